@@ -1,0 +1,65 @@
+// Layer rules of DESIGN.md §1, enforced here rather than by good intentions.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const electronOnlyInShell = {
+  name: 'electron',
+  message: 'Only main/electron/ (and main/app.ts) may import electron (DESIGN.md §1).',
+};
+const layer = (patterns, paths = []) => ({
+  'no-restricted-imports': ['error', { paths, patterns }],
+});
+const notOurs = (...folders) =>
+  folders.map((f) => ({
+    group: [`**/${f}/*`, `**/${f}`, `../${f}/*`],
+    message: `this layer may not import ${f}/ (DESIGN.md §1)`,
+  }));
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'out', 'dist', 'docs', 'test-results', '**/*.cjs', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [electronOnlyInShell] }],
+    },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: layer(notOurs('main', 'server', 'renderer', 'preload', 'test', 'bench'), [electronOnlyInShell]),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: layer(notOurs('main', 'renderer', 'preload'), [electronOnlyInShell]),
+  },
+  {
+    files: ['main/**/*.ts'],
+    ignores: ['main/electron/**', 'main/app.ts'],
+    rules: layer(notOurs('server', 'renderer', 'preload'), [electronOnlyInShell]),
+  },
+  {
+    files: ['main/electron/**/*.ts', 'main/app.ts'],
+    rules: layer(notOurs('server', 'renderer', 'preload')),
+  },
+  {
+    files: ['preload/**/*.ts'],
+    rules: layer(notOurs('main', 'server', 'renderer')),
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...layer(notOurs('main', 'server', 'preload'), [electronOnlyInShell]),
+    },
+  },
+  {
+    files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);
