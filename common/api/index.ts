@@ -1,0 +1,13 @@
+/** The Quoting API contract: every schema, enum and limit, stated once. */
+export * from './enums';
+export * from './errorCodes';
+export * from './limits';
+export * from './primitives';
+export * from './resources';
+export * from './list';
+export * from './errors';
+export * from './auth';
+export * from './catalogue';
+export * from './lineItemPayloads';
+export * from './payloads';
+export * from './statusTransitions';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { BillingTerm, CustomBillingTerm } from './enums';
+import { LIMITS } from './limits';
+import { DateTime, Money, NonNegativeInt, Quantity, Uuid, text } from './primitives';
+import { UsageBased } from './resources';
+
+/** Rules of the spec's Limits table for Custom items. */
+export const CustomProductName = z
+  .string({ error: 'must be a string' })
+  .min(1, { error: 'is required' })
+  .max(LIMITS.productNameMax, { error: `must be at most ${LIMITS.productNameMax} characters` })
+  .regex(/^[A-Za-z0-9 ]+$/, { error: 'may contain only letters, digits and spaces' });
+
+export const CustomProductSku = z
+  .string({ error: 'must be a string' })
+  .min(1, { error: 'must not be empty' })
+  .max(LIMITS.productSkuMax, { error: `must be at most ${LIMITS.productSkuMax} characters` })
+  .regex(/^[A-Za-z0-9-]+$/, { error: 'may contain only letters, digits and dashes' });
+
+export const Note = text(LIMITS.noteMax);
+
+const common = {
+  effectiveDate: DateTime,
+  price: Money,
+  quantity: Quantity,
+  note: Note.optional(),
+};
+
+const relations = {
+  commitmentTermId: Uuid.optional(),
+  requiredLineItemId: Uuid.optional(),
+  requiredLineItemIndex: NonNegativeInt.optional(),
+  requiredSubscriptionId: Uuid.optional(),
+  subscriptionId: Uuid.optional(),
+};
+
+export const AddStandardLineItem = z.object({
+  type: z.literal('Standard'),
+  ...common,
+  billingTerm: BillingTerm,
+  productId: Uuid,
+  ...relations,
+});
+export type AddStandardLineItem = z.infer<typeof AddStandardLineItem>;
+
+export const AddCustomLineItem = z.object({
+  type: z.literal('Custom'),
+  ...common,
+  billingTerm: CustomBillingTerm,
+  cost: Money,
+  initialTotal: Money,
+  productName: CustomProductName,
+  productSku: CustomProductSku.optional(),
+});
+export type AddCustomLineItem = z.infer<typeof AddCustomLineItem>;
+
+export const AddUsageBasedLineItem = z.object({
+  type: z.literal('UsageBased'),
+  ...common,
+  billingTerm: BillingTerm,
+  cost: Money,
+  productId: Uuid,
+  usageBased: UsageBased,
+  ...relations,
+});
+export type AddUsageBasedLineItem = z.infer<typeof AddUsageBasedLineItem>;
+
+export const AddLineItemPayload = z.discriminatedUnion(
+  'type',
+  [AddStandardLineItem, AddCustomLineItem, AddUsageBasedLineItem],
+  { error: 'type must be one of Standard, Custom, UsageBased' },
+);
+export type AddLineItemPayload = z.infer<typeof AddLineItemPayload>;
+
+export const AddLineItemsPayload = z
+  .array(AddLineItemPayload, { error: 'must be an array of line items' })
+  .min(1, { error: 'must hold at least one line item' })
+  .max(LIMITS.lineItems, { error: `must hold at most ${LIMITS.lineItems} line items` });
+export type AddLineItemsPayload = z.infer<typeof AddLineItemsPayload>;
+
+export const UpdateStandardLineItem = z.object({
+  type: z.literal('Standard'),
+  id: Uuid,
+  ...common,
+  billingTerm: BillingTerm,
+  commitmentTermId: Uuid.optional(),
+});
+export type UpdateStandardLineItem = z.infer<typeof UpdateStandardLineItem>;
+
+export const UpdateCustomLineItem = z.object({
+  type: z.literal('Custom'),
+  id: Uuid,
+  ...common,
+  billingTerm: CustomBillingTerm,
+  cost: Money,
+  initialTotal: Money,
+  productName: CustomProductName,
+  productSku: CustomProductSku.optional(),
+});
+export type UpdateCustomLineItem = z.infer<typeof UpdateCustomLineItem>;
+
+export const UpdateUsageBasedLineItem = z.object({
+  type: z.literal('UsageBased'),
+  id: Uuid,
+  ...common,
+  billingTerm: BillingTerm,
+  commitmentTermId: Uuid.optional(),
+  cost: Money,
+  usageBased: UsageBased,
+});
+export type UpdateUsageBasedLineItem = z.infer<typeof UpdateUsageBasedLineItem>;
+
+export const UpdateLineItemPayload = z.discriminatedUnion(
+  'type',
+  [UpdateStandardLineItem, UpdateCustomLineItem, UpdateUsageBasedLineItem],
+  { error: 'type must be one of Standard, Custom, UsageBased' },
+);
+export type UpdateLineItemPayload = z.infer<typeof UpdateLineItemPayload>;
+
+export const UpdateLineItemsPayload = z
+  .array(UpdateLineItemPayload, { error: 'must be an array of line items' })
+  .min(1, { error: 'must hold at least one line item' })
+  .max(LIMITS.lineItems, { error: `must hold at most ${LIMITS.lineItems} line items` });
+export type UpdateLineItemsPayload = z.infer<typeof UpdateLineItemsPayload>;
+
+export const DeleteLineItemsPayload = z.object({
+  lineItemIds: z
+    .array(Uuid, { error: 'must be an array of line item ids' })
+    .min(1, { error: 'must hold at least one id' })
+    .max(LIMITS.lineItems, { error: `must hold at most ${LIMITS.lineItems} ids` }),
+});
+export type DeleteLineItemsPayload = z.infer<typeof DeleteLineItemsPayload>;
