@@ -1,0 +1,45 @@
+// Exact decimal conversion of JavaScript numbers.
+//
+// A number is read through its shortest round-trip decimal form (what `String(x)` prints),
+// not through its binary expansion: a user who types 1.005 means 1.005, although the double
+// nearest to it is 1.00499999999999989… Multiplying by a power of ten in floating point would
+// round that the wrong way, so the digits are scaled as text and the rest is BigInt arithmetic.
+
+/** Integer division rounding half away from zero (`den` > 0). */
+export function divRoundHalfAway(num: bigint, den: bigint): bigint {
+  if (den <= 0n) throw new RangeError('divisor must be positive');
+  const negative = num < 0n;
+  const abs = negative ? -num : num;
+  let q = abs / den;
+  if ((abs % den) * 2n >= den) q += 1n;
+  return negative ? -q : q;
+}
+
+/** Splits a finite number into an exact decimal `digits × 10^-scale` (digits may be negative). */
+export function toDecimal(value: number): { digits: bigint; scale: number } {
+  const text = String(value);
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(text);
+  if (!match) throw new RangeError(`not a finite decimal number: ${text}`);
+  const [, sign, whole = '', fraction = '', exponent = '0'] = match;
+  const exp = Number(exponent);
+  let digits = BigInt(whole + fraction);
+  let scale = fraction.length - exp;
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { digits: sign === '-' ? -digits : digits, scale };
+}
+
+/**
+ * `value` as an integer count of 10^-places units, rounded half away from zero.
+ * Throws a RangeError naming `field` when `value` is not a finite number.
+ */
+export function toScaled(value: number, places: number, field: string): bigint {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new RangeError(`${field} must be a finite number (got ${String(value)})`);
+  }
+  const { digits, scale } = toDecimal(value);
+  if (scale <= places) return digits * 10n ** BigInt(places - scale);
+  return divRoundHalfAway(digits, 10n ** BigInt(scale - places));
+}

@@ -1,0 +1,23 @@
+// Money and totals (DESIGN.md §2): one implementation for the server and the app, so offline
+// totals equal the server's to the cent. All sums happen in integer minor units.
+export { moneyKind, type MoneyKind } from './terms';
+export {
+  UNIT_PLACES,
+  MAX_CENTS,
+  TOTAL_FIELDS,
+  lineTotals,
+  lineTotalsCents,
+  quoteTotals,
+  quoteTotalsCents,
+  sumTotals,
+  centsToTotals,
+  totalsToCents,
+  toCents,
+  centsToAmount,
+  type LineKind,
+  type LineMoneyInput,
+  type TotalsCents,
+  type MoneyTotals,
+  type AmountCurrency,
+} from './totals';
+export { suggestedPrice, marginPercent } from './margin';
