@@ -1,0 +1,281 @@
+// Every call the UI may make, with its input and output schema. Main validates each input
+// with `input` before it reaches a service; the output schema documents the answer and is
+// checked in tests. Names are `area.verb`; the preload allowlist is `Object.keys(calls)`.
+import { z } from 'zod';
+import { AccountType, QuoteStatus } from '../api/enums';
+import { LIMITS } from '../api/limits';
+import {
+  AddLineItemInput,
+  AppInfo,
+  BytesResult,
+  CatalogueProduct,
+  CatalogueQuery,
+  Company,
+  CommitmentTerm,
+  ConflictChoice,
+  ConflictView,
+  ConnectionTestResult,
+  FileBytes,
+  Id,
+  IsoDateTime,
+  KeychainStatus,
+  LibraryAttachment,
+  LineItemPatch,
+  Preferences,
+  PreferencesInput,
+  ProductPrice,
+  ProfileInput,
+  ProfileView,
+  QuoteDetail,
+  QuoteListQuery,
+  QuoteListResult,
+  SyncStatus,
+  cataloguePage,
+} from './shapes';
+
+const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+const none = z.object({}).strict().optional();
+const quote = { quoteId: Id };
+const Done = z.object({ done: z.literal(true) });
+
+const AttachmentName = z.string().trim().min(1, 'is required').max(LIMITS.attachmentNameMax);
+const SectionName = z.string().trim().min(1, 'is required').max(LIMITS.sectionNameMax);
+const Email = z.email({ message: 'must be an e-mail address' }).max(LIMITS.emailMax);
+const FilePath = z.string().min(1, 'is required').max(4096);
+
+export const calls = {
+  // --- app -------------------------------------------------------------------------------
+  'app.info': call(none, AppInfo),
+  /** Desktop only: native open dialog for PDFs. Browser mode answers UNSUPPORTED. */
+  'app.choosePdfFiles': call(
+    z.object({ multiple: z.boolean().default(true) }).optional(),
+    z.object({ paths: z.array(z.string()) }),
+  ),
+  /** Desktop only: native save dialog. `path` is null when the user cancels. */
+  'app.chooseSavePath': call(
+    z.object({ defaultName: z.string().max(255) }),
+    z.object({ path: z.string().nullable() }),
+  ),
+  /** Opens an https link in the user's browser (desktop); refused for any other scheme. */
+  'app.openExternal': call(z.object({ url: z.url({ protocol: /^https$/ }) }), Done),
+
+  // --- quotes ----------------------------------------------------------------------------
+  'quotes.list': call(QuoteListQuery, QuoteListResult),
+  'quotes.get': call(z.object(quote), QuoteDetail),
+  /** New local draft for a catalogue client, with the preferences' defaults. */
+  'quotes.create': call(z.object({ clientId: Id }), QuoteDetail),
+  /** A new local draft with the same client, header texts, items, sections and attachments. */
+  'quotes.duplicate': call(z.object(quote), QuoteDetail),
+  /** Deletes locally (and on the server at the next sync). Undo with `quotes.restore`. */
+  'quotes.delete': call(z.object(quote), z.object({ quoteId: Id })),
+  'quotes.restore': call(z.object(quote), QuoteDetail),
+  'quotes.updateHeader': call(
+    z
+      .object({
+        ...quote,
+        expiresOn: IsoDateTime.optional(),
+        introMessage: z.string().max(LIMITS.textMax).optional(),
+        termsAndDisclaimers: z.string().max(LIMITS.textMax).optional(),
+      })
+      .refine(
+        (v) =>
+          v.expiresOn !== undefined ||
+          v.introMessage !== undefined ||
+          v.termsAndDisclaimers !== undefined,
+        { message: 'nothing to change: give expiresOn, introMessage or termsAndDisclaimers' },
+      ),
+    QuoteDetail,
+  ),
+  /** A transition of DESIGN.md §2's table; `QuoteDetail.allowedTransitions` lists them. */
+  'quotes.setStatus': call(z.object({ ...quote, status: QuoteStatus }), QuoteDetail),
+  /** Sends the quote (status sent, published). Needs the server: syncs this quote now. */
+  'quotes.publish': call(z.object(quote), QuoteDetail),
+  /** JSON of one quote for support (no secrets). */
+  'quotes.export': call(z.object(quote), z.object({ fileName: z.string(), json: z.string() })),
+
+  // --- line items ------------------------------------------------------------------------
+  /** Adds one or more items; add-ons go in the same call as their parent (spec rule 1). */
+  'lineItems.add': call(
+    z.object({
+      ...quote,
+      items: z.array(AddLineItemInput).min(1).max(LIMITS.lineItems),
+      /** Section to put the new items in; absent = not in any section. */
+      sectionId: Id.optional(),
+    }),
+    z.object({ quote: QuoteDetail, lineItemIds: z.array(Id) }),
+  ),
+  'lineItems.update': call(
+    z.object({ ...quote, lineItemId: Id, patch: LineItemPatch }),
+    QuoteDetail,
+  ),
+  'lineItems.delete': call(z.object({ ...quote, lineItemIds: z.array(Id).min(1) }), QuoteDetail),
+  /** Moves items into a section (null = out of every section) at `index` (default: end). */
+  'lineItems.move': call(
+    z.object({
+      ...quote,
+      lineItemIds: z.array(Id).min(1),
+      sectionId: Id.nullable(),
+      index: z.number().int().min(0).optional(),
+    }),
+    QuoteDetail,
+  ),
+
+  // --- sections --------------------------------------------------------------------------
+  'sections.create': call(
+    z.object({ ...quote, name: SectionName }),
+    z.object({ quote: QuoteDetail, sectionId: Id }),
+  ),
+  'sections.rename': call(z.object({ ...quote, sectionId: Id, name: SectionName }), QuoteDetail),
+  /** Its items stay on the quote, outside any section. */
+  'sections.delete': call(z.object({ ...quote, sectionId: Id }), QuoteDetail),
+  /** The complete new order of the quote's sections. */
+  'sections.reorder': call(z.object({ ...quote, sectionIds: z.array(Id) }), QuoteDetail),
+
+  // --- access list -----------------------------------------------------------------------
+  'accessList.add': call(
+    z.object({
+      ...quote,
+      entries: z
+        .array(
+          z.object({
+            email: Email,
+            accountType: AccountType.default('contact'),
+            accountName: z.string().max(200).optional(),
+            accountRole: z.string().max(200).optional(),
+          }),
+        )
+        .min(1)
+        .max(LIMITS.accessList),
+    }),
+    QuoteDetail,
+  ),
+  'accessList.remove': call(z.object({ ...quote, entryId: Id }), QuoteDetail),
+
+  // --- quote attachments -----------------------------------------------------------------
+  /** Desktop: files picked with `app.choosePdfFiles`. PDFs only, 10 MiB each. */
+  'attachments.addFromPaths': call(
+    z.object({ ...quote, paths: z.array(FilePath).min(1).max(LIMITS.quoteAttachments) }),
+    QuoteDetail,
+  ),
+  /** Browser mode (and drag-and-drop): the file bytes themselves. */
+  'attachments.addFromBytes': call(
+    z.object({ ...quote, files: z.array(FileBytes).min(1).max(LIMITS.quoteAttachments) }),
+    QuoteDetail,
+  ),
+  'attachments.rename': call(
+    z.object({ ...quote, attachmentId: Id, name: AttachmentName }),
+    QuoteDetail,
+  ),
+  /** The complete new order of the quote's attachments. */
+  'attachments.reorder': call(z.object({ ...quote, attachmentIds: z.array(Id) }), QuoteDetail),
+  'attachments.copyFromLibrary': call(
+    z.object({ ...quote, libraryAttachmentIds: z.array(Id).min(1).max(LIMITS.quoteAttachments) }),
+    QuoteDetail,
+  ),
+  'attachments.delete': call(z.object({ ...quote, attachmentId: Id }), QuoteDetail),
+  /** The PDF bytes from the local file, for pdf.js. */
+  'attachments.preview': call(z.object({ ...quote, attachmentId: Id }), BytesResult),
+  /** All of the quote's attachments as one zip, built locally (works offline). */
+  'attachments.zip': call(z.object(quote), BytesResult),
+  /** Desktop: writes that zip to `path` (from `app.chooseSavePath`). */
+  'attachments.saveZip': call(
+    z.object({ ...quote, path: FilePath }),
+    z.object({ path: z.string(), sizeBytes: z.number().int() }),
+  ),
+
+  // --- library (partner-level; changes need the server) -----------------------------------
+  'library.list': call(
+    none,
+    z.object({ attachments: z.array(LibraryAttachment), fromCache: z.boolean() }),
+  ),
+  'library.addFromPaths': call(
+    z.object({ paths: z.array(FilePath).min(1).max(LIMITS.libraryAttachments) }),
+    z.array(LibraryAttachment),
+  ),
+  'library.addFromBytes': call(
+    z.object({ files: z.array(FileBytes).min(1).max(LIMITS.libraryAttachments) }),
+    z.array(LibraryAttachment),
+  ),
+  /** Adds attachments of a quote to the library (the spec's `/quote-attachments/shared`). */
+  'library.addFromQuote': call(
+    z.object({ ...quote, attachmentIds: z.array(Id).min(1) }),
+    z.array(LibraryAttachment),
+  ),
+  'library.rename': call(
+    z.object({ attachmentId: Id, name: AttachmentName }),
+    z.array(LibraryAttachment),
+  ),
+  'library.reorder': call(z.object({ attachmentIds: z.array(Id) }), z.array(LibraryAttachment)),
+  'library.delete': call(z.object({ attachmentId: Id }), Done),
+  'library.preview': call(z.object({ attachmentId: Id }), BytesResult),
+
+  // --- preferences -----------------------------------------------------------------------
+  'preferences.get': call(none, Preferences.extend({ fromCache: z.boolean() })),
+  'preferences.update': call(PreferencesInput, Preferences),
+  'preferences.addAttachments': call(
+    z.object({ libraryAttachmentIds: z.array(Id).min(1).max(LIMITS.preferenceAttachments) }),
+    Preferences,
+  ),
+  'preferences.removeAttachment': call(z.object({ attachmentId: Id }), Preferences),
+
+  // --- catalogue (offline cache, refreshed when online) ------------------------------------
+  'catalogue.clients': call(CatalogueQuery, cataloguePage(Company)),
+  'catalogue.products': call(CatalogueQuery, cataloguePage(CatalogueProduct)),
+  'catalogue.pricing': call(
+    z.object({ productId: Id }),
+    z.object({ prices: z.array(ProductPrice), fromCache: z.boolean() }),
+  ),
+  'catalogue.commitmentTerms': call(none, z.object({ terms: z.array(CommitmentTerm) })),
+
+  // --- sync ------------------------------------------------------------------------------
+  'sync.status': call(none, SyncStatus),
+  /** Starts a pass now (all dirty quotes, or one) and answers when it has started. */
+  'sync.runNow': call(z.object({ quoteId: Id.optional() }).optional(), SyncStatus),
+  'sync.pause': call(none, SyncStatus),
+  'sync.resume': call(none, SyncStatus),
+  'sync.conflicts': call(
+    z.object({ quoteId: Id.optional() }).optional(),
+    z.object({ conflicts: z.array(ConflictView) }),
+  ),
+  /** Per field (`conflictIds`) or for every open conflict of the quote (no `conflictIds`). */
+  'sync.resolve': call(
+    z.object({ ...quote, take: ConflictChoice, conflictIds: z.array(Id).min(1).optional() }),
+    QuoteDetail,
+  ),
+  /** Keeps my version as a new local quote; the original takes the server's version. */
+  'sync.saveMineAsNew': call(
+    z.object(quote),
+    z.object({ newQuote: QuoteDetail, original: QuoteDetail }),
+  ),
+
+  // --- profiles --------------------------------------------------------------------------
+  'profiles.list': call(
+    none,
+    z.object({ profiles: z.array(ProfileView), activeId: Id.nullable() }),
+  ),
+  'profiles.add': call(ProfileInput, ProfileView),
+  /** Tests a saved profile, or unsaved input before adding it. */
+  'profiles.test': call(z.union([z.object({ profileId: Id }), ProfileInput]), ConnectionTestResult),
+  'profiles.switch': call(z.object({ profileId: Id }), ProfileView),
+  /** Removes the profile and its secret from the keychain. */
+  'profiles.remove': call(z.object({ profileId: Id }), Done),
+  'profiles.keychainStatus': call(none, KeychainStatus),
+
+  // --- undo / redo (per quote, local edits) ---------------------------------------------
+  'edits.undo': call(z.object(quote), QuoteDetail),
+  'edits.redo': call(z.object(quote), QuoteDetail),
+} as const;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+export const callNames = Object.keys(calls) as CallName[];
+
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(calls, name);
+}
+
+/** What the caller passes (defaults may be left out). */
+export type IpcInput<N extends CallName> = z.input<Calls[N]['input']>;
+/** What the service receives after parsing (defaults filled in). */
+export type IpcParsedInput<N extends CallName> = z.output<Calls[N]['input']>;
+export type IpcOutput<N extends CallName> = z.output<Calls[N]['output']>;

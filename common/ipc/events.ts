@@ -1,0 +1,38 @@
+// Events main pushes to the UI. Small payloads: the UI re-reads what it shows.
+import { z } from 'zod';
+import { AppCommand, Id, ProfileView, QuoteSyncInfo, SyncStatus } from './shapes';
+
+export const events = {
+  /** A quote changed locally (edit, undo) or by sync; `deleted` when it is gone. */
+  'quote.changed': z.object({
+    quoteId: Id,
+    /** What changed: `header`, `lineItems`, `sections`, `accessList`, `attachments`, `status`… */
+    what: z.array(z.string()),
+    generation: z.number().int().optional(),
+    deleted: z.boolean().optional(),
+    /** `local` for the user's own edits, `sync` when the server's state came in. */
+    source: z.enum(['local', 'sync']),
+  }),
+  /** Many quotes changed at once (a pull): re-query the list. */
+  'quotes.changed': z.object({ count: z.number().int() }),
+  'sync.state': SyncStatus,
+  'sync.progress': z.object({
+    done: z.number().int(),
+    total: z.number().int(),
+    quoteId: Id.optional(),
+    step: z.string().optional(),
+  }),
+  'sync.quoteState': z.object({ quoteId: Id, sync: QuoteSyncInfo }),
+  'profile.changed': z.object({ active: ProfileView.nullable() }),
+  /** A menu item or shortcut of the desktop shell. */
+  'app.command': z.object({ command: AppCommand }),
+} as const;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type IpcEvent<E extends EventName> = z.output<Events[E]>;
+export const eventNames = Object.keys(events) as EventName[];
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
+}

@@ -1,0 +1,573 @@
+// The UI's view of the app's data: the local store's working copy of each quote, with local
+// ids that exist before the server has heard of anything. Server ids ride along as
+// `serverId` (null until the first sync) for display and support only; every call takes the
+// local `id`.
+import { z } from 'zod';
+import {
+  AccountType,
+  BillingTerm,
+  CustomBillingTerm,
+  IntentType,
+  LineItemKind,
+  ListAccount,
+  ProductType,
+  QuoteStatus,
+  SortDirection,
+  SortField,
+  UsageBasedType,
+} from '../api/enums';
+import { LIMITS } from '../api/limits';
+
+export const Id = z.string().min(1, 'is required').max(100);
+export const IsoDateTime = z.iso.datetime({ offset: true });
+/** A unit price or cost as the API carries it: a decimal number with at most 4 places. */
+export const UnitAmount = z
+  .number()
+  .finite()
+  .min(-LIMITS.moneyMax)
+  .max(LIMITS.moneyMax)
+  .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, {
+    message: 'must have at most 4 decimal places',
+  });
+
+export const AmountCurrency = z.object({ amount: z.number(), currency: z.string() });
+export type AmountCurrency = z.infer<typeof AmountCurrency>;
+
+export const Totals = z.object({
+  initialCost: AmountCurrency,
+  initialProfit: AmountCurrency,
+  initialTotal: AmountCurrency,
+  recurringCost: AmountCurrency,
+  recurringProfit: AmountCurrency,
+  recurringTotal: AmountCurrency,
+});
+export type Totals = z.infer<typeof Totals>;
+
+export const ClientRef = z.object({
+  id: Id,
+  name: z.string(),
+  isShadowCompany: z.boolean().optional(),
+});
+export type ClientRef = z.infer<typeof ClientRef>;
+
+export const PersonRef = z.object({
+  id: z.string().optional(),
+  fullName: z.string(),
+  email: z.string().optional(),
+  role: z.string().optional(),
+});
+export type PersonRef = z.infer<typeof PersonRef>;
+
+/** Per-quote sync state as the sync engine reports it (DESIGN.md §3). */
+export const QuoteSyncState = z.enum(['synced', 'pending', 'syncing', 'conflict', 'error']);
+export type QuoteSyncState = z.infer<typeof QuoteSyncState>;
+
+export const QuoteSyncInfo = z.object({
+  state: QuoteSyncState,
+  /** The server's message when `state` is `error`; why it is parked when `conflict`. */
+  message: z.string().optional(),
+  lastSyncedAt: IsoDateTime.optional(),
+});
+export type QuoteSyncInfo = z.infer<typeof QuoteSyncInfo>;
+
+// ---------------------------------------------------------------------------------------
+// Quote list
+
+export const StatusCounts = z.object({
+  draft: z.number().int(),
+  assigned: z.number().int(),
+  sent: z.number().int(),
+  closed: z.number().int(),
+  declined: z.number().int(),
+  accepted: z.number().int(),
+  changes_requested: z.number().int(),
+  expired: z.number().int(),
+  pending: z.number().int(),
+});
+export type StatusCounts = z.infer<typeof StatusCounts>;
+
+export const PageInfo = z.object({
+  number: z.number().int(),
+  size: z.number().int(),
+  totalElements: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type PageInfo = z.infer<typeof PageInfo>;
+
+export const QuoteSummary = z.object({
+  id: Id,
+  serverId: z.string().nullable(),
+  /** Null until the server assigns one at the first sync. */
+  referenceCode: z.string().nullable(),
+  status: QuoteStatus,
+  client: ClientRef,
+  createdBy: z.string(),
+  createdOn: IsoDateTime,
+  updatedOn: IsoDateTime,
+  expiresOn: IsoDateTime,
+  published: z.boolean(),
+  publishedOn: IsoDateTime.optional(),
+  ownedBy: PersonRef.optional(),
+  lineItemCounts: z.object({
+    custom: z.number().int(),
+    msp: z.number().int(),
+    total: z.number().int(),
+  }),
+  totals: z.object({ initialTotal: AmountCurrency, recurringTotal: AmountCurrency }),
+  sync: QuoteSyncInfo,
+});
+export type QuoteSummary = z.infer<typeof QuoteSummary>;
+
+export const QuoteListQuery = z.object({
+  /** Case-insensitive; client name, reference code, creator, totals (the API's semantics). */
+  search: z.string().max(LIMITS.searchMax).optional(),
+  /** Any of; empty or absent = all. `statusCounts` ignore this filter, as the API's do. */
+  status: z.array(QuoteStatus).optional(),
+  account: ListAccount.default('user'),
+  sort: z.object({ field: SortField, direction: SortDirection }).optional(),
+  page: z.number().int().min(0).default(LIMITS.pageDefault),
+  limit: z.number().int().min(1).max(LIMITS.pageSizeMax).default(LIMITS.pageSizeDefault),
+});
+export type QuoteListQuery = z.input<typeof QuoteListQuery>;
+
+export const QuoteListResult = z.object({
+  content: z.array(QuoteSummary),
+  page: PageInfo,
+  statusCounts: StatusCounts,
+});
+export type QuoteListResult = z.infer<typeof QuoteListResult>;
+
+// ---------------------------------------------------------------------------------------
+// One quote
+
+export const ProductRef = z.object({
+  /** Catalogue product id; absent for Custom items. */
+  id: z.string().optional(),
+  name: z.string(),
+  sku: z.string(),
+  isMspOnly: z.boolean(),
+  type: ProductType,
+  /** Catalogue product this one is an add-on of (DESIGN.md §2 "Add-ons"). */
+  requiresProductId: z.string().optional(),
+});
+export type ProductRef = z.infer<typeof ProductRef>;
+
+export const CommitmentTerm = z.object({ id: z.string(), term: z.string() });
+export type CommitmentTerm = z.infer<typeof CommitmentTerm>;
+
+export const UsageBased = z.object({ displayNote: z.boolean(), type: UsageBasedType });
+export type UsageBased = z.infer<typeof UsageBased>;
+
+export const LineItemView = z.object({
+  id: Id,
+  serverId: z.string().nullable(),
+  kind: LineItemKind,
+  product: ProductRef,
+  billingTerm: BillingTerm,
+  commitmentTerm: CommitmentTerm.optional(),
+  quantity: z.number().int(),
+  price: z.number(),
+  cost: z.number(),
+  /** Custom items only: the initial amount (setup fee, or the whole one-time amount). */
+  initialTotal: z.number().optional(),
+  effectiveDate: IsoDateTime,
+  note: z.string(),
+  usageBased: UsageBased.optional(),
+  /** Local id of the parent line item this add-on requires. */
+  requiredLineItemId: z.string().optional(),
+  subscriptionId: z.string().optional(),
+  totals: Totals,
+  /** Section holding the item; null = not in any section. */
+  sectionId: z.string().nullable(),
+});
+export type LineItemView = z.infer<typeof LineItemView>;
+
+export const SectionView = z.object({
+  id: Id,
+  serverId: z.string().nullable(),
+  name: z.string(),
+  order: z.number().int(),
+  /** Local line-item ids in display order. */
+  lineItemIds: z.array(z.string()),
+});
+export type SectionView = z.infer<typeof SectionView>;
+
+export const AccessEntryView = z.object({
+  id: Id,
+  serverId: z.string().nullable(),
+  email: z.string(),
+  accountType: AccountType,
+  accountName: z.string().optional(),
+  accountRole: z.string().optional(),
+  /** The share link; null until the server has created the entry. */
+  link: z.string().nullable(),
+});
+export type AccessEntryView = z.infer<typeof AccessEntryView>;
+
+export const AttachmentView = z.object({
+  id: Id,
+  serverId: z.string().nullable(),
+  name: z.string(),
+  order: z.number().int(),
+  type: z.string(),
+  sizeBytes: z.number().int().nonnegative(),
+  sha256: z.string(),
+  createdOn: IsoDateTime,
+  createdBy: PersonRef.optional(),
+  /** The bytes are on this machine (always true for quote attachments added here). */
+  localFile: z.boolean(),
+});
+export type AttachmentView = z.infer<typeof AttachmentView>;
+
+export const QuoteHeader = z.object({
+  id: Id,
+  serverId: z.string().nullable(),
+  referenceCode: z.string().nullable(),
+  status: QuoteStatus,
+  client: ClientRef,
+  createdBy: z.string(),
+  createdByEmail: z.string().optional(),
+  createdOn: IsoDateTime,
+  updatedOn: IsoDateTime,
+  expiresOn: IsoDateTime,
+  introMessage: z.string(),
+  termsAndDisclaimers: z.string(),
+  published: z.boolean(),
+  publishedOn: IsoDateTime.optional(),
+  respondedOn: IsoDateTime.optional(),
+  revokedOn: IsoDateTime.optional(),
+  salesMarginPercentage: z.number().optional(),
+  intentType: IntentType.optional(),
+  ownedBy: PersonRef.optional(),
+  acceptedBy: PersonRef.optional(),
+  declinedBy: PersonRef.optional(),
+});
+export type QuoteHeader = z.infer<typeof QuoteHeader>;
+
+export const QuoteDetail = z.object({
+  header: QuoteHeader,
+  /** In quote order; `sectionId` says where each one is shown. */
+  lineItems: z.array(LineItemView),
+  /** In display order. */
+  sections: z.array(SectionView),
+  accessList: z.array(AccessEntryView),
+  attachments: z.array(AttachmentView),
+  totals: Totals,
+  currency: z.string(),
+  /** Header, items, sections and attachments may change (DESIGN.md §2 statuses). */
+  editable: z.boolean(),
+  accessListEditable: z.boolean(),
+  /** Statuses the quote may move to from here (DESIGN.md §2 transition table). */
+  allowedTransitions: z.array(QuoteStatus),
+  /** Bumped by every local edit; lets the UI drop stale answers. */
+  generation: z.number().int(),
+  canUndo: z.boolean(),
+  canRedo: z.boolean(),
+  sync: QuoteSyncInfo,
+  /** Open conflicts on this quote; the conflicts view lists them with `sync.conflicts`. */
+  conflictCount: z.number().int(),
+});
+export type QuoteDetail = z.infer<typeof QuoteDetail>;
+
+// ---------------------------------------------------------------------------------------
+// Line-item inputs (the spec's add/update payloads, minus server ids: local ids instead)
+
+const itemCommon = {
+  effectiveDate: IsoDateTime.optional(),
+  quantity: z.number().int().min(1, 'must be at least 1').max(LIMITS.quantityMax),
+  price: UnitAmount,
+  note: z.string().max(LIMITS.noteMax, `must be at most ${LIMITS.noteMax} characters`).optional(),
+};
+const relationship = {
+  commitmentTermId: z.string().optional(),
+  /** Local id of a parent already on the quote. */
+  requiredLineItemId: z.string().optional(),
+  /** Index, within the same `items` array, of the parent added together with this add-on. */
+  requiredLineItemIndex: z.number().int().min(0).optional(),
+  requiredSubscriptionId: z.string().optional(),
+  subscriptionId: z.string().optional(),
+};
+export const CustomProductName = z
+  .string()
+  .min(1, 'is required')
+  .max(LIMITS.productNameMax, `must be at most ${LIMITS.productNameMax} characters`)
+  .regex(/^[A-Za-z0-9 ]+$/, 'may contain only letters, digits and spaces');
+export const CustomProductSku = z
+  .string()
+  .max(LIMITS.productSkuMax, `must be at most ${LIMITS.productSkuMax} characters`)
+  .regex(/^[A-Za-z0-9-]*$/, 'may contain only letters, digits and dashes');
+
+export const AddStandardItem = z.object({
+  type: z.literal('Standard'),
+  productId: Id,
+  billingTerm: BillingTerm,
+  ...itemCommon,
+  ...relationship,
+});
+export const AddCustomItem = z.object({
+  type: z.literal('Custom'),
+  billingTerm: CustomBillingTerm,
+  cost: UnitAmount,
+  initialTotal: UnitAmount,
+  productName: CustomProductName,
+  productSku: CustomProductSku.optional(),
+  ...itemCommon,
+});
+export const AddUsageBasedItem = z.object({
+  type: z.literal('UsageBased'),
+  productId: Id,
+  billingTerm: BillingTerm,
+  cost: UnitAmount,
+  usageBased: UsageBased,
+  ...itemCommon,
+  ...relationship,
+});
+export const AddLineItemInput = z.discriminatedUnion('type', [
+  AddStandardItem,
+  AddCustomItem,
+  AddUsageBasedItem,
+]);
+export type AddLineItemInput = z.input<typeof AddLineItemInput>;
+
+/** Fields an update may change; relationships cannot (spec rule 2: delete and add again). */
+export const LineItemPatch = z
+  .object({
+    quantity: itemCommon.quantity,
+    price: UnitAmount,
+    cost: UnitAmount,
+    note: z.string().max(LIMITS.noteMax, `must be at most ${LIMITS.noteMax} characters`),
+    effectiveDate: IsoDateTime,
+    billingTerm: BillingTerm,
+    commitmentTermId: z.string().nullable(),
+    initialTotal: UnitAmount,
+    productName: CustomProductName,
+    productSku: CustomProductSku,
+    usageBased: UsageBased,
+  })
+  .partial();
+export type LineItemPatch = z.input<typeof LineItemPatch>;
+
+// ---------------------------------------------------------------------------------------
+// Attachments, library, preferences
+
+export const FileBytes = z.object({
+  name: z.string().min(1).max(LIMITS.attachmentNameMax),
+  /** Base64 of the file; the browser has no file paths, so it sends the bytes. */
+  base64: z
+    .string()
+    .min(1)
+    .max(Math.ceil((LIMITS.attachmentBytes * 4) / 3) + 8, 'file is larger than 10 MiB'),
+});
+export type FileBytes = z.infer<typeof FileBytes>;
+
+export const BytesResult = z.object({
+  name: z.string(),
+  mimeType: z.string(),
+  base64: z.string(),
+});
+export type BytesResult = z.infer<typeof BytesResult>;
+
+export const LibraryAttachment = AttachmentView;
+export type LibraryAttachment = AttachmentView;
+
+export const Preferences = z.object({
+  daysToExpire: z.number().int(),
+  introMessage: z.string(),
+  termsAndDisclaimers: z.string(),
+  salesMarginPercentage: z.number(),
+  attachments: z.array(AttachmentView),
+});
+export type Preferences = z.infer<typeof Preferences>;
+
+export const PreferencesInput = z.object({
+  daysToExpire: z.number().int().min(1).max(LIMITS.daysToExpireMax),
+  introMessage: z.string().max(LIMITS.textMax),
+  termsAndDisclaimers: z.string().max(LIMITS.textMax),
+  salesMarginPercentage: z.number().min(0).lt(100, 'must be below 100').optional(),
+});
+export type PreferencesInput = z.infer<typeof PreferencesInput>;
+
+// ---------------------------------------------------------------------------------------
+// Catalogue (cached for offline use)
+
+export const Company = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string().optional(),
+  address: z
+    .object({
+      street: z.string().optional(),
+      street2: z.string().optional(),
+      city: z.string().optional(),
+      stateOrProvince: z.string().optional(),
+      postalCode: z.string().optional(),
+      country: z.string().optional(),
+    })
+    .optional(),
+});
+export type Company = z.infer<typeof Company>;
+
+export const CatalogueProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  vendorName: z.string().optional(),
+  requiresCommitment: z.boolean().optional(),
+  isMspOnly: z.boolean().optional(),
+  type: ProductType.optional(),
+  requiresProductId: z.string().optional(),
+});
+export type CatalogueProduct = z.infer<typeof CatalogueProduct>;
+
+export const ProductPrice = z.object({
+  productId: z.string(),
+  /** Already in the quote spelling (`2 Year`, not the pricing API's `2-Year`). */
+  billingTerm: BillingTerm,
+  commitmentTermId: z.string().optional(),
+  /** Partner buy rate: the line's unit cost. */
+  cost: z.number(),
+  suggestedPrice: z.number().optional(),
+  usageBasedType: UsageBasedType.optional(),
+});
+export type ProductPrice = z.infer<typeof ProductPrice>;
+
+export const CatalogueQuery = z.object({
+  search: z.string().max(LIMITS.searchMax).optional(),
+  page: z.number().int().min(0).default(0),
+  size: z.number().int().min(1).max(LIMITS.pageSizeMax).default(20),
+});
+export type CatalogueQuery = z.input<typeof CatalogueQuery>;
+
+export function cataloguePage<T extends z.ZodType>(item: T) {
+  return z.object({
+    content: z.array(item),
+    page: PageInfo,
+    /** True when the answer came from the offline cache. */
+    fromCache: z.boolean(),
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Sync
+
+export const SyncStatus = z.object({
+  /** False when no engine runs (no profile, or the engine is not ready); `reason` says why. */
+  available: z.boolean(),
+  reason: z.string().optional(),
+  online: z.boolean(),
+  paused: z.boolean(),
+  running: z.boolean(),
+  pendingCount: z.number().int(),
+  conflictCount: z.number().int(),
+  errorCount: z.number().int(),
+  lastSyncAt: IsoDateTime.optional(),
+  lastError: z.string().optional(),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
+export const ConflictEntity = z.enum(['quote', 'lineItem', 'section', 'accessEntry', 'attachment']);
+export type ConflictEntity = z.infer<typeof ConflictEntity>;
+
+export const ConflictView = z.object({
+  id: Id,
+  quoteId: Id,
+  entity: ConflictEntity,
+  /** Local id of the line item / section / entry / attachment; the quote's for `quote`. */
+  entityId: z.string(),
+  /** Field name, or `*` when the whole entity differs (deleted on one side, status change…). */
+  field: z.string(),
+  /** Human label, e.g. "Line 3 · quantity". */
+  label: z.string(),
+  kind: z.enum(['field', 'deletedRemotely', 'deletedLocally', 'notEditable']),
+  base: z.unknown(),
+  mine: z.unknown(),
+  theirs: z.unknown(),
+  detectedAt: IsoDateTime,
+});
+export type ConflictView = z.infer<typeof ConflictView>;
+
+export const ConflictChoice = z.enum(['mine', 'theirs']);
+export type ConflictChoice = z.infer<typeof ConflictChoice>;
+
+// ---------------------------------------------------------------------------------------
+// Profiles
+
+export const SecretStorage = z.enum(['keychain', 'memory', 'none']);
+export type SecretStorage = z.infer<typeof SecretStorage>;
+
+export const ProfileView = z.object({
+  id: Id,
+  name: z.string(),
+  baseUrl: z.string(),
+  audience: z.string(),
+  clientId: z.string(),
+  /** Where the secret is: the OS keychain, this session's memory only, or nowhere yet. */
+  secret: SecretStorage,
+  /** Embedded demo server profile created at first start. */
+  isDemo: z.boolean(),
+  active: z.boolean(),
+});
+export type ProfileView = z.infer<typeof ProfileView>;
+
+export const ProfileInput = z.object({
+  name: z.string().trim().min(1, 'is required').max(100),
+  baseUrl: z
+    .url({ protocol: /^https$/, message: 'must be an https:// address' })
+    .transform((u) => u.replace(/\/+$/, '')),
+  /** Defaults to the base URL, as the spec's audience for the public APIs. */
+  audience: z.string().min(1).optional(),
+  clientId: z.string().trim().min(1, 'is required').max(200),
+  clientSecret: z.string().min(1, 'is required').max(1000),
+  /** PEM file of a private CA to trust for this server (the demo server's). */
+  caFile: z.string().optional(),
+});
+export type ProfileInput = z.input<typeof ProfileInput>;
+
+export const ConnectionTestResult = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /** Partner name the credentials belong to, when the test got that far. */
+  partnerName: z.string().optional(),
+});
+export type ConnectionTestResult = z.infer<typeof ConnectionTestResult>;
+
+export const KeychainStatus = z.object({
+  available: z.boolean(),
+  message: z.string(),
+});
+export type KeychainStatus = z.infer<typeof KeychainStatus>;
+
+// ---------------------------------------------------------------------------------------
+// App
+
+export const AppMode = z.enum(['electron', 'browser']);
+export type AppMode = z.infer<typeof AppMode>;
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  mode: AppMode,
+  platform: z.string(),
+  dataDir: z.string(),
+  logsDir: z.string(),
+  /** The embedded demo server's address when it runs. */
+  embeddedServerUrl: z.string().optional(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+/** Menu and shortcut commands the shell forwards to the UI. */
+export const AppCommand = z.enum([
+  'newQuote',
+  'duplicateQuote',
+  'deleteQuote',
+  'find',
+  'undo',
+  'redo',
+  'syncNow',
+  'openSettings',
+  'openLibrary',
+  'openPreferences',
+  'openConflicts',
+]);
+export type AppCommand = z.infer<typeof AppCommand>;
