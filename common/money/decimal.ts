@@ -31,6 +31,9 @@ export function toDecimal(value: number): { digits: bigint; scale: number } {
   return { digits: sign === '-' ? -digits : digits, scale };
 }
 
+/** Below this magnitude a double's spacing is far finer than 10^-4, see `toScaled`. */
+const FAST_LIMIT = 1e9;
+
 /**
  * `value` as an integer count of 10^-places units, rounded half away from zero.
  * Throws a RangeError naming `field` when `value` is not a finite number.
@@ -39,6 +42,20 @@ export function toScaled(value: number, places: number, field: string): bigint {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new RangeError(`${field} must be a finite number (got ${String(value)})`);
   }
+  // Fast path for the common case, a value that already has at most `places` decimals: if
+  // r / 10^places (a correctly rounded division) gives back `value`, the decimal r·10^-places is
+  // the one `value` stands for, since no other decimal with that few places lies within half a
+  // spacing of it below FAST_LIMIT. Anything else takes the exact textual route.
+  if (places <= 4 && Math.abs(value) < FAST_LIMIT) {
+    const factor = 10 ** places;
+    const r = Math.round(value * factor);
+    if (r / factor === value) return BigInt(r);
+  }
+  return toScaledByText(value, places);
+}
+
+/** The exact route of `toScaled`, through the shortest decimal text of `value`. */
+export function toScaledByText(value: number, places: number): bigint {
   const { digits, scale } = toDecimal(value);
   if (scale <= places) return digits * 10n ** BigInt(places - scale);
   return divRoundHalfAway(digits, 10n ** BigInt(scale - places));

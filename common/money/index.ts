@@ -3,7 +3,6 @@
 export { moneyKind, type MoneyKind } from './terms';
 export {
   UNIT_PLACES,
-  MAX_CENTS,
   TOTAL_FIELDS,
   lineTotals,
   lineTotalsCents,
@@ -12,12 +11,11 @@ export {
   sumTotals,
   centsToTotals,
   totalsToCents,
-  toCents,
-  centsToAmount,
   type LineKind,
   type LineMoneyInput,
   type TotalsCents,
   type MoneyTotals,
   type AmountCurrency,
 } from './totals';
+export { MAX_CENTS, toCents, centsToAmount } from './cents';
 export { suggestedPrice, marginPercent } from './margin';

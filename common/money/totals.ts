@@ -1,23 +1,16 @@
-import { divRoundHalfAway, toScaled } from './decimal';
+import {
+  centsToAmount,
+  checkCents,
+  extendedCents,
+  subtractCents,
+  sumCents,
+  toCents,
+  toScaledNumber,
+} from './cents';
 import { moneyKind } from './terms';
 
 /** Unit prices and costs keep 4 decimals: they are held as integers of 1/10000. */
 export const UNIT_PLACES = 4;
-const UNITS_PER_CENT = 100n;
-
-/**
- * The largest amount held, in cents: 2^46 whole units. Up to there a double still tells every
- * cent apart (its spacing is below 0.01), so amounts survive JSON and `toCents` unchanged.
- */
-export const MAX_CENTS = 2 ** 46 * 100;
-const MAX_BIG = BigInt(MAX_CENTS);
-
-function centsNumber(value: bigint, field: string): number {
-  if (value > MAX_BIG || value < -MAX_BIG) {
-    throw new RangeError(`${field} is beyond the largest amount held (${value.toString()} cents)`);
-  }
-  return Number(value);
-}
 
 export type LineKind = 'Standard' | 'Custom' | 'UsageBased';
 
@@ -65,122 +58,108 @@ export const TOTAL_FIELDS = [
   'recurringTotal',
 ] as const satisfies readonly (keyof TotalsCents)[];
 
-type BigTotals = Record<keyof TotalsCents, bigint>;
-
-const ZERO: BigTotals = {
-  initialCost: 0n,
-  initialProfit: 0n,
-  initialTotal: 0n,
-  recurringCost: 0n,
-  recurringProfit: 0n,
-  recurringTotal: 0n,
-};
-
-/** A decimal amount as integer cents, rounded half away from zero. */
-export function toCents(amount: number, field = 'amount'): number {
-  return centsNumber(toScaled(amount, 2, field), field);
-}
-
-/** Integer cents as an amount with (at most) 2 decimals: the double nearest to cents/100. */
-export function centsToAmount(cents: number): number {
-  if (!Number.isSafeInteger(cents) || Math.abs(cents) > MAX_CENTS) {
-    throw new RangeError(`cents must be a whole number within ±MAX_CENTS (got ${cents})`);
-  }
-  // Division by 100 is correctly rounded, so this is the double that prints as the 2-decimal value.
-  return cents / 100 + 0; // `+ 0` turns -0 into 0
-}
-
-function quantityOf(quantity: number): bigint {
-  if (!Number.isSafeInteger(quantity)) {
-    throw new RangeError(`quantity must be a whole number (got ${String(quantity)})`);
-  }
-  return BigInt(quantity);
-}
-
-/** unit (1/10000) × quantity, rounded half away from zero to cents. */
-function extendedCents(unit: bigint, quantity: bigint): bigint {
-  return divRoundHalfAway(unit * quantity, UNITS_PER_CENT);
-}
-
-function lineBig(input: LineMoneyInput): BigTotals {
-  const price = toScaled(input.price, UNIT_PLACES, 'price');
-  const unitCost = toScaled(input.unitCost, UNIT_PLACES, 'unitCost');
-  const quantity = quantityOf(input.quantity);
-  const kind = moneyKind(input.billingTerm);
-  if (kind === 'none') return { ...ZERO };
-
-  const amount = extendedCents(price, quantity);
-  const cost = extendedCents(unitCost, quantity);
-
-  if (input.kind === 'Custom') {
-    // initialTotal is the item's initial amount. For a one-time item it is the whole amount
-    // (its cost is unit cost × quantity); for a recurring item it is a setup fee with no cost,
-    // while price × quantity recurs. Missing initialTotal: the one-time amount, or no setup fee.
-    const initial =
-      input.initialTotal === undefined
-        ? kind === 'initial'
-          ? amount
-          : 0n
-        : toScaled(input.initialTotal, 2, 'initialTotal');
-    if (kind === 'initial') {
-      return { ...ZERO, initialTotal: initial, initialCost: cost, initialProfit: initial - cost };
-    }
-    return {
-      initialTotal: initial,
-      initialCost: 0n,
-      initialProfit: initial,
-      recurringTotal: amount,
-      recurringCost: cost,
-      recurringProfit: amount - cost,
-    };
-  }
-
-  if (kind === 'initial') {
-    return { ...ZERO, initialTotal: amount, initialCost: cost, initialProfit: amount - cost };
-  }
-  return { ...ZERO, recurringTotal: amount, recurringCost: cost, recurringProfit: amount - cost };
-}
-
-function toNumbers(big: BigTotals): TotalsCents {
-  const out = {} as TotalsCents;
-  for (const f of TOTAL_FIELDS) out[f] = centsNumber(big[f], f);
-  return out;
-}
-
-function addInto(acc: BigTotals, add: BigTotals): void {
-  for (const f of TOTAL_FIELDS) acc[f] += add[f];
+// Fixed-field object literals rather than loops over TOTAL_FIELDS: this runs on every edit in
+// the app and every write on the server, and keyed stores into `{}` are several times slower.
+function totals(
+  initialTotal: number,
+  initialCost: number,
+  recurringTotal: number,
+  recurringCost: number,
+): TotalsCents {
+  return {
+    initialCost,
+    initialProfit: subtractCents(initialTotal, initialCost, 'initialProfit'),
+    initialTotal,
+    recurringCost,
+    recurringProfit: subtractCents(recurringTotal, recurringCost, 'recurringProfit'),
+    recurringTotal,
+  };
 }
 
 /**
  * A line's totals in integer cents. Amount = price × quantity and cost = unit cost × quantity,
  * each rounded half away from zero to cents; profit = amount − cost. One-Time and Activation
  * count in initial, Trial nowhere (a Custom Trial's initialTotal included), any other term in
- * recurring. Throws a RangeError naming the field for a non-finite price, unit cost or
- * initialTotal, a fractional quantity, or a result beyond MAX_CENTS.
+ * recurring. Custom items carry `initialTotal`, the item's initial amount: for a one-time item
+ * the whole amount (its cost unit cost × quantity), for a recurring item a setup fee without
+ * cost while price × quantity recurs; missing, it is price × quantity for a one-time item and
+ * no fee for a recurring one.
+ * Throws a RangeError naming the field for a non-finite price, unit cost or initialTotal, a
+ * fractional quantity, or an amount beyond MAX_CENTS.
  */
 export function lineTotalsCents(input: LineMoneyInput): TotalsCents {
-  return toNumbers(lineBig(input));
+  const price = toScaledNumber(input.price, UNIT_PLACES, 'price');
+  const unitCost = toScaledNumber(input.unitCost, UNIT_PLACES, 'unitCost');
+  const quantity = input.quantity;
+  if (!Number.isSafeInteger(quantity)) {
+    throw new RangeError(`quantity must be a whole number (got ${String(quantity)})`);
+  }
+  const kind = moneyKind(input.billingTerm);
+  if (kind === 'none') return totals(0, 0, 0, 0);
+
+  const amountField = kind === 'initial' ? 'initialTotal' : 'recurringTotal';
+  const amount = extendedCents(price, quantity, amountField);
+  const cost = extendedCents(
+    unitCost,
+    quantity,
+    kind === 'initial' ? 'initialCost' : 'recurringCost',
+  );
+
+  if (input.kind === 'Custom') {
+    const initial =
+      input.initialTotal === undefined
+        ? kind === 'initial'
+          ? amount
+          : 0
+        : checkCents(toCents(input.initialTotal, 'initialTotal'), 'initialTotal');
+    return kind === 'initial' ? totals(initial, cost, 0, 0) : totals(initial, 0, amount, cost);
+  }
+  return kind === 'initial' ? totals(amount, cost, 0, 0) : totals(0, 0, amount, cost);
+}
+
+function sumAll(parts: readonly TotalsCents[]): TotalsCents {
+  const pick = (f: keyof TotalsCents) =>
+    sumCents(
+      parts.map((p) => p[f]),
+      f,
+    );
+  return {
+    initialCost: pick('initialCost'),
+    initialProfit: pick('initialProfit'),
+    initialTotal: pick('initialTotal'),
+    recurringCost: pick('recurringCost'),
+    recurringProfit: pick('recurringProfit'),
+    recurringTotal: pick('recurringTotal'),
+  };
 }
 
 /** Quote totals in integer cents: the sums of the lines' cent amounts. */
 export function quoteTotalsCents(lines: readonly LineMoneyInput[]): TotalsCents {
-  const acc = { ...ZERO };
-  for (const line of lines) addInto(acc, lineBig(line));
-  return toNumbers(acc);
+  return sumAll(lines.map(lineTotalsCents));
 }
 
 /** Integer cents as API totals (`{ amount, currency }` with 2-decimal amounts). */
 export function centsToTotals(cents: TotalsCents, currency: string): MoneyTotals {
-  const out = {} as MoneyTotals;
-  for (const f of TOTAL_FIELDS) out[f] = { amount: centsToAmount(cents[f]), currency };
-  return out;
+  return {
+    initialCost: { amount: centsToAmount(cents.initialCost), currency },
+    initialProfit: { amount: centsToAmount(cents.initialProfit), currency },
+    initialTotal: { amount: centsToAmount(cents.initialTotal), currency },
+    recurringCost: { amount: centsToAmount(cents.recurringCost), currency },
+    recurringProfit: { amount: centsToAmount(cents.recurringProfit), currency },
+    recurringTotal: { amount: centsToAmount(cents.recurringTotal), currency },
+  };
 }
 
 /** API totals back to integer cents. */
-export function totalsToCents(totals: MoneyTotals): TotalsCents {
-  const out = {} as TotalsCents;
-  for (const f of TOTAL_FIELDS) out[f] = toCents(totals[f].amount, f);
-  return out;
+export function totalsToCents(t: MoneyTotals): TotalsCents {
+  return {
+    initialCost: toCents(t.initialCost.amount, 'initialCost'),
+    initialProfit: toCents(t.initialProfit.amount, 'initialProfit'),
+    initialTotal: toCents(t.initialTotal.amount, 'initialTotal'),
+    recurringCost: toCents(t.recurringCost.amount, 'recurringCost'),
+    recurringProfit: toCents(t.recurringProfit.amount, 'recurringProfit'),
+    recurringTotal: toCents(t.recurringTotal.amount, 'recurringTotal'),
+  };
 }
 
 export function lineTotals(input: LineMoneyInput, currency: string): MoneyTotals {
@@ -195,15 +174,13 @@ export function quoteTotals(lines: readonly LineMoneyInput[], currency: string):
  * Sums totals that are already in API form (e.g. stored line totals), in cents.
  * Throws a RangeError when an amount is in another currency: such sums mean nothing.
  */
-export function sumTotals(totals: readonly MoneyTotals[], currency: string): MoneyTotals {
-  const acc = { ...ZERO };
-  for (const t of totals) {
+export function sumTotals(all: readonly MoneyTotals[], currency: string): MoneyTotals {
+  for (const t of all) {
     for (const f of TOTAL_FIELDS) {
       if (t[f].currency !== currency) {
         throw new RangeError(`${f}.currency is ${t[f].currency}, expected ${currency}`);
       }
-      acc[f] += toScaled(t[f].amount, 2, f);
     }
   }
-  return centsToTotals(toNumbers(acc), currency);
+  return centsToTotals(sumAll(all.map(totalsToCents)), currency);
 }

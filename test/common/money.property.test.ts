@@ -14,6 +14,7 @@ import {
   toCents,
   type LineMoneyInput,
 } from '../../common/money';
+import { toScaled, toScaledByText } from '../../common/money/decimal';
 
 const TERMS = [
   'Monthly',
@@ -145,6 +146,22 @@ describe('money properties', () => {
           expect(String(price)).toMatch(/^-?\d+(\.\d{1,4})?$/);
         },
       ),
+    );
+  });
+
+  it('reading a number by its digits agrees with the exact decimal route for any double', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }),
+          fourDecimals(100_000),
+        ),
+        fc.integer({ min: 0, max: 4 }),
+        (value, places) => {
+          expect(toScaled(value, places, 'value')).toBe(toScaledByText(value, places));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });

@@ -324,6 +324,12 @@ describe('rule: quote totals are the sums of the line amounts', () => {
     });
   });
 
+  it('sums stay exact when a running total passes 2^53 cents on the way', () => {
+    const big = (price: number) => line({ price, quantity: 6_000_000_000 }); // ±60 trillion
+    const cents = quoteTotalsCents([big(10_000), big(10_000), big(-10_000)]);
+    expect(cents.recurringTotal).toBe(6_000_000_000_000_000);
+  });
+
   it('an empty quote has zero totals in its currency', () => {
     const totals = quoteTotals([], 'EUR');
     expect(totals.initialTotal).toEqual({ amount: 0, currency: 'EUR' });

@@ -1,0 +1,58 @@
+// `npm run bench -- <suite>|all [--json] [suite args…]`: runs benchmark suites and prints their
+// figures next to their targets. Exit status 1 when a target is missed or a suite fails.
+import {
+  formatJsonLines,
+  formatTable,
+  listSuites,
+  loadSuite,
+  type SuiteOptions,
+  type SuiteResult,
+} from './lib';
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function printSuites(): Promise<void> {
+  const names = await listSuites();
+  const lines = ['usage: npm run bench -- <suite>|all [--json]', '', 'suites:'];
+  for (const name of names) {
+    const { description } = await loadSuite(name);
+    lines.push(`  ${name.padEnd(16)}${description ?? ''}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  const rest = argv.filter((a) => a !== '--json');
+  const [requested, ...args] = rest;
+  if (!requested) {
+    await printSuites();
+    return 0;
+  }
+  const known = await listSuites();
+  if (requested !== 'all' && !known.includes(requested)) {
+    log(`unknown suite "${requested}"; known suites: ${known.join(', ') || '(none)'}`);
+    return 2;
+  }
+  const names = requested === 'all' ? known : [requested];
+  const opts: SuiteOptions = { args, log };
+  const results: SuiteResult[] = [];
+  let failed = false;
+  for (const suite of names) {
+    log(`running ${suite}…`);
+    try {
+      const metrics = await (await loadSuite(suite)).run(opts);
+      results.push({ suite, metrics });
+      if (metrics.some((m) => m.pass === false)) failed = true;
+    } catch (err) {
+      failed = true;
+      log(
+        `suite ${suite} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
+    }
+  }
+  console.log(json ? formatJsonLines(results) : formatTable(results));
+  return failed ? 1 : 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));
