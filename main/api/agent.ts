@@ -1,0 +1,42 @@
+// One pooled undici Agent per profile. TLS is always verified; a profile may add one CA
+// file (e.g. the embedded server's) to the trusted roots, never turn verification off.
+import { readFile } from 'node:fs/promises';
+import { rootCertificates } from 'node:tls';
+import { Agent } from 'undici';
+
+export interface AgentOptions {
+  caFile?: string;
+  /** Parallel connections per origin. */
+  connections?: number;
+  connectTimeoutMs?: number;
+}
+
+export class CaFileError extends Error {
+  override readonly name = 'CaFileError';
+}
+
+export async function createAgent(opts: AgentOptions): Promise<Agent> {
+  let ca: string[] | undefined;
+  if (opts.caFile) {
+    let pem: string;
+    try {
+      pem = await readFile(opts.caFile, 'utf8');
+    } catch (err) {
+      throw new CaFileError(`the CA file ${opts.caFile} cannot be read`, { cause: err });
+    }
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
+      throw new CaFileError(`the CA file ${opts.caFile} holds no PEM certificate`);
+    }
+    // `ca` replaces Node's roots, so keep them: the extra CA is added, not substituted.
+    ca = [...rootCertificates, pem];
+  }
+  return new Agent({
+    connections: opts.connections ?? 6,
+    keepAliveTimeout: 10_000,
+    connect: {
+      timeout: opts.connectTimeoutMs ?? 10_000,
+      rejectUnauthorized: true,
+      ...(ca ? { ca } : {}),
+    },
+  });
+}

@@ -1,0 +1,122 @@
+// The OS keychain through keytar, with a session-only memory fallback. Linux needs a
+// Secret Service on D-Bus; when none answers (no session bus, no keyring daemon, native
+// module missing) the app keeps working, but says plainly that nothing will be remembered.
+
+export const KEYCHAIN_SERVICE = 'quotedesk';
+
+export const NOT_REMEMBERED =
+  'Credentials will not be remembered: no system keychain is available, so the client secret is kept only until Quotedesk closes.';
+
+export type KeychainStatus =
+  { remembered: true; message: string } | { remembered: false; message: string; reason: string };
+
+/** The part of keytar we use; injectable so a child process can load the real one. */
+export interface KeytarLike {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+export interface Keychain {
+  status(): KeychainStatus;
+  get(account: string): Promise<string | undefined>;
+  set(account: string, value: string): Promise<void>;
+  delete(account: string): Promise<void>;
+}
+
+export interface OpenKeychainOptions {
+  service?: string;
+  /** Defaults to loading the `keytar` native module. */
+  load?: () => Promise<KeytarLike>;
+  /** How long the first keychain call may take before we give up on it. */
+  probeTimeoutMs?: number;
+}
+
+const PROBE_ACCOUNT = '__quotedesk_probe__';
+
+async function loadKeytar(): Promise<KeytarLike> {
+  const mod = (await import('keytar')) as unknown as { default?: KeytarLike } & KeytarLike;
+  return mod.default ?? mod;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(
+      () => reject(new Error(`the keychain did not answer within ${ms} ms`)),
+      ms,
+    );
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+function reasonOf(err: unknown): string {
+  // keytar's messages describe the D-Bus failure ("Could not connect: ..."); they never
+  // contain the values we pass, so they are safe to show and log.
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keychain> {
+  const service = opts.service ?? KEYCHAIN_SERVICE;
+  const timeoutMs = opts.probeTimeoutMs ?? 5000;
+  const memory = new Map<string, string>();
+  let keytar: KeytarLike | undefined;
+  let status: KeychainStatus = { remembered: false, message: NOT_REMEMBERED, reason: 'not probed' };
+
+  const fallBack = (err: unknown): void => {
+    keytar = undefined;
+    status = { remembered: false, message: NOT_REMEMBERED, reason: reasonOf(err) };
+  };
+
+  try {
+    const k = await (opts.load ?? loadKeytar)();
+    await withTimeout(k.getPassword(service, PROBE_ACCOUNT), timeoutMs);
+    keytar = k;
+    status = { remembered: true, message: 'Credentials are kept in the system keychain.' };
+  } catch (err) {
+    fallBack(err);
+  }
+
+  return {
+    status: () => status,
+    async get(account) {
+      if (memory.has(account)) return memory.get(account);
+      if (!keytar) return undefined;
+      try {
+        return (await withTimeout(keytar.getPassword(service, account), timeoutMs)) ?? undefined;
+      } catch (err) {
+        fallBack(err);
+        return undefined;
+      }
+    },
+    async set(account, value) {
+      if (keytar) {
+        try {
+          await withTimeout(keytar.setPassword(service, account, value), timeoutMs);
+          memory.delete(account);
+          return;
+        } catch (err) {
+          fallBack(err);
+        }
+      }
+      memory.set(account, value);
+    },
+    async delete(account) {
+      memory.delete(account);
+      if (!keytar) return;
+      try {
+        await withTimeout(keytar.deletePassword(service, account), timeoutMs);
+      } catch (err) {
+        fallBack(err);
+      }
+    },
+  };
+}
