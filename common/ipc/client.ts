@@ -2,15 +2,9 @@
 // `window.quotedesk` in the desktop app, HTTP + SSE in browser mode), one typed client.
 import type { CallName, IpcInput, IpcOutput } from './calls';
 import type { EventName, IpcEvent } from './events';
+import { TOKEN_HEADER } from './channels';
 import { IpcCallError, type IpcResult } from './result';
-
-/** Name of the object the preload exposes on `window`. */
-export const BRIDGE_GLOBAL = 'quotedesk';
-/** Header carrying browser mode's per-run token. */
-export const TOKEN_HEADER = 'x-quotedesk-token';
-/** Single Electron IPC channel for calls; events go out on `EVENT_CHANNEL`. */
-export const INVOKE_CHANNEL = 'quotedesk:invoke';
-export const EVENT_CHANNEL = 'quotedesk:event';
+export { BRIDGE_GLOBAL, TOKEN_HEADER, INVOKE_CHANNEL, EVENT_CHANNEL } from './channels';
 
 /** What both transports provide; untyped at the edge, typed by `IpcClient`. */
 export interface Bridge {
