@@ -1,0 +1,437 @@
+import {
+  AddLineItemPayload,
+  LIMITS,
+  UpdateLineItemPayload,
+  pricingTermToBillingTerm,
+  type BillingTerm,
+  type CatalogueProduct,
+  type CommitmentTerm,
+} from '../../../common/api';
+import { suggestedPrice } from '../../../common/money';
+import { StoreValidationError, fieldError, refuse } from '../errors';
+import { zeroTotals } from '../totals';
+import type {
+  AddLineItemInput,
+  FieldError,
+  LineItemPatch,
+  WorkLineItem,
+  WorkProduct,
+  WorkQuote,
+} from '../types';
+import { assertEditable, check } from '../validate';
+import type { EditContext } from './context';
+
+interface PriceInfo {
+  cost: number;
+  suggested: number;
+  commitmentTerm: CommitmentTerm | null;
+}
+
+/** The catalogue price of (product, term); falls back to what the quote itself already shows. */
+function priceFor(
+  w: WorkQuote,
+  productId: string,
+  term: BillingTerm,
+  ctx: EditContext,
+): PriceInfo | null {
+  for (const p of ctx.pricing(productId)) {
+    if (pricingTermToBillingTerm(p.billingTerm) !== term) continue;
+    const rate = p.rates[0];
+    if (!rate) continue;
+    return {
+      cost: rate.partnerBuyRate,
+      suggested: rate.suggestedRetailPrice,
+      commitmentTerm: p.commitmentTerm ?? null,
+    };
+  }
+  const seen = w.lineItems.find((li) => li.product.id === productId && li.billingTerm === term);
+  return seen
+    ? { cost: seen.cost, suggested: seen.price, commitmentTerm: seen.commitmentTerm }
+    : null;
+}
+
+function productFor(
+  w: WorkQuote,
+  productId: string,
+  ctx: EditContext,
+): (WorkProduct & { cat: CatalogueProduct | null }) | null {
+  const cat = ctx.product(productId);
+  if (cat) {
+    return {
+      id: cat.id,
+      name: cat.name,
+      sku: cat.sku,
+      isMspOnly: cat.isMspOnly ?? false,
+      type: cat.type ?? 'Standalone',
+      cat,
+    };
+  }
+  const seen = w.lineItems.find((li) => li.product.id === productId);
+  return seen ? { ...seen.product, cat: null } : null;
+}
+
+function commitmentFor(
+  id: string | undefined | null,
+  ctx: EditContext,
+  field: string,
+): CommitmentTerm | null {
+  if (!id) return null;
+  const t = ctx.commitmentTerm(id);
+  if (!t) refuse(field, 'is not a known commitment term', 'INVALID_REQUEST_FIELD');
+  return t;
+}
+
+/**
+ * Adds line items of the three kinds with the spec's rules: the payload schema, the 30-item
+ * limit, catalogue products and prices, and add-ons sent with (or after) their parent.
+ * Returns the new items' local ids in input order.
+ */
+export function addLineItems(w: WorkQuote, inputs: AddLineItemInput[], ctx: EditContext): string[] {
+  assertEditable(w);
+  if (!Array.isArray(inputs) || inputs.length === 0)
+    refuse('lineItems', 'must hold at least one line item', 'INVALID_REQUEST_BODY');
+  if (w.lineItems.length + inputs.length > LIMITS.lineItems) {
+    refuse(
+      'lineItems',
+      `a quote holds at most ${LIMITS.lineItems} line items (it has ${w.lineItems.length}, ${inputs.length} more requested)`,
+      'LINE_ITEM_LIMIT_EXCEEDED',
+    );
+  }
+  const errors: FieldError[] = [];
+  const prepared: WorkLineItem[] = [];
+  const products: (CatalogueProduct | null)[] = [];
+  inputs.forEach((input, i) => {
+    try {
+      const { item, cat } = prepareItem(w, input, i, ctx);
+      prepared.push(item);
+      products.push(cat);
+    } catch (err) {
+      if (err instanceof StoreValidationError) errors.push(...err.details);
+      else throw err;
+    }
+  });
+  if (errors.length) throw new StoreValidationError(errors);
+
+  // Relationships, once every item of the batch has its id.
+  inputs.forEach((input, i) => {
+    if (input.type === 'Custom') return;
+    const item = prepared[i]!;
+    const field = `lineItems[${i}]`;
+    let parent: WorkLineItem | undefined;
+    if (input.requiredLineItemIndex !== undefined) {
+      if (input.requiredLineItemIndex === i || input.requiredLineItemIndex >= inputs.length) {
+        errors.push(
+          fieldError(
+            `${field}.requiredLineItemIndex`,
+            'must name another item of the same request',
+            'QUOTE_VALIDATION',
+          ),
+        );
+        return;
+      }
+      parent = prepared[input.requiredLineItemIndex];
+    } else if (input.requiredLineItemId !== undefined) {
+      parent = w.lineItems.find((li) => li.id === input.requiredLineItemId);
+      if (!parent) {
+        errors.push(
+          fieldError(
+            `${field}.requiredLineItemId`,
+            'is not a line item of this quote',
+            'QUOTE_LINE_ITEM_NOT_FOUND',
+          ),
+        );
+        return;
+      }
+    }
+    const requires = products[i]?.requiresProductId;
+    if (requires) {
+      if (!parent) {
+        errors.push(
+          fieldError(
+            `${field}.requiredLineItemId`,
+            `${item.product.name} is an add-on: add it together with its parent product or name the parent line item`,
+            'QUOTE_VALIDATION',
+          ),
+        );
+        return;
+      }
+      if (parent.product.id !== requires) {
+        errors.push(
+          fieldError(
+            `${field}.requiredLineItemId`,
+            `${item.product.name} requires a different parent product`,
+            'QUOTE_VALIDATION',
+          ),
+        );
+        return;
+      }
+    }
+    item.requiredLineItemId = parent?.id ?? null;
+  });
+  if (errors.length) throw new StoreValidationError(errors);
+  w.lineItems.push(...prepared);
+  return prepared.map((p) => p.id);
+}
+
+function prepareItem(
+  w: WorkQuote,
+  input: AddLineItemInput,
+  i: number,
+  ctx: EditContext,
+): { item: WorkLineItem; cat: CatalogueProduct | null } {
+  const root = `lineItems[${i}]`;
+  const effectiveDate = input.effectiveDate ?? ctx.now;
+  const base = {
+    id: ctx.newId(),
+    effectiveDate,
+    quantity: input.quantity,
+    note: input.note ?? '',
+    usageBased: null,
+    requiredLineItemId: null,
+    requiredSubscriptionId: null,
+    subscriptionId: null,
+    initialTotal: null,
+    commitmentTerm: null,
+    totals: zeroTotals(w.currency),
+  };
+  if (input.type === 'Custom') {
+    const p = check(AddLineItemPayload, { ...input, effectiveDate, note: input.note }, root);
+    if (p.type !== 'Custom') throw new Error('unreachable');
+    return {
+      item: {
+        ...base,
+        kind: 'Custom',
+        product: {
+          id: null,
+          name: p.productName,
+          sku: p.productSku ?? '',
+          isMspOnly: false,
+          type: 'Custom',
+        },
+        billingTerm: p.billingTerm,
+        price: p.price,
+        cost: p.cost,
+        quantity: p.quantity,
+        initialTotal: p.initialTotal,
+      },
+      cat: null,
+    };
+  }
+  if (typeof input.productId !== 'string') refuse(`${root}.productId`, 'is required');
+  const product = productFor(w, input.productId, ctx);
+  if (!product)
+    refuse(`${root}.productId`, 'is not a product of the catalogue', 'RESOURCE_NOT_FOUND');
+  const { cat, ...workProduct } = product;
+  if (input.type === 'Standard') {
+    const price = priceFor(w, input.productId, input.billingTerm, ctx);
+    if (!price)
+      refuse(
+        `${root}.billingTerm`,
+        `${product.name} has no ${String(input.billingTerm)} price`,
+        'QUOTE_VALIDATION',
+      );
+    const margin = w.salesMarginPercentage ?? 0;
+    const defaultPrice =
+      margin > 0 ? (suggestedPrice(price.cost, margin) ?? price.suggested) : price.suggested;
+    const p = check(
+      AddLineItemPayload,
+      { ...input, effectiveDate, price: input.price ?? defaultPrice },
+      root,
+    );
+    if (p.type !== 'Standard') throw new Error('unreachable');
+    return {
+      item: {
+        ...base,
+        kind: 'Standard',
+        product: workProduct,
+        billingTerm: p.billingTerm,
+        price: p.price,
+        cost: price.cost,
+        quantity: p.quantity,
+        commitmentTerm:
+          commitmentFor(p.commitmentTermId, ctx, `${root}.commitmentTermId`) ??
+          price.commitmentTerm,
+        requiredSubscriptionId: p.requiredSubscriptionId ?? null,
+        subscriptionId: p.subscriptionId ?? null,
+      },
+      cat,
+    };
+  }
+  const usageBased = input.usageBased ?? cat?.usageBased;
+  const p = check(AddLineItemPayload, { ...input, effectiveDate, usageBased }, root);
+  if (p.type !== 'UsageBased') throw new Error('unreachable');
+  return {
+    item: {
+      ...base,
+      kind: 'UsageBased',
+      product: workProduct,
+      billingTerm: p.billingTerm,
+      price: p.price,
+      cost: p.cost,
+      quantity: p.quantity,
+      usageBased: p.usageBased,
+      commitmentTerm: commitmentFor(p.commitmentTermId, ctx, `${root}.commitmentTermId`),
+      requiredSubscriptionId: p.requiredSubscriptionId ?? null,
+      subscriptionId: p.subscriptionId ?? null,
+    },
+    cat,
+  };
+}
+
+const ALLOWED_PATCH: Record<WorkLineItem['kind'], readonly string[]> = {
+  Standard: ['id', 'effectiveDate', 'price', 'quantity', 'note', 'billingTerm', 'commitmentTermId'],
+  Custom: [
+    'id',
+    'effectiveDate',
+    'price',
+    'quantity',
+    'note',
+    'billingTerm',
+    'cost',
+    'initialTotal',
+    'productName',
+    'productSku',
+  ],
+  UsageBased: [
+    'id',
+    'effectiveDate',
+    'price',
+    'quantity',
+    'note',
+    'billingTerm',
+    'commitmentTermId',
+    'cost',
+    'usageBased',
+  ],
+};
+
+/** Updates line items in place; their kind and relationships stay (spec rule 2). */
+export function updateLineItems(w: WorkQuote, patches: LineItemPatch[], ctx: EditContext): void {
+  assertEditable(w);
+  if (!Array.isArray(patches) || patches.length === 0)
+    refuse('lineItems', 'must hold at least one line item', 'INVALID_REQUEST_BODY');
+  const errors: FieldError[] = [];
+  patches.forEach((patch, i) => {
+    const root = `lineItems[${i}]`;
+    const li = w.lineItems.find((x) => x.id === patch.id);
+    if (!li) {
+      errors.push(
+        fieldError(`${root}.id`, 'is not a line item of this quote', 'QUOTE_LINE_ITEM_NOT_FOUND'),
+      );
+      return;
+    }
+    const extra = Object.keys(patch).filter((k) => !ALLOWED_PATCH[li.kind].includes(k));
+    if (extra.length) {
+      for (const k of extra) {
+        errors.push(
+          fieldError(
+            `${root}.${k}`,
+            `cannot be changed on a ${li.kind} line item`,
+            'INVALID_REQUEST_FIELD',
+          ),
+        );
+      }
+      return;
+    }
+    const commitmentTermId =
+      patch.commitmentTermId === undefined
+        ? li.commitmentTerm?.id
+        : (patch.commitmentTermId ?? undefined);
+    const payload = {
+      type: li.kind,
+      id: li.id,
+      effectiveDate: patch.effectiveDate ?? li.effectiveDate,
+      price: patch.price ?? li.price,
+      quantity: patch.quantity ?? li.quantity,
+      note: patch.note ?? li.note,
+      billingTerm: patch.billingTerm ?? li.billingTerm,
+      ...(li.kind !== 'Custom' && commitmentTermId ? { commitmentTermId } : {}),
+      ...(li.kind !== 'Standard' ? { cost: patch.cost ?? li.cost } : {}),
+      ...(li.kind === 'Custom'
+        ? {
+            initialTotal: patch.initialTotal ?? li.initialTotal ?? 0,
+            productName: patch.productName ?? li.product.name,
+            ...((patch.productSku ?? li.product.sku)
+              ? { productSku: patch.productSku ?? li.product.sku }
+              : {}),
+          }
+        : {}),
+      ...(li.kind === 'UsageBased' ? { usageBased: patch.usageBased ?? li.usageBased } : {}),
+    };
+    try {
+      const p = check(UpdateLineItemPayload, payload, root);
+      let cost = li.cost;
+      let commitment = li.commitmentTerm;
+      if (p.type === 'Standard' && p.billingTerm !== li.billingTerm) {
+        const price = li.product.id ? priceFor(w, li.product.id, p.billingTerm, ctx) : null;
+        if (!price)
+          refuse(
+            `${root}.billingTerm`,
+            `${li.product.name} has no ${p.billingTerm} price`,
+            'QUOTE_VALIDATION',
+          );
+        cost = price.cost;
+        commitment = price.commitmentTerm;
+      }
+      if (p.type !== 'Custom' && patch.commitmentTermId !== undefined) {
+        commitment = commitmentFor(patch.commitmentTermId, ctx, `${root}.commitmentTermId`);
+      }
+      li.effectiveDate = p.effectiveDate;
+      li.price = p.price;
+      li.quantity = p.quantity;
+      li.note = p.note ?? '';
+      li.billingTerm = p.billingTerm;
+      li.commitmentTerm = p.type === 'Custom' ? null : commitment;
+      if (p.type === 'Standard') li.cost = cost;
+      else li.cost = p.cost;
+      if (p.type === 'Custom') {
+        li.initialTotal = p.initialTotal;
+        li.product = { ...li.product, name: p.productName, sku: p.productSku ?? '' };
+      }
+      if (p.type === 'UsageBased') li.usageBased = p.usageBased;
+    } catch (err) {
+      if (err instanceof StoreValidationError) errors.push(...err.details);
+      else throw err;
+    }
+  });
+  if (errors.length) throw new StoreValidationError(errors);
+}
+
+/** Deletes line items; a parent goes only together with its add-ons. */
+export function deleteLineItems(w: WorkQuote, ids: string[]): void {
+  assertEditable(w);
+  if (!Array.isArray(ids) || ids.length === 0)
+    refuse('lineItemIds', 'must hold at least one id', 'INVALID_REQUEST_BODY');
+  const errors: FieldError[] = [];
+  const gone = new Set(ids);
+  ids.forEach((id, i) => {
+    if (!w.lineItems.some((li) => li.id === id)) {
+      errors.push(
+        fieldError(
+          `lineItemIds[${i}]`,
+          'is not a line item of this quote',
+          'QUOTE_LINE_ITEM_NOT_FOUND',
+        ),
+      );
+    }
+  });
+  for (const li of w.lineItems) {
+    if (li.requiredLineItemId && gone.has(li.requiredLineItemId) && !gone.has(li.id)) {
+      const i = ids.indexOf(li.requiredLineItemId);
+      errors.push(
+        fieldError(
+          `lineItemIds[${i}]`,
+          `is required by ${li.product.name}; delete that add-on too`,
+          'QUOTE_VALIDATION',
+        ),
+      );
+    }
+  }
+  if (errors.length) throw new StoreValidationError(errors);
+  w.lineItems = w.lineItems.filter((li) => !gone.has(li.id));
+  for (const s of w.sections) {
+    s.lineItems = s.lineItems
+      .filter((x) => !gone.has(x.lineItemId))
+      .map((x, i) => ({ ...x, order: i }));
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * The local draft store: every quote's working copy, its last server state, the id map,
+ * the request journal and the conflicts, in one SQLite file. See README.md.
+ */
+import { Store, type StoreOptions } from './store';
+
+export function openStore(file: string, opts?: StoreOptions): Store {
+  return new Store(file, opts);
+}
+
+export { Store, type StoreOptions } from './store';
+export type { IntegrityCheck } from './db';
+export type { ChangeListener } from './events';
+export {
+  StoreError,
+  StoreValidationError,
+  QuoteNotFoundError,
+  StoreCorruptError,
+  StoreTooNewError,
+  StoreClosedError,
+} from './errors';
+export { LATEST_VERSION as STORE_SCHEMA_VERSION } from './migrations';
+export { UNDO_DEPTH } from './quoteRepo';
+export { workFromRemote } from './remote';
+export { isPdf } from './edits/attachments';
+export type * from './types';

@@ -1,0 +1,162 @@
+import type Database from 'better-sqlite3';
+import { ListQuotesQuery, QuoteStatus, type SortField } from '../../common/api';
+import { centsToAmount } from '../../common/money';
+import { ftsQuery } from './search';
+import type { Identity, ListEntry, ListQuery, ListResult, SyncState } from './types';
+import { check } from './validate';
+
+const SORT_SQL: Record<SortField, string> = {
+  id: 'q.id',
+  status: 'q.status',
+  'client.name': 'q.client_name COLLATE NOCASE',
+  createdBy: 'q.created_by COLLATE NOCASE',
+  createdOn: 'q.created_on',
+  updatedOn: 'q.updated_on',
+  'totals.initialTotal': 'q.initial_total',
+  'totals.recurringTotal': 'q.recurring_total',
+};
+
+interface Row {
+  id: string;
+  server_id: string | null;
+  status: QuoteStatus;
+  client_id: string;
+  client_name: string;
+  client_shadow: number;
+  created_by: string;
+  created_on: string;
+  updated_on: string;
+  reference_code: string;
+  published: number;
+  published_on: string | null;
+  intent_type: ListEntry['intentType'];
+  owner_id: string | null;
+  currency: string;
+  initial_total: number;
+  recurring_total: number;
+  items_total: number;
+  items_custom: number;
+  items_msp: number;
+  generation: number;
+  synced_generation: number;
+  deleted: number;
+  sync_state: SyncState;
+  open_conflicts: number;
+}
+
+const COLUMNS =
+  'q.id, q.server_id, q.status, q.client_id, q.client_name, q.client_shadow, q.created_by, q.created_on, q.updated_on, q.reference_code, q.published, q.published_on, q.intent_type, q.owner_id, q.currency, q.initial_total, q.recurring_total, q.items_total, q.items_custom, q.items_msp, q.generation, q.synced_generation, q.deleted, q.sync_state, q.open_conflicts';
+
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+
+/** List queries vary in shape; each shape is compiled once per connection. */
+function prepared(db: Database.Database, sql: string): Database.Statement {
+  let m = statements.get(db);
+  if (!m) statements.set(db, (m = new Map()));
+  let s = m.get(sql);
+  if (!s) {
+    if (m.size > 200) m.clear();
+    m.set(sql, (s = db.prepare(sql)));
+  }
+  return s;
+}
+
+function entry(r: Row): ListEntry {
+  return {
+    id: r.id,
+    serverId: r.server_id,
+    status: r.status,
+    client: { id: r.client_id, name: r.client_name, isShadowCompany: r.client_shadow === 1 },
+    createdBy: r.created_by,
+    createdOn: r.created_on,
+    updatedOn: r.updated_on,
+    referenceCode: r.reference_code,
+    published: r.published === 1,
+    publishedOn: r.published_on,
+    intentType: r.intent_type,
+    ownerId: r.owner_id,
+    lineItemCounts: { custom: r.items_custom, msp: r.items_msp, total: r.items_total },
+    totals: {
+      initialTotal: { amount: centsToAmount(r.initial_total), currency: r.currency },
+      recurringTotal: { amount: centsToAmount(r.recurring_total), currency: r.currency },
+    },
+    dirty: r.generation > r.synced_generation || r.deleted === 1,
+    syncState: r.sync_state,
+    openConflicts: r.open_conflicts,
+  };
+}
+
+/**
+ * `GET /v2/quotes` over the local store: status filter (comma list), search, the API's sort
+ * fields, paging as the spec counts it, and status counts over every filter but status.
+ */
+export function listQuotes(
+  db: Database.Database,
+  input: ListQuery,
+  identity: Identity | null,
+): ListResult {
+  const q = check(ListQuotesQuery, input ?? {}, '', 'INVALID_REQUEST_PARAMETER');
+  const where: string[] = ['q.deleted = 0'];
+  const params: Record<string, unknown> = {};
+  if (q.account === 'user' && identity) {
+    where.push('(q.created_by_email = @meEmail OR q.owner_id = @meId)');
+    params.meEmail = identity.user.email;
+    params.meId = identity.user.id;
+  }
+  if (q.partnerId) {
+    where.push('q.partner_id = @partnerId');
+    params.partnerId = q.partnerId;
+  }
+  if (q.intentType) {
+    where.push('q.intent_type = @intentType');
+    params.intentType = q.intentType;
+  }
+  const fts = q.search ? ftsQuery(q.search) : null;
+  if (fts) {
+    where.push('q.qrow IN (SELECT rowid FROM quote_search WHERE quote_search MATCH @fts)');
+    params.fts = fts;
+  }
+
+  const counts = Object.fromEntries(
+    QuoteStatus.options.map((s) => [s, 0]),
+  ) as ListResult['statusCounts'];
+  const countRows = prepared(
+    db,
+    `SELECT q.status AS status, count(*) AS n FROM quotes q WHERE ${where.join(' AND ')} GROUP BY q.status`,
+  ).all(params) as { status: QuoteStatus; n: number }[];
+  for (const r of countRows) counts[r.status] = r.n;
+
+  const statuses = q.status ? [...new Set(q.status)] : null;
+  const totalElements = statuses
+    ? statuses.reduce((n, s) => n + counts[s], 0)
+    : Object.values(counts).reduce((a, b) => a + b, 0);
+  const totalPages = Math.ceil(totalElements / q.limit);
+  const page = { number: q.page, size: q.limit, totalElements, totalPages };
+  if (q.page >= totalPages) return { content: [], page, statusCounts: counts };
+
+  const sort = q.sort ?? { field: 'updatedOn' as const, direction: 'desc' as const };
+  const dir = sort.direction === 'desc' ? 'DESC' : 'ASC';
+  const order = `ORDER BY ${SORT_SQL[sort.field]} ${dir}, q.qrow ${dir}`;
+  const offset = q.page * q.limit;
+  let sql: string;
+  if (statuses && statuses.length > 1) {
+    // One index range per status, merged: avoids sorting every matching row.
+    const parts = statuses.map((s, i) => {
+      params[`st${i}`] = s;
+      return `SELECT * FROM (SELECT ${COLUMNS}, ${SORT_SQL[sort.field].replace(' COLLATE NOCASE', '')} AS sortkey, q.qrow AS qrow FROM quotes q WHERE ${where.join(' AND ')} AND q.status = @st${i} ${order} LIMIT @reach)`;
+    });
+    params.reach = offset + q.limit;
+    const collate = SORT_SQL[sort.field].includes('NOCASE') ? ' COLLATE NOCASE' : '';
+    sql = `${parts.join(' UNION ALL ')} ORDER BY sortkey${collate} ${dir}, qrow ${dir} LIMIT @limit OFFSET @offset`;
+  } else {
+    if (statuses) {
+      where.push('q.status = @st0');
+      params.st0 = statuses[0];
+    }
+    sql = `SELECT ${COLUMNS} FROM quotes q WHERE ${where.join(' AND ')} ${order} LIMIT @limit OFFSET @offset`;
+  }
+  params.limit = q.limit;
+  params.offset = offset;
+  const rows = prepared(db, sql).all(params) as Row[];
+  return { content: rows.map(entry), page, statusCounts: counts };
+}

@@ -1,0 +1,98 @@
+import { toCents } from '../../common/money';
+import type { WorkQuote } from './types';
+
+/** The list columns of `quotes`, derived from the working copy. */
+export interface ListRow {
+  status: string;
+  client_id: string;
+  client_name: string;
+  client_shadow: number;
+  created_by: string;
+  created_by_email: string;
+  owner_id: string | null;
+  partner_id: string | null;
+  created_on: string;
+  updated_on: string;
+  reference_code: string;
+  published: number;
+  published_on: string | null;
+  intent_type: string | null;
+  currency: string;
+  initial_total: number;
+  recurring_total: number;
+  items_total: number;
+  items_custom: number;
+  items_msp: number;
+}
+
+export function listRow(w: WorkQuote): ListRow {
+  let custom = 0;
+  let msp = 0;
+  for (const li of w.lineItems) {
+    if (li.kind === 'Custom') custom++;
+    if (li.product.isMspOnly) msp++;
+  }
+  return {
+    status: w.status,
+    client_id: w.client.id,
+    client_name: w.client.name,
+    client_shadow: w.client.isShadowCompany ? 1 : 0,
+    created_by: w.createdBy,
+    created_by_email: w.createdByEmail,
+    owner_id: w.ownedBy?.id ?? null,
+    partner_id: w.partner?.id ?? null,
+    created_on: w.createdOn,
+    updated_on: w.updatedOn,
+    reference_code: w.referenceCode,
+    published: w.published ? 1 : 0,
+    published_on: w.publishedOn,
+    intent_type: w.intentType,
+    currency: w.currency,
+    initial_total: toCents(w.totals.initialTotal.amount),
+    recurring_total: toCents(w.totals.recurringTotal.amount),
+    items_total: w.lineItems.length,
+    items_custom: custom,
+    items_msp: msp,
+  };
+}
+
+/** What full-text search sees of a quote, one string per FTS column. */
+export interface SearchDoc {
+  client: string;
+  reference: string;
+  creator: string;
+  products: string;
+  notes: string;
+  amounts: string;
+}
+
+export function searchDoc(w: WorkQuote): SearchDoc {
+  const products: string[] = [];
+  const notes: string[] = [];
+  for (const li of w.lineItems) {
+    products.push(li.product.name, li.product.sku);
+    if (li.note) notes.push(li.note);
+  }
+  const creators = [w.createdBy];
+  if (w.ownedBy && w.ownedBy.fullName !== w.createdBy) creators.push(w.ownedBy.fullName);
+  return {
+    client: w.client.name,
+    reference: w.referenceCode,
+    creator: creators.join(' '),
+    products: products.join(' '),
+    notes: notes.join('\n'),
+    // The API's search matches the totals' amounts too; the text form is what people type.
+    amounts: `${w.totals.initialTotal.amount.toFixed(2)} ${w.totals.recurringTotal.amount.toFixed(2)}`,
+  };
+}
+
+export function sameSearchDoc(a: SearchDoc, b: SearchDoc): boolean {
+  return (
+    a.client === b.client &&
+    a.reference === b.reference &&
+    a.creator === b.creator &&
+    a.products === b.products &&
+    a.notes === b.notes &&
+    a.amounts === b.amounts
+  );
+}

@@ -1,0 +1,188 @@
+import type Database from 'better-sqlite3';
+import { searchDoc } from './listRow';
+import type { WorkQuote } from './types';
+
+/**
+ * Forward-only schema migrations, tracked in `PRAGMA user_version`. A migration is never
+ * edited once released: a change is a new entry at the end. Each runs in its own transaction.
+ */
+export interface Migration {
+  version: number;
+  up(db: Database.Database): void;
+}
+
+const v1 = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+-- One row per quote: the columns the list shows, sorts and filters on, kept in step with
+-- the working copy by every write so listing never parses documents.
+CREATE TABLE quotes (
+  qrow INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  server_id TEXT UNIQUE,
+  status TEXT NOT NULL,
+  client_id TEXT NOT NULL,
+  client_name TEXT NOT NULL,
+  client_shadow INTEGER NOT NULL,
+  created_by TEXT NOT NULL,
+  created_by_email TEXT NOT NULL,
+  owner_id TEXT,
+  partner_id TEXT,
+  created_on TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  reference_code TEXT NOT NULL,
+  published INTEGER NOT NULL,
+  published_on TEXT,
+  intent_type TEXT,
+  currency TEXT NOT NULL,
+  initial_total INTEGER NOT NULL,
+  recurring_total INTEGER NOT NULL,
+  items_total INTEGER NOT NULL,
+  items_custom INTEGER NOT NULL,
+  items_msp INTEGER NOT NULL,
+  generation INTEGER NOT NULL DEFAULT 0,
+  synced_generation INTEGER NOT NULL DEFAULT 0,
+  deleted INTEGER NOT NULL DEFAULT 0,
+  sync_state TEXT NOT NULL DEFAULT 'pending',
+  sync_message TEXT,
+  open_conflicts INTEGER NOT NULL DEFAULT 0
+);
+
+-- Documents live apart from the list row so scanning the list never reads them.
+CREATE TABLE quote_work (qrow INTEGER PRIMARY KEY REFERENCES quotes(qrow) ON DELETE CASCADE, doc TEXT NOT NULL);
+CREATE TABLE quote_base (qrow INTEGER PRIMARY KEY REFERENCES quotes(qrow) ON DELETE CASCADE, doc TEXT NOT NULL);
+
+CREATE TABLE id_map (
+  kind TEXT NOT NULL,
+  local_id TEXT NOT NULL,
+  server_id TEXT NOT NULL,
+  quote_id TEXT,
+  PRIMARY KEY (kind, local_id),
+  UNIQUE (kind, server_id)
+);
+CREATE INDEX id_map_quote ON id_map(quote_id);
+
+CREATE TABLE journal (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  quote_id TEXT,
+  op TEXT NOT NULL,
+  method TEXT NOT NULL,
+  path TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  body TEXT,
+  state TEXT NOT NULL CHECK (state IN ('planned', 'in_flight', 'done', 'unknown')),
+  result TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX journal_quote ON journal(quote_id, id);
+CREATE INDEX journal_state ON journal(state);
+
+CREATE TABLE conflicts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  quote_id TEXT NOT NULL,
+  entity_kind TEXT NOT NULL,
+  entity_id TEXT NOT NULL,
+  field TEXT NOT NULL,
+  base TEXT,
+  local TEXT,
+  remote TEXT,
+  created_at TEXT NOT NULL,
+  resolved_at TEXT,
+  resolution TEXT
+);
+CREATE INDEX conflicts_quote ON conflicts(quote_id, resolved_at);
+
+-- Undo / redo: the working copy as it was before each local edit.
+CREATE TABLE history (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  qrow INTEGER NOT NULL REFERENCES quotes(qrow) ON DELETE CASCADE,
+  stack TEXT NOT NULL CHECK (stack IN ('undo', 'redo')),
+  label TEXT NOT NULL,
+  doc TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX history_quote ON history(qrow, stack, id);
+
+CREATE TABLE blobs (sha256 TEXT PRIMARY KEY, size INTEGER NOT NULL, created_at TEXT NOT NULL);
+`;
+
+const v2 = `
+-- Sort and filter indexes of the list; partial on live rows, as every list query is.
+CREATE INDEX quotes_updated ON quotes(updated_on) WHERE deleted = 0;
+CREATE INDEX quotes_created ON quotes(created_on) WHERE deleted = 0;
+CREATE INDEX quotes_client ON quotes(client_name COLLATE NOCASE) WHERE deleted = 0;
+CREATE INDEX quotes_creator ON quotes(created_by COLLATE NOCASE) WHERE deleted = 0;
+CREATE INDEX quotes_initial ON quotes(initial_total) WHERE deleted = 0;
+CREATE INDEX quotes_recurring ON quotes(recurring_total) WHERE deleted = 0;
+CREATE INDEX quotes_status_updated ON quotes(status, updated_on) WHERE deleted = 0;
+CREATE INDEX quotes_status_created ON quotes(status, created_on) WHERE deleted = 0;
+CREATE INDEX quotes_status_client ON quotes(status, client_name COLLATE NOCASE) WHERE deleted = 0;
+CREATE INDEX quotes_status_creator ON quotes(status, created_by COLLATE NOCASE) WHERE deleted = 0;
+CREATE INDEX quotes_status_initial ON quotes(status, initial_total) WHERE deleted = 0;
+CREATE INDEX quotes_status_recurring ON quotes(status, recurring_total) WHERE deleted = 0;
+CREATE INDEX quotes_status_id ON quotes(status, id) WHERE deleted = 0;
+CREATE INDEX quotes_dirty ON quotes(qrow) WHERE generation > synced_generation OR deleted = 1;
+
+-- Full-text search over what a salesperson types to find a quote. Contentless: the text
+-- lives in the documents, the index only maps tokens to quotes.
+CREATE VIRTUAL TABLE quote_search USING fts5(
+  client, reference, creator, products, notes, amounts,
+  content = '', contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+);
+
+-- Caches for offline work.
+CREATE TABLE companies (id TEXT PRIMARY KEY, name TEXT NOT NULL, doc TEXT NOT NULL);
+CREATE INDEX companies_name ON companies(name COLLATE NOCASE);
+CREATE TABLE products (id TEXT PRIMARY KEY, name TEXT NOT NULL, sku TEXT NOT NULL, doc TEXT NOT NULL);
+CREATE INDEX products_name ON products(name COLLATE NOCASE);
+CREATE TABLE pricing (product_id TEXT PRIMARY KEY, doc TEXT NOT NULL, fetched_at TEXT NOT NULL);
+CREATE TABLE commitment_terms (id TEXT PRIMARY KEY, term TEXT NOT NULL);
+CREATE TABLE library_attachments (
+  id TEXT PRIMARY KEY,
+  ord INTEGER NOT NULL,
+  doc TEXT NOT NULL,
+  sha256 TEXT,
+  size INTEGER
+);
+`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, up: (db) => db.exec(v1) },
+  {
+    version: 2,
+    up: (db) => {
+      db.exec(v2);
+      const insert = db.prepare(
+        'INSERT INTO quote_search(rowid, client, reference, creator, products, notes, amounts) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      );
+      for (const row of db
+        .prepare('SELECT qrow, doc FROM quote_work')
+        .iterate() as IterableIterator<{ qrow: number; doc: string }>) {
+        const d = searchDoc(JSON.parse(row.doc) as WorkQuote);
+        insert.run(row.qrow, d.client, d.reference, d.creator, d.products, d.notes, d.amounts);
+      }
+    },
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Runs every migration above the file's version, up to `target` (tests stop early). */
+export function migrate(db: Database.Database, target: number = LATEST_VERSION): number {
+  let version = schemaVersion(db);
+  for (const m of MIGRATIONS) {
+    if (m.version <= version || m.version > target) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+    version = m.version;
+  }
+  return version;
+}

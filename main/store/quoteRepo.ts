@@ -1,0 +1,182 @@
+import type Database from 'better-sqlite3';
+import { listRow, sameSearchDoc, searchDoc, type ListRow } from './listRow';
+import type { SyncState, WorkQuote } from './types';
+
+export interface QuoteMeta {
+  qrow: number;
+  id: string;
+  server_id: string | null;
+  generation: number;
+  synced_generation: number;
+  deleted: number;
+  sync_state: SyncState;
+  sync_message: string | null;
+  open_conflicts: number;
+}
+
+const ROW_COLUMNS: (keyof ListRow)[] = [
+  'status',
+  'client_id',
+  'client_name',
+  'client_shadow',
+  'created_by',
+  'created_by_email',
+  'owner_id',
+  'partner_id',
+  'created_on',
+  'updated_on',
+  'reference_code',
+  'published',
+  'published_on',
+  'intent_type',
+  'currency',
+  'initial_total',
+  'recurring_total',
+  'items_total',
+  'items_custom',
+  'items_msp',
+];
+
+/** How many undo steps a quote keeps; older ones are dropped. */
+export const UNDO_DEPTH = 100;
+
+/** Prepared statements over quotes, their documents, their search entry and their history. */
+export class QuoteRepo {
+  private s;
+
+  constructor(private db: Database.Database) {
+    const meta =
+      'qrow, id, server_id, generation, synced_generation, deleted, sync_state, sync_message, open_conflicts';
+    this.s = {
+      byId: db.prepare<[string], QuoteMeta>(`SELECT ${meta} FROM quotes WHERE id = ?`),
+      byServerId: db.prepare<[string], QuoteMeta>(`SELECT ${meta} FROM quotes WHERE server_id = ?`),
+      work: db.prepare<[number], { doc: string }>('SELECT doc FROM quote_work WHERE qrow = ?'),
+      base: db.prepare<[number], { doc: string }>('SELECT doc FROM quote_base WHERE qrow = ?'),
+      insert: db.prepare(
+        `INSERT INTO quotes (id, server_id, ${ROW_COLUMNS.join(', ')}, generation, synced_generation, sync_state)
+         VALUES (@id, @server_id, ${ROW_COLUMNS.map((c) => '@' + c).join(', ')}, @generation, @synced_generation, @sync_state)`,
+      ),
+      updateRow: db.prepare(
+        `UPDATE quotes SET ${ROW_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE qrow = @qrow`,
+      ),
+      bump: db.prepare<[number]>(
+        "UPDATE quotes SET generation = generation + 1, sync_state = CASE WHEN sync_state = 'synced' THEN 'pending' ELSE sync_state END WHERE qrow = ?",
+      ),
+      putWork: db.prepare<[number, string]>(
+        'INSERT INTO quote_work (qrow, doc) VALUES (?, ?) ON CONFLICT(qrow) DO UPDATE SET doc = excluded.doc',
+      ),
+      putBase: db.prepare<[number, string]>(
+        'INSERT INTO quote_base (qrow, doc) VALUES (?, ?) ON CONFLICT(qrow) DO UPDATE SET doc = excluded.doc',
+      ),
+      ftsDelete: db.prepare<[number]>('DELETE FROM quote_search WHERE rowid = ?'),
+      ftsInsert: db.prepare(
+        'INSERT INTO quote_search (rowid, client, reference, creator, products, notes, amounts) VALUES (@rowid, @client, @reference, @creator, @products, @notes, @amounts)',
+      ),
+      pushHistory: db.prepare<[number, string, string, string, string]>(
+        'INSERT INTO history (qrow, stack, label, doc, created_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      topHistory: db.prepare<[number, string], { id: number; label: string; doc: string }>(
+        'SELECT id, label, doc FROM history WHERE qrow = ? AND stack = ? ORDER BY id DESC LIMIT 1',
+      ),
+      deleteHistory: db.prepare<[number]>('DELETE FROM history WHERE id = ?'),
+      clearStack: db.prepare<[number, string]>('DELETE FROM history WHERE qrow = ? AND stack = ?'),
+      trimUndo: db.prepare<[number, number, number]>(
+        `DELETE FROM history WHERE qrow = ? AND stack = 'undo' AND id <= (
+           SELECT id FROM history WHERE qrow = ? AND stack = 'undo' ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+      ),
+      depth: db.prepare<[number, string], { n: number }>(
+        'SELECT count(*) AS n FROM history WHERE qrow = ? AND stack = ?',
+      ),
+    };
+  }
+
+  byId(id: string): QuoteMeta | undefined {
+    return this.s.byId.get(id);
+  }
+
+  byServerId(serverId: string): QuoteMeta | undefined {
+    return this.s.byServerId.get(serverId);
+  }
+
+  workDoc(qrow: number): string {
+    const r = this.s.work.get(qrow);
+    if (!r) throw new Error(`quote row ${qrow} has no working copy`);
+    return r.doc;
+  }
+
+  baseDoc(qrow: number): string | null {
+    return this.s.base.get(qrow)?.doc ?? null;
+  }
+
+  insert(
+    w: WorkQuote,
+    opts: {
+      serverId: string | null;
+      generation: number;
+      syncedGeneration: number;
+      syncState: SyncState;
+    },
+  ): number {
+    const info = this.s.insert.run({
+      id: w.id,
+      server_id: opts.serverId,
+      ...listRow(w),
+      generation: opts.generation,
+      synced_generation: opts.syncedGeneration,
+      sync_state: opts.syncState,
+    });
+    const qrow = Number(info.lastInsertRowid);
+    this.s.putWork.run(qrow, JSON.stringify(w));
+    this.s.ftsInsert.run({ rowid: qrow, ...searchDoc(w) });
+    return qrow;
+  }
+
+  /** Writes a new working copy and keeps the list row and the search entry in step. */
+  writeWork(
+    qrow: number,
+    prev: WorkQuote | null,
+    next: WorkQuote,
+    doc: string = JSON.stringify(next),
+  ): void {
+    this.s.updateRow.run({ qrow, ...listRow(next) });
+    this.s.putWork.run(qrow, doc);
+    const nextSearch = searchDoc(next);
+    if (!prev || !sameSearchDoc(searchDoc(prev), nextSearch)) {
+      this.s.ftsDelete.run(qrow);
+      this.s.ftsInsert.run({ rowid: qrow, ...nextSearch });
+    }
+  }
+
+  writeBase(qrow: number, doc: string): void {
+    this.s.putBase.run(qrow, doc);
+  }
+
+  bumpGeneration(qrow: number): void {
+    this.s.bump.run(qrow);
+  }
+
+  removeSearch(qrow: number): void {
+    this.s.ftsDelete.run(qrow);
+  }
+
+  pushHistory(qrow: number, stack: 'undo' | 'redo', label: string, doc: string, at: string): void {
+    this.s.pushHistory.run(qrow, stack, label, doc, at);
+    if (stack === 'undo') this.s.trimUndo.run(qrow, qrow, UNDO_DEPTH);
+  }
+
+  topHistory(qrow: number, stack: 'undo' | 'redo') {
+    return this.s.topHistory.get(qrow, stack);
+  }
+
+  dropHistory(id: number): void {
+    this.s.deleteHistory.run(id);
+  }
+
+  clearStack(qrow: number, stack: 'undo' | 'redo'): void {
+    this.s.clearStack.run(qrow, stack);
+  }
+
+  depth(qrow: number, stack: 'undo' | 'redo'): number {
+    return this.s.depth.get(qrow, stack)!.n;
+  }
+}

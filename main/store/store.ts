@@ -1,0 +1,1026 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type {
+  AttachmentResponse,
+  CatalogueProduct,
+  CommitmentTerm,
+  Company,
+  PreferencesResponse,
+  ProductPricing,
+} from '../../common/api';
+import { BlobStore } from './blobs';
+import { Caches } from './caches';
+import { openDatabase, type IntegrityCheck } from './db';
+import * as accessList from './edits/accessList';
+import * as attachments from './edits/attachments';
+import type { EditContext } from './edits/context';
+import * as header from './edits/header';
+import * as lineItems from './edits/lineItems';
+import * as sections from './edits/sections';
+import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
+import { ChangeBus, type ChangeListener } from './events';
+import { listQuotes } from './list';
+import { QuoteRepo, type QuoteMeta } from './quoteRepo';
+import { workFromRemote } from './remote';
+import { SyncTables } from './syncTables';
+import { recomputeTotals } from './totals';
+import type {
+  AccessEntryInput,
+  AddLineItemInput,
+  AttachmentInput,
+  AttachmentPatch,
+  ChangeWhat,
+  Conflict,
+  ConflictInput,
+  CreateQuoteInput,
+  DirtyQuote,
+  EntityKind,
+  HeaderPatch,
+  Identity,
+  JournalEntry,
+  JournalState,
+  LibraryAttachment,
+  LineItemPatch,
+  ListQuery,
+  ListResult,
+  PlanRequestInput,
+  Preferences,
+  QuoteRecord,
+  RemoteAggregate,
+  SyncState,
+  WorkQuote,
+} from './types';
+
+export interface StoreOptions {
+  /** Where attachment files live; default `attachments/` beside the database file. */
+  filesDir?: string;
+  /** Check run on an existing file before use; default `quick` (`PRAGMA quick_check`). */
+  integrityCheck?: IntegrityCheck;
+  /** For tests: the clock and the id generator. */
+  clock?: () => Date;
+  newId?: () => string;
+}
+
+/** Fields the server assigns, which undo snapshots take over from a fresh server read. */
+function overlayServerFields(snapshot: WorkQuote, fresh: WorkQuote): void {
+  snapshot.referenceCode = fresh.referenceCode;
+  snapshot.partner = fresh.partner;
+  snapshot.createdBy = fresh.createdBy;
+  snapshot.createdByEmail = fresh.createdByEmail;
+  snapshot.createdOn = fresh.createdOn;
+  const att = new Map(fresh.attachments.map((a) => [a.id, a]));
+  for (const a of snapshot.attachments) {
+    const f = att.get(a.id);
+    if (f) Object.assign(a, { url: f.url, createdOn: f.createdOn, createdBy: f.createdBy });
+  }
+  const acc = new Map(fresh.accessList.map((e) => [e.id, e]));
+  for (const e of snapshot.accessList) {
+    const f = acc.get(e.id);
+    if (f) e.link = f.link;
+  }
+}
+
+function withoutServerFields(w: WorkQuote): string {
+  const c = JSON.parse(JSON.stringify(w)) as WorkQuote;
+  const blank = JSON.parse(JSON.stringify(w)) as WorkQuote;
+  blank.referenceCode = '';
+  blank.partner = null;
+  blank.createdBy = '';
+  blank.createdByEmail = '';
+  blank.createdOn = '';
+  for (const a of blank.attachments)
+    Object.assign(a, { url: null, createdOn: '', createdBy: null });
+  for (const e of blank.accessList) e.link = '';
+  overlayServerFields(c, blank);
+  c.updatedOn = '';
+  c.totals = blank.totals;
+  return JSON.stringify(c);
+}
+
+/** The local draft store. See README.md beside this file for the contract. */
+export class Store {
+  private db: Database.Database;
+  private repo: QuoteRepo;
+  private caches: Caches;
+  private blobs: BlobStore;
+  private sync: SyncTables;
+  private bus = new ChangeBus();
+  private clock: () => Date;
+  private newId: () => string;
+  private closed = false;
+
+  constructor(
+    readonly file: string,
+    opts: StoreOptions = {},
+  ) {
+    this.db = openDatabase(file, opts.integrityCheck ?? 'quick');
+    this.repo = new QuoteRepo(this.db);
+    this.caches = new Caches(this.db);
+    this.blobs = new BlobStore(
+      this.db,
+      opts.filesDir ?? path.join(path.dirname(path.resolve(file)), 'attachments'),
+    );
+    this.sync = new SyncTables(this.db);
+    this.clock = opts.clock ?? (() => new Date());
+    this.newId = opts.newId ?? (() => crypto.randomUUID());
+  }
+
+  // ------------------------------------------------------------------------ lifecycle
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      // best effort
+    }
+    this.db.close();
+  }
+
+  /** Subscribes to change events, delivered after commit. Returns the unsubscribe function. */
+  onChange(listener: ChangeListener): () => void {
+    return this.bus.on(listener);
+  }
+
+  /** Runs `fn` as one transaction (nested calls become savepoints); events after commit. */
+  transaction<T>(fn: () => T): T {
+    this.open();
+    return this.bus.hold(() => this.db.transaction(fn).immediate());
+  }
+
+  /** The raw connection, for diagnostics and tests only. */
+  get database(): Database.Database {
+    return this.db;
+  }
+
+  private open(): void {
+    if (this.closed) throw new StoreClosedError();
+  }
+
+  private now(): string {
+    return this.clock().toISOString();
+  }
+
+  private context(): EditContext {
+    const now = this.now();
+    return {
+      now,
+      newId: this.newId,
+      identity: () => this.caches.identity(),
+      preferences: () => this.caches.preferences(),
+      product: (id) => this.caches.product(id),
+      pricing: (id) => this.caches.pricing(id),
+      commitmentTerm: (id) => this.caches.commitmentTerm(id),
+      libraryAttachment: (id) => this.caches.libraryAttachment(id),
+      putBlob: (bytes) => this.blobs.put(bytes, now),
+    };
+  }
+
+  private row(quoteId: string): QuoteMeta {
+    const r = this.repo.byId(quoteId);
+    if (!r) throw new QuoteNotFoundError(quoteId);
+    return r;
+  }
+
+  /**
+   * One local edit: load the working copy, apply `fn`, recompute totals, write it with its
+   * list row and search entry, push the previous copy on the undo stack, bump the generation.
+   */
+  private edit<T>(
+    quoteId: string,
+    what: ChangeWhat,
+    label: string,
+    fn: (w: WorkQuote, ctx: EditContext) => T,
+  ): T {
+    return this.transaction(() => {
+      const r = this.row(quoteId);
+      if (r.deleted) throw new QuoteNotFoundError(quoteId);
+      const prevDoc = this.repo.workDoc(r.qrow);
+      const prev = JSON.parse(prevDoc) as WorkQuote;
+      const w = JSON.parse(prevDoc) as WorkQuote;
+      const ctx = this.context();
+      const result = fn(w, ctx);
+      recomputeTotals(w);
+      w.updatedOn = ctx.now;
+      this.repo.pushHistory(r.qrow, 'undo', label, prevDoc, ctx.now);
+      this.repo.clearStack(r.qrow, 'redo');
+      this.repo.writeWork(r.qrow, prev, w);
+      this.repo.bumpGeneration(r.qrow);
+      this.bus.emit({ quoteId, what });
+      return result;
+    });
+  }
+
+  // --------------------------------------------------------------------- identity, meta
+
+  setIdentity(identity: Identity | null): void {
+    this.open();
+    this.caches.setMeta('identity', identity);
+  }
+
+  identity(): Identity | null {
+    return this.caches.identity();
+  }
+
+  getMeta<T = unknown>(key: string): T | null {
+    this.open();
+    return this.caches.getMeta<T>(key);
+  }
+
+  setMeta(key: string, value: unknown): void {
+    this.open();
+    this.caches.setMeta(key, value);
+  }
+
+  // ---------------------------------------------------------------------------- reads
+
+  getQuote(quoteId: string): QuoteRecord | null {
+    this.open();
+    const r = this.repo.byId(quoteId);
+    if (!r) return null;
+    const base = this.repo.baseDoc(r.qrow);
+    return {
+      id: r.id,
+      serverId: r.server_id,
+      work: JSON.parse(this.repo.workDoc(r.qrow)) as WorkQuote,
+      base: base ? (JSON.parse(base) as RemoteAggregate) : null,
+      generation: r.generation,
+      syncedGeneration: r.synced_generation,
+      dirty: r.generation > r.synced_generation || r.deleted === 1,
+      deleted: r.deleted === 1,
+      syncState: r.sync_state,
+      syncMessage: r.sync_message,
+      openConflicts: r.open_conflicts,
+      undoDepth: this.repo.depth(r.qrow, 'undo'),
+      redoDepth: this.repo.depth(r.qrow, 'redo'),
+    };
+  }
+
+  /** The working copy; throws QuoteNotFoundError for an unknown or deleted quote. */
+  getWork(quoteId: string): WorkQuote {
+    this.open();
+    const r = this.row(quoteId);
+    if (r.deleted) throw new QuoteNotFoundError(quoteId);
+    return JSON.parse(this.repo.workDoc(r.qrow)) as WorkQuote;
+  }
+
+  listQuotes(query: ListQuery = {}): ListResult {
+    this.open();
+    return listQuotes(this.db, query, this.caches.identity());
+  }
+
+  /** Everything the store knows about one quote, as JSON for support (no file contents). */
+  exportQuote(quoteId: string): Record<string, unknown> {
+    const rec = this.getQuote(quoteId);
+    if (!rec) throw new QuoteNotFoundError(quoteId);
+    const { work, base, ...state } = rec;
+    return {
+      format: 'quotedesk.quote-export',
+      version: 1,
+      exportedAt: this.now(),
+      state,
+      work,
+      base,
+      idMap: this.sync.idMapOf(quoteId),
+      journal: this.sync.journal({ quoteId }),
+      conflicts: this.sync.conflicts(quoteId, true),
+    };
+  }
+
+  // ---------------------------------------------------------------------------- edits
+
+  /** A new draft for a client, with the preferences' defaults. */
+  createQuote(input: CreateQuoteInput): WorkQuote {
+    return this.transaction(() => {
+      const ctx = this.context();
+      const w = header.newQuote(input, ctx);
+      recomputeTotals(w);
+      this.repo.insert(w, {
+        serverId: null,
+        generation: 1,
+        syncedGeneration: 0,
+        syncState: 'pending',
+      });
+      this.bus.emit({ quoteId: w.id, what: 'created' });
+      return w;
+    });
+  }
+
+  /** A copy of a quote's working copy as a new, never-synced quote (e.g. "save mine as new"). */
+  saveAsNewQuote(quoteId: string): WorkQuote {
+    return this.transaction(() => {
+      const src = JSON.parse(this.repo.workDoc(this.row(quoteId).qrow)) as WorkQuote;
+      const ctx = this.context();
+      const ids = new Map<string, string>();
+      const fresh = (old: string) => {
+        if (!ids.has(old)) ids.set(old, ctx.newId());
+        return ids.get(old)!;
+      };
+      const w: WorkQuote = {
+        ...src,
+        id: ctx.newId(),
+        status: 'draft',
+        published: false,
+        publishedOn: null,
+        respondedOn: null,
+        revokedOn: null,
+        acceptedBy: null,
+        declinedBy: null,
+        referenceCode: '',
+        createdOn: ctx.now,
+        updatedOn: ctx.now,
+        lineItems: src.lineItems.map((li) => ({
+          ...li,
+          id: fresh(li.id),
+          requiredLineItemId: li.requiredLineItemId ? fresh(li.requiredLineItemId) : null,
+        })),
+        sections: src.sections.map((s) => ({
+          ...s,
+          id: ctx.newId(),
+          lineItems: s.lineItems.map((x) => ({ ...x, lineItemId: fresh(x.lineItemId) })),
+        })),
+        accessList: src.accessList.map((e) => ({ ...e, id: ctx.newId(), link: '' })),
+        attachments: src.attachments.map((a) => ({
+          ...a,
+          id: ctx.newId(),
+          url: null,
+          preferenceAttachmentId: null,
+        })),
+      };
+      const identity = this.caches.identity();
+      if (identity) {
+        w.createdBy = identity.user.fullName;
+        w.createdByEmail = identity.user.email;
+        w.ownedBy = identity.user;
+      }
+      recomputeTotals(w);
+      this.repo.insert(w, {
+        serverId: null,
+        generation: 1,
+        syncedGeneration: 0,
+        syncState: 'pending',
+      });
+      this.bus.emit({ quoteId: w.id, what: 'created' });
+      return w;
+    });
+  }
+
+  updateHeader(quoteId: string, patch: HeaderPatch): void {
+    this.edit(quoteId, 'header', 'Edit quote details', (w, ctx) =>
+      header.updateHeader(w, patch, ctx),
+    );
+  }
+
+  addLineItems(quoteId: string, items: AddLineItemInput[]): string[] {
+    return this.edit(quoteId, 'lineItems', 'Add line items', (w, ctx) =>
+      lineItems.addLineItems(w, items, ctx),
+    );
+  }
+
+  updateLineItems(quoteId: string, patches: LineItemPatch[]): void {
+    this.edit(quoteId, 'lineItems', 'Edit line items', (w, ctx) =>
+      lineItems.updateLineItems(w, patches, ctx),
+    );
+  }
+
+  deleteLineItems(quoteId: string, lineItemIds: string[]): void {
+    this.edit(quoteId, 'lineItems', 'Delete line items', (w) =>
+      lineItems.deleteLineItems(w, lineItemIds),
+    );
+  }
+
+  createSection(quoteId: string, name: string): string {
+    return this.edit(quoteId, 'sections', 'Add section', (w, ctx) =>
+      sections.createSection(w, name, ctx),
+    );
+  }
+
+  renameSection(quoteId: string, sectionId: string, name: string): void {
+    this.edit(quoteId, 'sections', 'Rename section', (w) =>
+      sections.renameSection(w, sectionId, name),
+    );
+  }
+
+  deleteSection(quoteId: string, sectionId: string): void {
+    this.edit(quoteId, 'sections', 'Delete section', (w) => sections.deleteSection(w, sectionId));
+  }
+
+  moveSection(quoteId: string, sectionId: string, toIndex: number): void {
+    this.edit(quoteId, 'sections', 'Move section', (w) =>
+      sections.moveSection(w, sectionId, toIndex),
+    );
+  }
+
+  moveLineItem(
+    quoteId: string,
+    lineItemId: string,
+    to: { sectionId: string | null; index?: number },
+  ): void {
+    this.edit(quoteId, 'sections', 'Move line item', (w) =>
+      sections.moveLineItem(w, lineItemId, to),
+    );
+  }
+
+  addAccessEntries(quoteId: string, entries: AccessEntryInput[]): string[] {
+    return this.edit(quoteId, 'accessList', 'Share quote', (w, ctx) =>
+      accessList.addAccessEntries(w, entries, ctx),
+    );
+  }
+
+  removeAccessEntry(quoteId: string, entryId: string): void {
+    this.edit(quoteId, 'accessList', 'Stop sharing', (w) =>
+      accessList.removeAccessEntry(w, entryId),
+    );
+  }
+
+  addAttachments(quoteId: string, files: AttachmentInput[]): string[] {
+    return this.edit(quoteId, 'attachments', 'Attach files', (w, ctx) =>
+      attachments.addAttachments(w, files, ctx),
+    );
+  }
+
+  copyLibraryAttachments(quoteId: string, libraryAttachmentIds: string[]): string[] {
+    return this.edit(quoteId, 'attachments', 'Attach from library', (w, ctx) =>
+      attachments.copyLibraryAttachments(w, libraryAttachmentIds, ctx),
+    );
+  }
+
+  updateAttachments(quoteId: string, patches: AttachmentPatch[]): void {
+    this.edit(quoteId, 'attachments', 'Edit attachments', (w) =>
+      attachments.updateAttachments(w, patches),
+    );
+  }
+
+  removeAttachment(quoteId: string, attachmentId: string): void {
+    this.edit(quoteId, 'attachments', 'Remove attachment', (w) =>
+      attachments.removeAttachment(w, attachmentId),
+    );
+  }
+
+  /**
+   * Deletes a quote. One the server may hold (it has a server id, or a create was sent)
+   * stays as a tombstone until sync deleted it remotely and calls `purgeQuote`.
+   */
+  deleteQuote(quoteId: string): void {
+    this.transaction(() => {
+      const r = this.row(quoteId);
+      if (r.deleted) return;
+      const sent = this.sync.journal({ quoteId }).length > 0;
+      if (!r.server_id && !sent) {
+        this.purge(r);
+      } else {
+        this.db
+          .prepare(
+            'UPDATE quotes SET deleted = 1, generation = generation + 1, sync_state = ? WHERE qrow = ?',
+          )
+          .run('pending', r.qrow);
+        this.repo.removeSearch(r.qrow);
+        this.repo.clearStack(r.qrow, 'undo');
+        this.repo.clearStack(r.qrow, 'redo');
+      }
+      this.bus.emit({ quoteId, what: 'deleted' });
+    });
+  }
+
+  /** Forgets a quote entirely (its remote delete is done, or it was deleted remotely). */
+  purgeQuote(quoteId: string): void {
+    this.transaction(() => {
+      const r = this.repo.byId(quoteId);
+      if (!r) return;
+      this.purge(r);
+      this.bus.emit({ quoteId, what: 'deleted' });
+    });
+  }
+
+  private purge(r: QuoteMeta): void {
+    this.repo.removeSearch(r.qrow);
+    this.sync.forgetQuote(r.id);
+    this.db.prepare('DELETE FROM quotes WHERE qrow = ?').run(r.qrow);
+  }
+
+  /** Steps back one local edit. Returns false when there is nothing to undo. */
+  undo(quoteId: string): boolean {
+    return this.step(quoteId, 'undo');
+  }
+
+  redo(quoteId: string): boolean {
+    return this.step(quoteId, 'redo');
+  }
+
+  private step(quoteId: string, from: 'undo' | 'redo'): boolean {
+    const to = from === 'undo' ? 'redo' : 'undo';
+    return this.transaction(() => {
+      const r = this.row(quoteId);
+      if (r.deleted) throw new QuoteNotFoundError(quoteId);
+      const top = this.repo.topHistory(r.qrow, from);
+      if (!top) return false;
+      const now = this.now();
+      const curDoc = this.repo.workDoc(r.qrow);
+      const cur = JSON.parse(curDoc) as WorkQuote;
+      const next = JSON.parse(top.doc) as WorkQuote;
+      next.updatedOn = now;
+      this.repo.dropHistory(top.id);
+      // pushHistory trims only the undo stack, which never loses the entry just taken.
+      this.repo.pushHistory(r.qrow, to, top.label, curDoc, now);
+      this.repo.writeWork(r.qrow, cur, next);
+      this.repo.bumpGeneration(r.qrow);
+      this.bus.emit({ quoteId, what: from });
+      return true;
+    });
+  }
+
+  // ---------------------------------------------------------------------------- files
+
+  /** Stores a file content-addressed; returns its address. */
+  putFile(bytes: Uint8Array): { sha256: string; size: number } {
+    this.open();
+    return this.blobs.put(bytes, this.now());
+  }
+
+  filePath(sha256: string): string {
+    return this.blobs.pathOf(sha256);
+  }
+
+  readFile(sha256: string): Buffer {
+    return this.blobs.read(sha256);
+  }
+
+  /** Records the local copy of an attachment downloaded by sync (not an edit: no undo, no generation). */
+  setAttachmentFile(quoteId: string, attachmentId: string, bytes: Uint8Array): void {
+    this.transaction(() => {
+      const r = this.row(quoteId);
+      const blob = this.blobs.put(bytes, this.now());
+      const doc = this.repo.workDoc(r.qrow);
+      const w = JSON.parse(doc) as WorkQuote;
+      const a = w.attachments.find((x) => x.id === attachmentId);
+      if (!a)
+        throw new StoreError(
+          'ATTACHMENT_NOT_FOUND',
+          `Attachment ${attachmentId} is not on quote ${quoteId}.`,
+        );
+      a.sha256 = blob.sha256;
+      a.size = blob.size;
+      this.repo.writeWork(r.qrow, null, w);
+      this.bus.emit({ quoteId, what: 'attachments' });
+    });
+  }
+
+  /** Deletes attachment files nothing refers to any more (working copies, undo history, library). */
+  collectGarbage(): { removed: number } {
+    return this.transaction(() => {
+      const referenced = new Set<string>();
+      const re = /"sha256":"([0-9a-f]{64})"/g;
+      const scan = (sql: string) => {
+        for (const { doc } of this.db.prepare(sql).iterate() as IterableIterator<{ doc: string }>) {
+          for (const m of doc.matchAll(re)) referenced.add(m[1]!);
+        }
+      };
+      scan(`SELECT doc FROM quote_work WHERE instr(doc, '"sha256":"') > 0`);
+      scan(`SELECT doc FROM history WHERE instr(doc, '"sha256":"') > 0`);
+      for (const a of this.caches.library()) if (a.sha256) referenced.add(a.sha256);
+      return this.blobs.collect(referenced);
+    });
+  }
+
+  // --------------------------------------------------------------------------- caches
+
+  putCompanies(companies: Company[]): void {
+    this.transaction(() => {
+      this.caches.putCompanies(companies);
+      this.bus.emit({ quoteId: null, what: 'catalogue' });
+    });
+  }
+
+  listCompanies(search?: string, limit?: number): Company[] {
+    this.open();
+    return this.caches.listCompanies(search, limit);
+  }
+
+  company(id: string): Company | null {
+    return this.caches.company(id);
+  }
+
+  putProducts(products: CatalogueProduct[]): void {
+    this.transaction(() => {
+      this.caches.putProducts(products);
+      this.bus.emit({ quoteId: null, what: 'catalogue' });
+    });
+  }
+
+  listProducts(search?: string, limit?: number): CatalogueProduct[] {
+    this.open();
+    return this.caches.listProducts(search, limit);
+  }
+
+  product(id: string): CatalogueProduct | null {
+    return this.caches.product(id);
+  }
+
+  putPricing(productId: string, pricing: ProductPricing[]): void {
+    this.transaction(() => {
+      this.caches.putPricing(productId, pricing, this.now());
+      this.bus.emit({ quoteId: null, what: 'catalogue' });
+    });
+  }
+
+  pricing(productId: string): ProductPricing[] {
+    return this.caches.pricing(productId);
+  }
+
+  putCommitmentTerms(terms: CommitmentTerm[]): void {
+    this.transaction(() => {
+      this.caches.putCommitmentTerms(terms);
+      this.bus.emit({ quoteId: null, what: 'catalogue' });
+    });
+  }
+
+  commitmentTerms(): CommitmentTerm[] {
+    return this.caches.commitmentTerms();
+  }
+
+  putPreferences(prefs: PreferencesResponse): void {
+    this.transaction(() => {
+      this.caches.putPreferences(prefs);
+      this.bus.emit({ quoteId: null, what: 'preferences' });
+    });
+  }
+
+  preferences(): Preferences {
+    this.open();
+    return this.caches.preferences();
+  }
+
+  putLibrary(list: AttachmentResponse[]): void {
+    this.transaction(() => {
+      this.caches.putLibrary(list);
+      this.bus.emit({ quoteId: null, what: 'library' });
+    });
+  }
+
+  library(): LibraryAttachment[] {
+    this.open();
+    return this.caches.library();
+  }
+
+  setLibraryFile(libraryAttachmentId: string, bytes: Uint8Array): void {
+    this.transaction(() => {
+      const blob = this.blobs.put(bytes, this.now());
+      if (!this.caches.setLibraryFile(libraryAttachmentId, blob.sha256, blob.size)) {
+        throw new StoreError(
+          'LIBRARY_ATTACHMENT_NOT_FOUND',
+          `Library attachment ${libraryAttachmentId} is not cached.`,
+        );
+      }
+      this.bus.emit({ quoteId: null, what: 'library' });
+    });
+  }
+
+  // ----------------------------------------------------------------------------- sync
+
+  /** Quotes with local changes to push (including pending deletes), oldest first. */
+  listDirty(): DirtyQuote[] {
+    this.open();
+    return this.sync.dirty();
+  }
+
+  mapId(kind: EntityKind, localId: string, serverId: string, quoteId: string | null = null): void {
+    this.transaction(() => {
+      this.sync.mapId(kind, localId, serverId, quoteId);
+      if (kind === 'quote')
+        this.db.prepare('UPDATE quotes SET server_id = ? WHERE id = ?').run(serverId, localId);
+    });
+  }
+
+  serverIdOf(kind: EntityKind, localId: string): string | null {
+    return this.sync.serverIdOf(kind, localId);
+  }
+
+  localIdOf(kind: EntityKind, serverId: string): string | null {
+    return this.sync.localIdOf(kind, serverId);
+  }
+
+  idMap(quoteId: string): { kind: EntityKind; localId: string; serverId: string }[] {
+    return this.sync.idMapOf(quoteId);
+  }
+
+  /**
+   * The server's aggregate in working-copy shape. Server ids not mapped yet get new local
+   * ids, recorded in the id map (so map the entities a push created first).
+   */
+  workFromRemote(remote: RemoteAggregate): WorkQuote {
+    return this.transaction(() => this.convert(remote));
+  }
+
+  private convert(remote: RemoteAggregate, previous: WorkQuote | null = null): WorkQuote {
+    const quoteLocal =
+      this.sync.localIdOf('quote', remote.quote.id) ?? previous?.id ?? this.newId();
+    this.sync.mapId('quote', quoteLocal, remote.quote.id, quoteLocal);
+    return workFromRemote(
+      remote,
+      (kind, serverId) => {
+        if (kind === 'quote') return quoteLocal;
+        let id = this.sync.localIdOf(kind, serverId);
+        if (!id) {
+          id = this.newId();
+          this.sync.mapId(kind, id, serverId, quoteLocal);
+        }
+        return id;
+      },
+      previous,
+    );
+  }
+
+  /**
+   * Pull: a quote read from the server. Unknown: stored as synced (base = work). Known and
+   * clean: base and work refreshed. Known with local changes: left alone (`dirty`), for the
+   * engine to merge.
+   */
+  importRemote(remote: RemoteAggregate): {
+    quoteId: string;
+    action: 'created' | 'updated' | 'unchanged' | 'dirty';
+  } {
+    return this.transaction(() => {
+      const known = this.sync.localIdOf('quote', remote.quote.id);
+      const r = known ? this.repo.byId(known) : undefined;
+      if (!r) {
+        const w = this.convert(remote);
+        const qrow = this.repo.insert(w, {
+          serverId: remote.quote.id,
+          generation: 0,
+          syncedGeneration: 0,
+          syncState: 'synced',
+        });
+        this.repo.writeBase(qrow, JSON.stringify(remote));
+        this.bus.emit({ quoteId: w.id, what: 'created' });
+        return { quoteId: w.id, action: 'created' as const };
+      }
+      if (r.generation > r.synced_generation || r.deleted)
+        return { quoteId: r.id, action: 'dirty' as const };
+      const changed = this.refreshFromRemote(r, remote);
+      this.db
+        .prepare("UPDATE quotes SET sync_state = 'synced', sync_message = NULL WHERE qrow = ?")
+        .run(r.qrow);
+      this.bus.emit({ quoteId: r.id, what: 'sync' });
+      return { quoteId: r.id, action: changed ? ('updated' as const) : ('unchanged' as const) };
+    });
+  }
+
+  /** base := remote, work := remote; keeps undo history when only server-assigned fields moved. */
+  private refreshFromRemote(r: QuoteMeta, remote: RemoteAggregate): boolean {
+    const curDoc = this.repo.workDoc(r.qrow);
+    const cur = JSON.parse(curDoc) as WorkQuote;
+    const next = this.convert(remote, cur);
+    this.repo.writeBase(r.qrow, JSON.stringify(remote));
+    const nextDoc = JSON.stringify(next);
+    if (nextDoc === curDoc) return false;
+    if (withoutServerFields(next) === withoutServerFields(cur)) {
+      this.rebaseHistory(r.qrow, next);
+    } else {
+      this.repo.clearStack(r.qrow, 'undo');
+      this.repo.clearStack(r.qrow, 'redo');
+    }
+    this.repo.writeWork(r.qrow, cur, next, nextDoc);
+    return true;
+  }
+
+  private rebaseHistory(qrow: number, fresh: WorkQuote): void {
+    const rows = this.db.prepare('SELECT id, doc FROM history WHERE qrow = ?').all(qrow) as {
+      id: number;
+      doc: string;
+    }[];
+    const upd = this.db.prepare('UPDATE history SET doc = ? WHERE id = ?');
+    for (const h of rows) {
+      const snap = JSON.parse(h.doc) as WorkQuote;
+      overlayServerFields(snap, fresh);
+      upd.run(JSON.stringify(snap), h.id);
+    }
+  }
+
+  /**
+   * After a push: `remote` (read back) becomes the base. When no local edit happened since
+   * `syncedGeneration` was read, the working copy becomes the remote state too and the quote
+   * is clean; otherwise the working copy stays and the quote stays dirty.
+   */
+  commitSync(
+    quoteId: string,
+    remote: RemoteAggregate,
+    syncedGeneration: number,
+  ): { workReplaced: boolean } {
+    return this.transaction(() => {
+      const r = this.row(quoteId);
+      this.sync.mapId('quote', r.id, remote.quote.id, r.id);
+      this.db
+        .prepare('UPDATE quotes SET server_id = ? WHERE qrow = ?')
+        .run(remote.quote.id, r.qrow);
+      let workReplaced = false;
+      if (r.generation === syncedGeneration) {
+        workReplaced = this.refreshFromRemote(r, remote);
+      } else {
+        this.repo.writeBase(r.qrow, JSON.stringify(remote));
+      }
+      const clean = r.generation === syncedGeneration && r.open_conflicts === 0;
+      this.db
+        .prepare(
+          'UPDATE quotes SET synced_generation = max(synced_generation, ?), sync_state = ?, sync_message = NULL WHERE qrow = ?',
+        )
+        .run(
+          syncedGeneration,
+          clean ? 'synced' : r.open_conflicts ? 'conflict' : 'pending',
+          r.qrow,
+        );
+      this.bus.emit({ quoteId, what: 'sync' });
+      return { workReplaced };
+    });
+  }
+
+  /** Only the base changes (e.g. after recording conflicts against this remote state). */
+  setBase(quoteId: string, remote: RemoteAggregate): void {
+    this.transaction(() => {
+      this.repo.writeBase(this.row(quoteId).qrow, JSON.stringify(remote));
+      this.bus.emit({ quoteId, what: 'base' });
+    });
+  }
+
+  /**
+   * Replaces the working copy with a merged one (remote changes taken in). Refused with
+   * code STALE when the user edited since `expectedGeneration`; bumps the generation and
+   * clears undo history (it would undo the remote changes).
+   */
+  replaceWork(quoteId: string, work: WorkQuote, expectedGeneration: number): void {
+    this.transaction(() => {
+      const r = this.row(quoteId);
+      if (r.generation !== expectedGeneration) {
+        throw new StoreError(
+          'STALE',
+          `Quote ${quoteId} changed locally (generation ${r.generation}, expected ${expectedGeneration}).`,
+        );
+      }
+      const cur = JSON.parse(this.repo.workDoc(r.qrow)) as WorkQuote;
+      const next = { ...work, id: r.id };
+      recomputeTotals(next);
+      this.repo.writeWork(r.qrow, cur, next);
+      this.repo.bumpGeneration(r.qrow);
+      this.repo.clearStack(r.qrow, 'undo');
+      this.repo.clearStack(r.qrow, 'redo');
+      this.bus.emit({ quoteId, what: 'sync' });
+    });
+  }
+
+  setSyncState(quoteId: string, state: SyncState, message: string | null = null): void {
+    this.transaction(() => {
+      this.db
+        .prepare('UPDATE quotes SET sync_state = ?, sync_message = ? WHERE qrow = ?')
+        .run(state, message, this.row(quoteId).qrow);
+      this.bus.emit({ quoteId, what: 'sync' });
+    });
+  }
+
+  /**
+   * Records a non-idempotent request before it is sent, durably (synchronous = FULL) so a
+   * crash or power loss cannot forget that it may have reached the server.
+   */
+  planRequest(input: PlanRequestInput): JournalEntry {
+    return this.durably(() => {
+      const e = this.sync.plan(input, this.now());
+      this.bus.emit({ quoteId: input.quoteId, what: 'journal' });
+      return e;
+    });
+  }
+
+  markRequest(id: number, state: JournalState, result?: unknown): JournalEntry {
+    return this.durably(() => {
+      const e = this.sync.mark(id, state, result, this.now());
+      this.bus.emit({ quoteId: e.quoteId, what: 'journal' });
+      return e;
+    });
+  }
+
+  listJournal(filter: { quoteId?: string; states?: JournalState[] } = {}): JournalEntry[] {
+    this.open();
+    return this.sync.journal(filter);
+  }
+
+  removeRequest(id: number): void {
+    this.transaction(() => this.sync.removeRequest(id));
+  }
+
+  private durably<T>(fn: () => T): T {
+    this.open();
+    if (this.db.inTransaction) return this.transaction(fn);
+    this.db.pragma('synchronous = FULL');
+    try {
+      return this.transaction(fn);
+    } finally {
+      this.db.pragma('synchronous = NORMAL');
+    }
+  }
+
+  /** Records conflicts found by a merge; the quote stops syncing until they are resolved. */
+  recordConflicts(quoteId: string, conflicts: ConflictInput[]): Conflict[] {
+    return this.transaction(() => {
+      const r = this.row(quoteId);
+      const out = conflicts.map((c) => this.sync.addConflict(quoteId, c, this.now()));
+      this.refreshConflictCount(r.qrow, quoteId);
+      this.bus.emit({ quoteId, what: 'conflicts' });
+      return out;
+    });
+  }
+
+  listConflicts(quoteId?: string, includeResolved = false): Conflict[] {
+    this.open();
+    return this.sync.conflicts(quoteId, includeResolved);
+  }
+
+  /**
+   * Resolves one conflict. `remote` writes the remote value into the working copy (values
+   * are in working-copy shape: local ids); `local` keeps the working copy. Either way the
+   * losing value stays on record in the conflict row.
+   */
+  resolveConflict(conflictId: number, choice: 'local' | 'remote'): void {
+    this.transaction(() => {
+      const c = this.sync.conflict(conflictId);
+      if (!c) throw new StoreError('CONFLICT_NOT_FOUND', `Conflict ${conflictId} does not exist.`);
+      if (c.resolvedAt) return;
+      const r = this.row(c.quoteId);
+      if (choice === 'remote') {
+        if (c.entityKind === 'quote' && c.field === '*' && c.remote === null) {
+          // Deleted remotely and the user agrees: the quote goes.
+          this.sync.resolve(conflictId, choice, this.now());
+          this.purge(r);
+          this.bus.emit({ quoteId: c.quoteId, what: 'deleted' });
+          return;
+        }
+        const prevDoc = this.repo.workDoc(r.qrow);
+        const w = JSON.parse(prevDoc) as WorkQuote;
+        applyValue(w, c);
+        recomputeTotals(w);
+        w.updatedOn = this.now();
+        this.repo.pushHistory(r.qrow, 'undo', 'Take their version', prevDoc, w.updatedOn);
+        this.repo.writeWork(r.qrow, JSON.parse(prevDoc) as WorkQuote, w);
+        this.repo.bumpGeneration(r.qrow);
+      }
+      this.sync.resolve(conflictId, choice, this.now());
+      this.refreshConflictCount(r.qrow, c.quoteId);
+      this.bus.emit({ quoteId: c.quoteId, what: 'conflicts' });
+    });
+  }
+
+  private refreshConflictCount(qrow: number, quoteId: string): void {
+    const n = this.sync.conflicts(quoteId, false).length;
+    this.db
+      .prepare(
+        "UPDATE quotes SET open_conflicts = ?, sync_state = CASE WHEN ? > 0 THEN 'conflict' WHEN sync_state = 'conflict' THEN 'pending' ELSE sync_state END WHERE qrow = ?",
+      )
+      .run(n, n, qrow);
+  }
+}
+
+type Entity = { id: string };
+
+function collectionOf(w: WorkQuote, kind: Conflict['entityKind']): Entity[] | null {
+  switch (kind) {
+    case 'lineItem':
+      return w.lineItems;
+    case 'section':
+      return w.sections;
+    case 'accessEntry':
+      return w.accessList;
+    case 'attachment':
+      return w.attachments;
+    default:
+      return null;
+  }
+}
+
+/** Writes a conflict's remote value into the working copy. */
+function applyValue(w: WorkQuote, c: Conflict): void {
+  if (c.entityKind === 'quote') {
+    if (c.field === '*') {
+      Object.assign(w, c.remote as Partial<WorkQuote>, { id: w.id });
+      return;
+    }
+    (w as unknown as Record<string, unknown>)[c.field] = c.remote;
+    return;
+  }
+  const list = collectionOf(w, c.entityKind)!;
+  const i = list.findIndex((e) => e.id === c.entityId);
+  if (c.field === '*') {
+    if (c.remote === null || c.remote === undefined) {
+      if (i >= 0) list.splice(i, 1);
+      if (c.entityKind === 'lineItem') {
+        for (const s of w.sections)
+          s.lineItems = s.lineItems.filter((x) => x.lineItemId !== c.entityId);
+      }
+    } else if (i >= 0) list[i] = c.remote as Entity;
+    else list.push(c.remote as Entity);
+    return;
+  }
+  if (i < 0)
+    throw new StoreError(
+      'CONFLICT_TARGET_GONE',
+      `The ${c.entityKind} of this conflict is no longer on the quote.`,
+    );
+  (list[i] as unknown as Record<string, unknown>)[c.field] = c.remote;
+}

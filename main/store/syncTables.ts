@@ -1,0 +1,248 @@
+import type Database from 'better-sqlite3';
+import { StoreError } from './errors';
+import type {
+  Conflict,
+  ConflictInput,
+  DirtyQuote,
+  EntityKind,
+  JournalEntry,
+  JournalState,
+  PlanRequestInput,
+  SyncState,
+} from './types';
+
+interface JournalRow {
+  id: number;
+  quote_id: string | null;
+  op: string;
+  method: string;
+  path: string;
+  fingerprint: string;
+  body: string | null;
+  state: JournalState;
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface ConflictRow {
+  id: number;
+  quote_id: string;
+  entity_kind: Conflict['entityKind'];
+  entity_id: string;
+  field: string;
+  base: string | null;
+  local: string | null;
+  remote: string | null;
+  created_at: string;
+  resolved_at: string | null;
+  resolution: Conflict['resolution'];
+}
+
+const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
+const unjson = (s: string | null): unknown => (s === null ? null : JSON.parse(s));
+
+function journalEntry(r: JournalRow): JournalEntry {
+  return {
+    id: r.id,
+    quoteId: r.quote_id,
+    op: r.op,
+    method: r.method,
+    path: r.path,
+    fingerprint: r.fingerprint,
+    body: unjson(r.body),
+    state: r.state,
+    result: unjson(r.result),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+function conflictEntry(r: ConflictRow): Conflict {
+  return {
+    id: r.id,
+    quoteId: r.quote_id,
+    entityKind: r.entity_kind,
+    entityId: r.entity_id,
+    field: r.field,
+    base: unjson(r.base),
+    local: unjson(r.local),
+    remote: unjson(r.remote),
+    createdAt: r.created_at,
+    resolvedAt: r.resolved_at,
+    resolution: r.resolution,
+  };
+}
+
+const JOURNAL_STATES: readonly JournalState[] = ['planned', 'in_flight', 'done', 'unknown'];
+
+/** The id map, the request journal and the conflicts: the sync engine's bookkeeping. */
+export class SyncTables {
+  private s;
+
+  constructor(private db: Database.Database) {
+    this.s = {
+      dirty: db.prepare<
+        [],
+        {
+          id: string;
+          server_id: string | null;
+          generation: number;
+          synced_generation: number;
+          deleted: number;
+          sync_state: SyncState;
+        }
+      >(
+        'SELECT id, server_id, generation, synced_generation, deleted, sync_state FROM quotes WHERE generation > synced_generation OR deleted = 1 ORDER BY qrow',
+      ),
+      mapId: db.prepare<[string, string, string, string | null]>(
+        'INSERT INTO id_map (kind, local_id, server_id, quote_id) VALUES (?, ?, ?, ?) ON CONFLICT(kind, local_id) DO UPDATE SET server_id = excluded.server_id, quote_id = coalesce(excluded.quote_id, id_map.quote_id)',
+      ),
+      serverIdOf: db.prepare<[string, string], { server_id: string }>(
+        'SELECT server_id FROM id_map WHERE kind = ? AND local_id = ?',
+      ),
+      localIdOf: db.prepare<[string, string], { local_id: string }>(
+        'SELECT local_id FROM id_map WHERE kind = ? AND server_id = ?',
+      ),
+      idMapOf: db.prepare<[string], { kind: EntityKind; local_id: string; server_id: string }>(
+        'SELECT kind, local_id, server_id FROM id_map WHERE quote_id = ? ORDER BY kind, local_id',
+      ),
+      plan: db.prepare(
+        "INSERT INTO journal (quote_id, op, method, path, fingerprint, body, state, created_at, updated_at) VALUES (@quote_id, @op, @method, @path, @fingerprint, @body, 'planned', @now, @now)",
+      ),
+      entry: db.prepare<[number], JournalRow>('SELECT * FROM journal WHERE id = ?'),
+      mark: db.prepare<[string, string | null, string, number]>(
+        'UPDATE journal SET state = ?, result = coalesce(?, result), updated_at = ? WHERE id = ?',
+      ),
+      removeRequest: db.prepare<[number]>('DELETE FROM journal WHERE id = ?'),
+      addConflict: db.prepare(
+        'INSERT INTO conflicts (quote_id, entity_kind, entity_id, field, base, local, remote, created_at) VALUES (@quote_id, @entity_kind, @entity_id, @field, @base, @local, @remote, @now)',
+      ),
+      conflict: db.prepare<[number], ConflictRow>('SELECT * FROM conflicts WHERE id = ?'),
+      resolve: db.prepare<[string, string, number]>(
+        'UPDATE conflicts SET resolved_at = ?, resolution = ? WHERE id = ?',
+      ),
+      forgetIds: db.prepare<[string]>('DELETE FROM id_map WHERE quote_id = ?'),
+      forgetJournal: db.prepare<[string]>('DELETE FROM journal WHERE quote_id = ?'),
+      forgetConflicts: db.prepare<[string]>('DELETE FROM conflicts WHERE quote_id = ?'),
+    };
+  }
+
+  dirty(): DirtyQuote[] {
+    return this.s.dirty.all().map((r) => ({
+      id: r.id,
+      serverId: r.server_id,
+      generation: r.generation,
+      syncedGeneration: r.synced_generation,
+      deleted: r.deleted === 1,
+      syncState: r.sync_state,
+    }));
+  }
+
+  mapId(kind: EntityKind, localId: string, serverId: string, quoteId: string | null): void {
+    const taken = this.s.localIdOf.get(kind, serverId);
+    if (taken && taken.local_id !== localId) {
+      throw new StoreError(
+        'ID_MAP_CONFLICT',
+        `Server ${kind} ${serverId} is already mapped to ${taken.local_id}.`,
+      );
+    }
+    this.s.mapId.run(kind, localId, serverId, quoteId);
+  }
+
+  serverIdOf(kind: EntityKind, localId: string): string | null {
+    return this.s.serverIdOf.get(kind, localId)?.server_id ?? null;
+  }
+
+  localIdOf(kind: EntityKind, serverId: string): string | null {
+    return this.s.localIdOf.get(kind, serverId)?.local_id ?? null;
+  }
+
+  idMapOf(quoteId: string): { kind: EntityKind; localId: string; serverId: string }[] {
+    return this.s.idMapOf
+      .all(quoteId)
+      .map((r) => ({ kind: r.kind, localId: r.local_id, serverId: r.server_id }));
+  }
+
+  plan(input: PlanRequestInput, now: string): JournalEntry {
+    const info = this.s.plan.run({
+      quote_id: input.quoteId,
+      op: input.op,
+      method: input.method,
+      path: input.path,
+      fingerprint: input.fingerprint,
+      body: json(input.body),
+      now,
+    });
+    return journalEntry(this.s.entry.get(Number(info.lastInsertRowid))!);
+  }
+
+  mark(id: number, state: JournalState, result: unknown, now: string): JournalEntry {
+    if (!JOURNAL_STATES.includes(state))
+      throw new StoreError('INVALID_STATE', `Unknown journal state ${state}.`);
+    const changes = this.s.mark.run(state, json(result), now, id).changes;
+    if (!changes)
+      throw new StoreError('JOURNAL_ENTRY_NOT_FOUND', `Journal entry ${id} does not exist.`);
+    return journalEntry(this.s.entry.get(id)!);
+  }
+
+  journal(filter: { quoteId?: string; states?: JournalState[] }): JournalEntry[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.quoteId !== undefined) {
+      where.push('quote_id = ?');
+      params.push(filter.quoteId);
+    }
+    if (filter.states?.length) {
+      where.push(`state IN (${filter.states.map(() => '?').join(', ')})`);
+      params.push(...filter.states);
+    }
+    const sql = `SELECT * FROM journal ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id`;
+    return (this.db.prepare(sql).all(...params) as JournalRow[]).map(journalEntry);
+  }
+
+  removeRequest(id: number): void {
+    this.s.removeRequest.run(id);
+  }
+
+  addConflict(quoteId: string, c: ConflictInput, now: string): Conflict {
+    const info = this.s.addConflict.run({
+      quote_id: quoteId,
+      entity_kind: c.entityKind,
+      entity_id: c.entityId,
+      field: c.field,
+      base: json(c.base),
+      local: json(c.local),
+      remote: json(c.remote),
+      now,
+    });
+    return conflictEntry(this.s.conflict.get(Number(info.lastInsertRowid))!);
+  }
+
+  conflict(id: number): Conflict | null {
+    const r = this.s.conflict.get(id);
+    return r ? conflictEntry(r) : null;
+  }
+
+  conflicts(quoteId: string | undefined, includeResolved: boolean): Conflict[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (quoteId !== undefined) {
+      where.push('quote_id = ?');
+      params.push(quoteId);
+    }
+    if (!includeResolved) where.push('resolved_at IS NULL');
+    const sql = `SELECT * FROM conflicts ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY id`;
+    return (this.db.prepare(sql).all(...params) as ConflictRow[]).map(conflictEntry);
+  }
+
+  resolve(id: number, choice: 'local' | 'remote', now: string): void {
+    this.s.resolve.run(now, choice, id);
+  }
+
+  forgetQuote(quoteId: string): void {
+    this.s.forgetIds.run(quoteId);
+    this.s.forgetJournal.run(quoteId);
+    this.s.forgetConflicts.run(quoteId);
+  }
+}

@@ -1,0 +1,434 @@
+import type {
+  AccessListEntry,
+  AccountType,
+  AttachmentResponse,
+  BillingTerm,
+  ClientDetails,
+  CommitmentTerm,
+  CreatedBy,
+  ErrorCode,
+  IntentType,
+  InvoiceTotals,
+  LineItemKind,
+  PartnerDetails,
+  ProductType,
+  QuoteResponse,
+  QuoteStatus,
+  RespondedBy,
+  Section,
+  UsageBased,
+  UserModel,
+} from '../../common/api';
+
+/**
+ * The working copy of one quote. Every entity carries a stable local UUID (`id`); the
+ * server's ids live in the id map, so a quote created offline looks the same as a synced one.
+ * Field names follow the API so the sync engine maps them one to one.
+ */
+export interface WorkQuote {
+  id: string;
+  status: QuoteStatus;
+  client: ClientDetails;
+  partner: PartnerDetails | null;
+  createdBy: string;
+  createdByEmail: string;
+  createdOn: string;
+  updatedOn: string;
+  expiresOn: string;
+  introMessage: string;
+  termsAndDisclaimers: string;
+  published: boolean;
+  /** Empty until the server has assigned one. */
+  referenceCode: string;
+  publishedOn: string | null;
+  respondedOn: string | null;
+  revokedOn: string | null;
+  quoteRequestId: string | null;
+  salesMarginPercentage: number | null;
+  intentType: IntentType | null;
+  ownedBy: UserModel | null;
+  acceptedBy: RespondedBy | null;
+  declinedBy: RespondedBy | null;
+  currency: string;
+  /** In display order. */
+  lineItems: WorkLineItem[];
+  sections: WorkSection[];
+  accessList: WorkAccessEntry[];
+  attachments: WorkAttachment[];
+  /** Recomputed with common/money on every edit. */
+  totals: InvoiceTotals;
+}
+
+export interface WorkProduct {
+  /** Catalogue product id; null for Custom items. */
+  id: string | null;
+  name: string;
+  sku: string;
+  isMspOnly: boolean;
+  type: ProductType;
+}
+
+export interface WorkLineItem {
+  id: string;
+  kind: LineItemKind;
+  product: WorkProduct;
+  billingTerm: BillingTerm;
+  commitmentTerm: CommitmentTerm | null;
+  effectiveDate: string;
+  /** Unit price (up to 4 decimals). */
+  price: number;
+  /** Unit cost: from the catalogue for Standard items, from the user otherwise. */
+  cost: number;
+  quantity: number;
+  note: string;
+  /** Custom items only: the item's initial amount. */
+  initialTotal: number | null;
+  usageBased: UsageBased | null;
+  /** Local id of the line item this add-on requires. */
+  requiredLineItemId: string | null;
+  requiredSubscriptionId: string | null;
+  subscriptionId: string | null;
+  totals: InvoiceTotals;
+}
+
+export interface WorkSectionItem {
+  /** Local id of a line item of the same quote. */
+  lineItemId: string;
+  order: number;
+}
+
+export interface WorkSection {
+  id: string;
+  name: string;
+  order: number;
+  lineItems: WorkSectionItem[];
+}
+
+export interface WorkAccessEntry {
+  id: string;
+  email: string;
+  accountType: AccountType;
+  /** Empty until the server has issued the link. */
+  link: string;
+  accountName: string | null;
+  accountRole: string | null;
+  userId: string | null;
+}
+
+export interface WorkAttachment {
+  id: string;
+  name: string;
+  order: number;
+  type: string;
+  /** Content address of the local copy of the file, when there is one. */
+  sha256: string | null;
+  size: number | null;
+  createdOn: string;
+  createdBy: CreatedBy | null;
+  /** Server URL, once uploaded. */
+  url: string | null;
+  /** Id of the library attachment this one was copied from (to be copied at sync). */
+  libraryAttachmentId: string | null;
+  /** Id of the preference attachment this one came from: the server copies those itself on create. */
+  preferenceAttachmentId: string | null;
+}
+
+/** The server's aggregate of one quote, exactly as last read back. */
+export interface RemoteAggregate {
+  quote: QuoteResponse;
+  sections: Section[];
+  accessList: AccessListEntry[];
+}
+
+export type EntityKind =
+  | 'quote'
+  | 'lineItem'
+  | 'section'
+  | 'accessEntry'
+  | 'attachment'
+  | 'libraryAttachment'
+  | 'preferenceAttachment';
+
+export type SyncState = 'synced' | 'pending' | 'syncing' | 'conflict' | 'error';
+
+/** One quote as the store holds it. */
+export interface QuoteRecord {
+  id: string;
+  serverId: string | null;
+  work: WorkQuote;
+  base: RemoteAggregate | null;
+  /** Bumped on every local edit (and undo / redo). */
+  generation: number;
+  /** The generation the last successful sync pushed. */
+  syncedGeneration: number;
+  /** Local changes not yet on the server: generation > syncedGeneration, or a pending delete. */
+  dirty: boolean;
+  /** Deleted locally, the delete not yet synced. */
+  deleted: boolean;
+  syncState: SyncState;
+  syncMessage: string | null;
+  openConflicts: number;
+  undoDepth: number;
+  redoDepth: number;
+}
+
+export interface DirtyQuote {
+  id: string;
+  serverId: string | null;
+  generation: number;
+  syncedGeneration: number;
+  deleted: boolean;
+  syncState: SyncState;
+}
+
+// ---------------------------------------------------------------------------------- edits
+
+export interface CreateQuoteInput {
+  client: ClientDetails;
+  quoteRequestId?: string;
+  /** Defaults to now. */
+  now?: Date;
+}
+
+export interface HeaderPatch {
+  expiresOn?: string;
+  introMessage?: string;
+  termsAndDisclaimers?: string;
+  status?: QuoteStatus;
+  published?: boolean;
+}
+
+interface LineItemCommonInput {
+  /** Defaults to now. */
+  effectiveDate?: string;
+  quantity: number;
+  note?: string;
+}
+
+export interface StandardLineItemInput extends LineItemCommonInput {
+  type: 'Standard';
+  productId: string;
+  billingTerm: BillingTerm;
+  /** Defaults to the catalogue's suggested price for the term (or cost + the quote's margin). */
+  price?: number;
+  commitmentTermId?: string;
+  /** Local id of a parent already on the quote. */
+  requiredLineItemId?: string;
+  /** Index of the parent within the same add call. */
+  requiredLineItemIndex?: number;
+  requiredSubscriptionId?: string;
+  subscriptionId?: string;
+}
+
+export interface CustomLineItemInput extends LineItemCommonInput {
+  type: 'Custom';
+  productName: string;
+  productSku?: string;
+  billingTerm: BillingTerm;
+  price: number;
+  cost: number;
+  initialTotal: number;
+}
+
+export interface UsageBasedLineItemInput extends LineItemCommonInput {
+  type: 'UsageBased';
+  productId: string;
+  billingTerm: BillingTerm;
+  price: number;
+  cost: number;
+  usageBased?: UsageBased;
+  commitmentTermId?: string;
+  requiredLineItemId?: string;
+  requiredLineItemIndex?: number;
+  requiredSubscriptionId?: string;
+  subscriptionId?: string;
+}
+
+export type AddLineItemInput =
+  StandardLineItemInput | CustomLineItemInput | UsageBasedLineItemInput;
+
+/** Fields to change on one line item; the kind and relationships never change (spec rule 2). */
+export interface LineItemPatch {
+  id: string;
+  effectiveDate?: string;
+  price?: number;
+  quantity?: number;
+  note?: string;
+  billingTerm?: BillingTerm;
+  commitmentTermId?: string | null;
+  /** Custom and UsageBased. */
+  cost?: number;
+  /** Custom only. */
+  initialTotal?: number;
+  productName?: string;
+  productSku?: string;
+  /** UsageBased only. */
+  usageBased?: UsageBased;
+}
+
+export interface AccessEntryInput {
+  email: string;
+  accountType?: AccountType;
+  accountName?: string;
+  accountRole?: string;
+  userId?: string;
+}
+
+export interface AttachmentInput {
+  name: string;
+  /** The file's bytes; must be a PDF of at most 10 MiB. */
+  bytes: Uint8Array;
+}
+
+export interface AttachmentPatch {
+  id: string;
+  name?: string;
+  order?: number;
+}
+
+// -------------------------------------------------------------------------------- queries
+
+/** `GET /v2/quotes` query (strings or values), validated with common/api's ListQuotesQuery. */
+export interface ListQuery {
+  limit?: number | string;
+  page?: number | string;
+  sort?: string;
+  search?: string;
+  status?: string;
+  account?: 'user' | 'partner';
+  partnerId?: string;
+  intentType?: IntentType;
+}
+
+export interface ListEntry {
+  id: string;
+  serverId: string | null;
+  status: QuoteStatus;
+  client: ClientDetails;
+  createdBy: string;
+  createdOn: string;
+  updatedOn: string;
+  referenceCode: string;
+  published: boolean;
+  publishedOn: string | null;
+  intentType: IntentType | null;
+  ownerId: string | null;
+  lineItemCounts: { custom: number; msp: number; total: number };
+  totals: {
+    initialTotal: { amount: number; currency: string };
+    recurringTotal: { amount: number; currency: string };
+  };
+  dirty: boolean;
+  syncState: SyncState;
+  openConflicts: number;
+}
+
+export interface ListResult {
+  content: ListEntry[];
+  page: { number: number; size: number; totalElements: number; totalPages: number };
+  statusCounts: Record<QuoteStatus, number>;
+}
+
+// ------------------------------------------------------------------------------- sync side
+
+export type JournalState = 'planned' | 'in_flight' | 'done' | 'unknown';
+
+export interface JournalEntry {
+  id: number;
+  quoteId: string | null;
+  /** What the request does, e.g. `createQuote`, `addLineItems`, `uploadAttachment`. */
+  op: string;
+  method: string;
+  path: string;
+  /** Identifies the request's intent, to recognise its effect on the server later. */
+  fingerprint: string;
+  body: unknown;
+  state: JournalState;
+  result: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PlanRequestInput {
+  quoteId: string | null;
+  op: string;
+  method: string;
+  path: string;
+  fingerprint: string;
+  body?: unknown;
+}
+
+export type ConflictEntityKind = 'quote' | 'lineItem' | 'section' | 'accessEntry' | 'attachment';
+
+export interface ConflictInput {
+  entityKind: ConflictEntityKind;
+  /** Local id of the entity (the quote's id for header fields). */
+  entityId: string;
+  /** Field name, or `*` for the entity as a whole (e.g. deleted on one side, edited on the other). */
+  field: string;
+  base: unknown;
+  local: unknown;
+  remote: unknown;
+}
+
+export interface Conflict extends ConflictInput {
+  id: number;
+  quoteId: string;
+  createdAt: string;
+  resolvedAt: string | null;
+  resolution: 'local' | 'remote' | null;
+}
+
+// ---------------------------------------------------------------------------------- caches
+
+export interface Identity {
+  user: UserModel & { role?: string };
+  partner: PartnerDetails | null;
+  currency: string;
+}
+
+export interface Preferences {
+  daysToExpire: number;
+  introMessage: string;
+  termsAndDisclaimers: string;
+  salesMarginPercentage: number;
+  attachments: AttachmentResponse[];
+}
+
+export interface LibraryAttachment extends AttachmentResponse {
+  /** Content address of the local copy, when downloaded or added here. */
+  sha256: string | null;
+  size: number | null;
+}
+
+// ---------------------------------------------------------------------------------- events
+
+export type ChangeWhat =
+  | 'created'
+  | 'header'
+  | 'lineItems'
+  | 'sections'
+  | 'accessList'
+  | 'attachments'
+  | 'deleted'
+  | 'undo'
+  | 'redo'
+  | 'sync'
+  | 'base'
+  | 'conflicts'
+  | 'journal'
+  | 'catalogue'
+  | 'preferences'
+  | 'library';
+
+export interface ChangeEvent {
+  /** null for changes not tied to one quote (catalogue, preferences, library). */
+  quoteId: string | null;
+  what: ChangeWhat;
+}
+
+export interface FieldError {
+  field: string;
+  type: ErrorCode;
+  message: string;
+}
