@@ -1,0 +1,1 @@
+export { openDatabase, type Db } from './open';

@@ -1,0 +1,160 @@
+import {
+  QuoteStatus,
+  type ListContent,
+  type ListQuotesQuery,
+  type ListResponse,
+  type ListStatusCounts,
+} from '../../common/api';
+import { centsToAmount } from '../../common/money';
+import type { Caller, Ctx } from '../context';
+import { expireDue } from './quotes';
+
+const SORT_COLUMNS: Record<string, string> = {
+  id: 'q.id',
+  status: 'q.status',
+  'client.name': 'q.client_name COLLATE NOCASE',
+  createdBy: 'q.created_by_name COLLATE NOCASE',
+  createdOn: 'q.created_on',
+  updatedOn: 'q.updated_on',
+  'totals.initialTotal': 'q.initial_total',
+  'totals.recurringTotal': 'q.recurring_total',
+};
+
+interface ListRow {
+  id: string;
+  status: QuoteStatus;
+  client_id: string;
+  client_name: string;
+  is_shadow: number;
+  created_by_name: string;
+  created_on: string;
+  updated_on: string;
+  reference_code: string;
+  published: number;
+  published_on: string | null;
+  intent_type: string;
+  count_total: number;
+  count_custom: number;
+  count_msp: number;
+  initial_total: number;
+  recurring_total: number;
+  owner_id: string | null;
+  owner_email: string | null;
+  owner_name: string | null;
+  owner_role: string | null;
+}
+
+function emptyCounts(): ListStatusCounts {
+  return {
+    accepted: 0,
+    closed: 0,
+    declined: 0,
+    draft: 0,
+    expired: 0,
+    sent: 0,
+    pending: 0,
+    assigned: 0,
+    changes_requested: 0,
+  };
+}
+
+/** `GET /v2/quotes` with the list semantics of DESIGN.md §2. */
+export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListResponse {
+  const partner = caller.partner;
+  const counts = emptyCounts();
+  const page = { number: q.page, size: q.limit, totalElements: 0, totalPages: 0 };
+  // Another partner's id finds nothing, exactly like an id that does not exist.
+  if (q.partnerId !== undefined && q.partnerId.toLowerCase() !== partner.id.toLowerCase()) {
+    return { content: [], page, statusCounts: counts };
+  }
+  expireDue(ctx, partner.id);
+
+  const where = ['q.partner_id = ?', 'q.deleted_on IS NULL'];
+  const args: unknown[] = [partner.id];
+  if (q.account === 'user') {
+    where.push('(q.created_by = ? OR q.owned_by = ?)');
+    args.push(caller.user.id, caller.user.id);
+  }
+  if (q.intentType) {
+    where.push('q.intent_type = ?');
+    args.push(q.intentType);
+  }
+  const term = q.search?.trim().toLowerCase();
+  if (term) {
+    where.push('instr(q.search_text, ?) > 0');
+    args.push(term);
+  }
+  const base = where.join(' AND ');
+  const grouped = ctx
+    .sql<{ status: QuoteStatus; n: number }>(
+      `SELECT q.status AS status, count(*) AS n FROM quotes q WHERE ${base} GROUP BY q.status`,
+    )
+    .all(...args);
+  for (const g of grouped) counts[g.status] = g.n;
+
+  const statuses = q.status ? [...new Set(q.status)] : undefined;
+  const total = grouped
+    .filter((g) => !statuses || statuses.includes(g.status))
+    .reduce((s, g) => s + g.n, 0);
+  page.totalElements = total;
+  page.totalPages = Math.ceil(total / q.limit);
+
+  let content: ListContent[] = [];
+  if (q.page < page.totalPages) {
+    const filter = statuses ? ` AND q.status IN (${statuses.map(() => '?').join(', ')})` : '';
+    const column = SORT_COLUMNS[q.sort?.field ?? 'createdOn']!;
+    const dir = (q.sort?.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+    const rows = ctx
+      .sql<ListRow>(
+        `SELECT q.id, q.status, q.client_id, q.client_name, c.is_shadow, q.created_by_name, q.created_on, q.updated_on,
+           q.reference_code, q.published, q.published_on, q.intent_type, q.count_total, q.count_custom, q.count_msp,
+           q.initial_total, q.recurring_total, u.id AS owner_id, u.email AS owner_email, u.full_name AS owner_name,
+           u.role AS owner_role
+         FROM quotes q JOIN clients c ON c.id = q.client_id LEFT JOIN users u ON u.id = q.owned_by
+         WHERE ${base}${filter} ORDER BY ${column} ${dir}, q.id ${dir} LIMIT ? OFFSET ?`,
+      )
+      .all(...args, ...(statuses ?? []), q.limit, q.page * q.limit);
+    const currency = partner.currency;
+    const partnerView = {
+      id: partner.id,
+      name: partner.name,
+      ...(partner.parent_id
+        ? {
+            parentPartner: {
+              parentPartnerId: partner.parent_id,
+              parentPartnerName: partner.parent_name ?? '',
+            },
+          }
+        : {}),
+    };
+    content = rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      client: { id: r.client_id, name: r.client_name, isShadowCompany: r.is_shadow === 1 },
+      createdBy: r.created_by_name,
+      createdOn: r.created_on,
+      updatedOn: r.updated_on,
+      referenceCode: r.reference_code,
+      published: r.published === 1,
+      lineItemCounts: { custom: r.count_custom, msp: r.count_msp, total: r.count_total },
+      totals: {
+        initialTotal: { amount: centsToAmount(r.initial_total), currency },
+        recurringTotal: { amount: centsToAmount(r.recurring_total), currency },
+      },
+      ...(r.published_on ? { publishedOn: r.published_on } : {}),
+      intentType: r.intent_type as ListContent['intentType'],
+      ...(r.owner_id
+        ? {
+            ownedBy: {
+              id: r.owner_id,
+              email: r.owner_email ?? '',
+              fullName: r.owner_name ?? '',
+              role: r.owner_role ?? '',
+            },
+          }
+        : {}),
+      partner: partnerView,
+    }));
+  }
+  return { content, page, statusCounts: counts };
+}

@@ -1,0 +1,137 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Caller, Ctx } from '../context';
+import { registerRoutes } from '../routes';
+import { authenticate } from './auth';
+import { ApiError, badRequest, errorBody } from './errors';
+import { log } from './log';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a bearer token (the token endpoint). */
+    public?: boolean;
+  }
+}
+
+/** JSON bodies are small; attachments go through multipart with their own limits. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: `body: larger than the ${JSON_BODY_LIMIT / 1024 / 1024} MiB limit`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'content-type: must be application/json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'body: empty JSON body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'body: malformed JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'content-length: does not match the body',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'content-type: must be multipart/form-data',
+  FST_PROTO_VIOLATION: 'body: __proto__ is not allowed as a field name',
+};
+
+/** Any refusal of bad input becomes a 400 ErrorResponse naming what was wrong, never a 500. */
+function toApiError(err: FastifyError): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  const known = err.code ? FASTIFY_MESSAGES[err.code] : undefined;
+  if (known) return badRequest('INVALID_REQUEST_BODY', known);
+  if (err instanceof SyntaxError)
+    return badRequest('INVALID_REQUEST_BODY', `body: malformed JSON (${err.message})`);
+  if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
+    return badRequest('INVALID_REQUEST_BODY', `body: ${err.message}`);
+  }
+  return undefined;
+}
+
+export async function buildApp(
+  ctx: Ctx,
+  tls: { cert: string; key: string },
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    https: { cert: tls.cert, key: tls.key },
+    logger: false,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    requestTimeout: 120_000,
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+  });
+
+  // Oversized files are reported per file (truncated), not as a thrown 413.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: 10 * 1024 * 1024 },
+  });
+
+  // An empty body (e.g. a POST with no payload but a JSON content type) is no body at all.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === ''))
+      return done(null, undefined);
+    json(req, body as string, done);
+  });
+  // Form bodies are the OAuth convention for the token endpoint; elsewhere they fail validation.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => {
+    if ((body as Buffer).length === 0) return done(null, undefined);
+    done(badRequest('INVALID_REQUEST_BODY', 'content-type: must be application/json'), undefined);
+  });
+
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.url === undefined || req.routeOptions.config.public) return;
+    req.caller = await authenticate(ctx, req);
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    log('info', 'request', {
+      method: req.method,
+      route: req.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+    });
+  });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const api = toApiError(err);
+    const instance = req.url.split('?')[0] ?? req.url;
+    if (api) {
+      void reply.code(api.status).type('application/json').send(errorBody(api, instance));
+      return;
+    }
+    log('error', 'unhandled', {
+      route: req.routeOptions.url,
+      error: err.message,
+      stack: err.stack,
+    });
+    void reply
+      .code(500)
+      .type('application/json')
+      .send({
+        status: 500,
+        type: 'INTERNAL_EXCEPTION',
+        message: 'Internal error',
+        instance,
+        details: [{ type: 'INTERNAL_EXCEPTION', message: 'Internal error' }],
+      });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const instance = req.url.split('?')[0] ?? req.url;
+    const err = new ApiError(
+      404,
+      'RESOURCE_NOT_FOUND',
+      `${req.method} ${instance}: no such endpoint`,
+    );
+    void reply.code(404).type('application/json').send(errorBody(err, instance));
+  });
+
+  registerRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,1 @@
+export { startServer, type StartOptions, type RunningServer } from './start';

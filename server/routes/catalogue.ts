@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { CatalogueQuery } from '../../common/api';
+import type { Ctx } from '../context';
+import { companies, pricing, products } from '../domain/catalogue';
+import { pathId, query } from '../http/input';
+
+/** Read-only catalogue of DESIGN.md §2, shaped like the platform's partner API v1. */
+export function catalogueRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.get('/v1/companies', async (req) =>
+    companies(ctx, req.caller, query(CatalogueQuery, req.query)),
+  );
+  app.get('/v1/products', async (req) => products(ctx, query(CatalogueQuery, req.query)));
+  app.get('/v1/products/:id/pricing', async (req) => pricing(ctx, pathId(req.params, 'id')));
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  AddLineItemsPayload,
+  DeleteLineItemsPayload,
+  LIMITS,
+  normalizeLineItems,
+  UpdateLineItemsPayload,
+} from '../../common/api';
+import type { Ctx } from '../context';
+import { addLineItems, deleteLineItems, updateLineItems } from '../domain/line-items';
+import { quoteOf, requireEditable } from '../domain/quotes';
+import { badRequest } from '../http/errors';
+import { jsonBody, pathId } from '../http/input';
+
+/** One object is taken as a list of one, like the spec's single-object `lineItems` quirk. */
+function listBody(body: unknown): unknown {
+  if (body !== null && typeof body === 'object' && !Array.isArray(body))
+    return normalizeLineItems(body);
+  return body;
+}
+
+function limitCheck(body: unknown): void {
+  if (Array.isArray(body) && body.length > LIMITS.lineItems) {
+    throw badRequest(
+      'LINE_ITEM_LIMIT_EXCEEDED',
+      `body: a quote holds at most ${LIMITS.lineItems} line items`,
+    );
+  }
+}
+
+/** `/v2/quotes/{quoteId}/line-items` (spec, Quote line items). */
+export function lineItemRoutes(app: FastifyInstance, ctx: Ctx): void {
+  app.post('/v2/quotes/:quoteId/line-items', async (req, reply) => {
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const body = listBody(req.body);
+    limitCheck(body);
+    const payload = jsonBody(AddLineItemsPayload, body);
+    requireEditable(row);
+    return reply
+      .code(201)
+      .send(addLineItems(ctx, req.caller, row, payload, req.caller.partner.currency));
+  });
+
+  app.put('/v2/quotes/:quoteId/line-items', async (req) => {
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const body = listBody(req.body);
+    limitCheck(body);
+    const payload = jsonBody(UpdateLineItemsPayload, body);
+    requireEditable(row);
+    return updateLineItems(
+      ctx,
+      row,
+      payload.map((p) => ({ ...p, id: p.id.toLowerCase() })),
+      req.caller.partner.currency,
+    );
+  });
+
+  app.post('/v2/quotes/:quoteId/line-items/bulk-delete', async (req, reply) => {
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const payload = jsonBody(DeleteLineItemsPayload, req.body);
+    requireEditable(row);
+    deleteLineItems(
+      ctx,
+      row,
+      payload.lineItemIds.map((id) => id.toLowerCase()),
+    );
+    return reply.code(204).send();
+  });
+
+  app.delete('/v2/quotes/:quoteId/line-items/:lineItemId', async (req, reply) => {
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const lineItemId = pathId(req.params, 'lineItemId');
+    requireEditable(row);
+    deleteLineItems(ctx, row, [lineItemId]);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { loadSigningKey } from './auth/keys';
+import { Ctx } from './context';
+import { openDatabase } from './db';
+import { FileStore } from './files/store';
+import { buildApp } from './http/app';
+import { log } from './http/log';
+import { loadSeed, readSeed } from './seed/load';
+import { ensureTls } from './tls/certificates';
+
+export interface StartOptions {
+  dataDir: string;
+  port?: number;
+  /** A seed file in the format of fixtures/demo-seed.json. */
+  seed?: string;
+  host?: string;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  caFile: string;
+  ca: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Starts the Quoting API over HTTPS on 127.0.0.1 (port 0 = any free port). */
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const dataDir = resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const seed = opts.seed ? readSeed(opts.seed) : undefined;
+  const tls = ensureTls(dataDir);
+  const db = openDatabase(dataDir);
+  const ctx = new Ctx(db, dataDir, new FileStore(dataDir), loadSigningKey(dataDir));
+  try {
+    if (seed) loadSeed(ctx, seed);
+    const app = await buildApp(ctx, tls);
+    await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    ctx.baseUrl = `https://127.0.0.1:${port}`;
+    log('info', 'started', { baseUrl: ctx.baseUrl, dataDir });
+    let closed: Promise<void> | undefined;
+    return {
+      baseUrl: ctx.baseUrl,
+      caFile: tls.caFile,
+      ca: tls.ca,
+      dataDir,
+      close() {
+        closed ??= (async () => {
+          await app.close();
+          db.close();
+          log('info', 'stopped', {});
+        })();
+        return closed;
+      },
+    };
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+}
