@@ -3,7 +3,8 @@ import { UNIT_PLACES } from './totals';
 
 /**
  * The price that earns margin `marginPercent` on `cost`: cost / (1 − m/100), rounded half away
- * from zero to 4 decimals (a unit price). Computed exactly on the decimal values.
+ * from zero to 4 decimals (a unit price). The cost is taken at 4 decimals like any unit cost,
+ * and the division is exact on the decimal values (no floating-point step).
  * Returns undefined when no price can earn that margin (m ≥ 100) or an input is not a finite
  * number. A negative margin gives a price below cost.
  */
