@@ -1,0 +1,1 @@
+export { runShell, type ShellOptions } from './shell';
