@@ -1,0 +1,110 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { QuoteList } from '../quotes/QuoteList';
+import { useNav, type Route } from '../state/nav';
+import { useSync } from '../state/sync';
+import { StatusBar } from '../sync/StatusBar';
+import { Toasts } from '../ui';
+import { runCommand, shortcutFor } from './commands';
+import { useEvents } from './useEvents';
+import { useAppInfo } from './appInfo';
+
+// Screens other than the list load on first use, keeping the first paint small.
+const QuoteEditor = lazy(() => import('../editor/QuoteEditor'));
+const ConflictsView = lazy(() => import('../sync/ConflictsView'));
+const LibraryScreen = lazy(() => import('../library/LibraryScreen'));
+const PreferencesScreen = lazy(() => import('../preferences/PreferencesScreen'));
+const SettingsScreen = lazy(() => import('../settings/SettingsScreen'));
+
+const NAV: { label: string; route: Route; screens: Route['screen'][] }[] = [
+  { label: 'Quotes', route: { screen: 'quotes' }, screens: ['quotes', 'quote'] },
+  { label: 'Conflicts', route: { screen: 'conflicts' }, screens: ['conflicts'] },
+  { label: 'Library', route: { screen: 'library' }, screens: ['library'] },
+  { label: 'Preferences', route: { screen: 'preferences' }, screens: ['preferences'] },
+  { label: 'Settings', route: { screen: 'settings' }, screens: ['settings'] },
+];
+
+export function App() {
+  const route = useNav((s) => s.route);
+  const go = useNav((s) => s.go);
+  const conflicts = useSync((s) => s.status?.conflictCount ?? 0);
+  const info = useAppInfo((s) => s.info);
+  useEvents();
+
+  useEffect(() => {
+    void useSync.getState().load();
+    void useAppInfo.getState().load();
+    const onKey = (e: KeyboardEvent) => {
+      // In the desktop app the menu owns the shortcuts and sends app.command instead.
+      if (window.quotedesk) return;
+      const cmd = shortcutFor(e);
+      if (cmd) {
+        e.preventDefault();
+        runCommand(cmd);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    // Move focus to the new screen's heading so keyboard and screen-reader users land there.
+    const t = setTimeout(() => {
+      const h = document.querySelector<HTMLElement>('main h1');
+      if (h && !document.activeElement?.closest('main')) {
+        h.tabIndex = -1;
+        h.focus({ preventScroll: true });
+      }
+    }, 0);
+    return () => clearTimeout(t);
+  }, [route]);
+
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <nav className="nav" aria-label="Main">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            Q
+          </span>
+          Quotedesk
+        </div>
+        {NAV.map((n) => (
+          <button
+            key={n.label}
+            type="button"
+            className="nav-link"
+            aria-current={n.screens.includes(route.screen) ? 'page' : undefined}
+            onClick={() => go(n.route)}
+          >
+            {n.label}
+            {n.label === 'Conflicts' && conflicts > 0 && (
+              <span className="nav-badge" aria-label={`${conflicts} open`}>
+                {conflicts}
+              </span>
+            )}
+          </button>
+        ))}
+        <div className="nav-spacer" />
+        {info && (
+          <div className="nav-profile">
+            {info.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v{info.version}
+          </div>
+        )}
+      </nav>
+      <main id="main" className="main">
+        <Suspense fallback={<div className="page muted">Loading…</div>}>
+          {route.screen === 'quotes' && <QuoteList />}
+          {route.screen === 'quote' && <QuoteEditor key={route.quoteId} quoteId={route.quoteId} />}
+          {route.screen === 'conflicts' && <ConflictsView quoteId={route.quoteId} />}
+          {route.screen === 'library' && <LibraryScreen />}
+          {route.screen === 'preferences' && <PreferencesScreen />}
+          {route.screen === 'settings' && <SettingsScreen />}
+        </Suspense>
+      </main>
+      <StatusBar />
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { AppCommand } from '../../common/ipc/shapes';
+import { useEditor } from '../state/editor';
+import { useNav } from '../state/nav';
+import { useSync } from '../state/sync';
+import { create } from 'zustand';
+import { deleteQuote, duplicateQuote } from '../quotes/actions';
+import { undo, redo } from '../editor/undo';
+
+/** Requests that a screen opens a dialog it owns (set by commands, cleared by the screen). */
+export const useCommandRequest = create<{ newQuote: number; request: () => void }>((set, get) => ({
+  newQuote: 0,
+  request: () => set({ newQuote: get().newQuote + 1 }),
+}));
+
+export function runCommand(command: AppCommand): void {
+  const nav = useNav.getState();
+  const editor = useEditor.getState();
+  switch (command) {
+    case 'newQuote':
+      nav.go({ screen: 'quotes' });
+      useCommandRequest.getState().request();
+      break;
+    case 'duplicateQuote':
+      if (editor.quoteId) void duplicateQuote(editor.quoteId);
+      break;
+    case 'deleteQuote':
+      if (editor.detail) {
+        const h = editor.detail.header;
+        void deleteQuote({ id: h.id, referenceCode: h.referenceCode, client: h.client }).then(
+          (ok) => ok && nav.go({ screen: 'quotes' }),
+        );
+      }
+      break;
+    case 'find':
+      nav.go({ screen: 'quotes' });
+      setTimeout(() => document.querySelector<HTMLInputElement>('[data-find-target]')?.focus(), 0);
+      break;
+    case 'undo':
+      void undo();
+      break;
+    case 'redo':
+      void redo();
+      break;
+    case 'syncNow':
+      void useSync.getState().runNow();
+      break;
+    case 'openSettings':
+      nav.go({ screen: 'settings' });
+      break;
+    case 'openLibrary':
+      nav.go({ screen: 'library' });
+      break;
+    case 'openPreferences':
+      nav.go({ screen: 'preferences' });
+      break;
+    case 'openConflicts':
+      nav.go({ screen: 'conflicts' });
+      break;
+  }
+}
+
+/** Keyboard shortcuts for browser mode (the desktop menu sends the same commands). */
+export function shortcutFor(e: KeyboardEvent): AppCommand | null {
+  const mod = e.ctrlKey || e.metaKey;
+  const key = e.key.toLowerCase();
+  const t = e.target as HTMLElement | null;
+  const typing =
+    !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+  if (mod && key === 'z' && !typing) return e.shiftKey ? 'redo' : 'undo';
+  if (mod && key === 'y' && !typing) return 'redo';
+  if (mod && key === 'n' && !e.shiftKey) return 'newQuote';
+  if (mod && key === 'f') return 'find';
+  if (e.key === 'F5') return 'syncNow';
+  if (mod && key === ',') return 'openSettings';
+  return null;
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { ipc } from '../bridge';
+import { useEditor } from '../state/editor';
+import { useNav } from '../state/nav';
+import { useQuoteList } from '../state/quoteList';
+import { useSync } from '../state/sync';
+import { runCommand } from './commands';
+
+/** Subscribes to main's change events; the UI re-reads what it shows, debounced. */
+export function useEvents(): void {
+  useEffect(() => {
+    let listTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshList = () => {
+      clearTimeout(listTimer);
+      listTimer = setTimeout(() => useQuoteList.getState().refresh(), 150);
+    };
+    let editorTimer: ReturnType<typeof setTimeout> | undefined;
+    const reloadEditor = () => {
+      clearTimeout(editorTimer);
+      editorTimer = setTimeout(() => void useEditor.getState().reload(), 60);
+    };
+    const client = ipc();
+    const offs = [
+      client.on('quote.changed', (e) => {
+        refreshList();
+        const ed = useEditor.getState();
+        if (ed.quoteId === e.quoteId) {
+          if (e.deleted && e.source === 'sync') void ed.reload();
+          else if (e.source === 'sync' || (e.generation ?? Infinity) > (ed.detail?.generation ?? -1)) reloadEditor();
+        }
+      }),
+      client.on('quotes.changed', () => {
+        refreshList();
+        if (useEditor.getState().quoteId) reloadEditor();
+      }),
+      client.on('sync.state', (s) => useSync.getState().setStatus(s)),
+      client.on('sync.progress', (p) => useSync.getState().setProgress(p)),
+      client.on('sync.quoteState', (e) => {
+        refreshList();
+        if (useEditor.getState().quoteId === e.quoteId) reloadEditor();
+      }),
+      client.on('profile.changed', () => {
+        refreshList();
+        void useSync.getState().load();
+        if (useNav.getState().route.screen === 'quote') useNav.getState().go({ screen: 'quotes' });
+      }),
+      client.on('app.command', (e) => runCommand(e.command)),
+    ];
+    return () => {
+      clearTimeout(listTimer);
+      clearTimeout(editorTimer);
+      offs.forEach((off) => off());
+    };
+  }, []);
+}

@@ -1,0 +1,229 @@
+import { useEffect, useRef } from 'react';
+import { LIMITS } from '../../common/api/limits';
+import type { LineItemPatch, LineItemView, QuoteDetail } from '../../common/ipc/shapes';
+import { ipc } from '../bridge';
+import { formatMinor } from '../format';
+import { useEditor, type ItemDraft } from '../state/editor';
+import { IconButton } from '../ui';
+import type { Group } from './LineItems';
+import { amountText, parseAmount, parseQuantity } from './numbers';
+import { lineCents } from './totals';
+
+const COMMIT_DELAY_MS = 600;
+
+interface Props {
+  item: LineItemView;
+  detail: QuoteDetail;
+  groups: Group[];
+  dragging: boolean;
+  onDragStart: () => void;
+  onDragEnd: () => void;
+  onDropOn: () => void;
+  onMoveBy: (d: -1 | 1) => void;
+  onMoveTo: (sectionId: string | null) => void;
+  onDelete: () => void;
+}
+
+export function ItemRow({ item, detail, groups, dragging, onDragStart, onDragEnd, onDropOn, onMoveBy, onMoveTo, onDelete }: Props) {
+  const draft = useEditor((s) => s.drafts[item.id]);
+  const errors = useEditor((s) => s.errors);
+  const editable = detail.editable;
+  const timers = useRef<Partial<Record<keyof ItemDraft, ReturnType<typeof setTimeout>>>>({});
+  const quoteId = detail.header.id;
+  const t = lineCents(item, draft);
+  const parent = item.requiredLineItemId ? detail.lineItems.find((i) => i.id === item.requiredLineItemId) : undefined;
+  const recurring = t.recurringTotal !== 0 || (t.initialTotal === 0 && item.billingTerm !== 'Trial');
+
+  useEffect(() => {
+    const ts = timers.current;
+    return () => Object.values(ts).forEach((x) => clearTimeout(x));
+  }, []);
+
+  const commit = async (field: 'quantity' | 'price' | 'note') => {
+    clearTimeout(timers.current[field]);
+    const text = useEditor.getState().drafts[item.id]?.[field];
+    if (text === undefined) return;
+    const key = `item:${item.id}:${field}`;
+    const { setError, run, clearDraft } = useEditor.getState();
+    let patch: LineItemPatch;
+    if (field === 'quantity') {
+      const p = parseQuantity(text);
+      if (!p.ok) return setError(key, p.error);
+      if (p.value === item.quantity) {
+        setError(key, null);
+        return clearDraft(item.id, field);
+      }
+      patch = { quantity: p.value };
+    } else if (field === 'price') {
+      const p = parseAmount(text, 'Price');
+      if (!p.ok) return setError(key, p.error);
+      if (p.value === item.price) {
+        setError(key, null);
+        return clearDraft(item.id, field);
+      }
+      patch = { price: p.value };
+    } else {
+      if (text.length > LIMITS.noteMax) return setError(key, `Note must be at most ${LIMITS.noteMax} characters`);
+      if (text === item.note) return clearDraft(item.id, field);
+      patch = { note: text };
+    }
+    setError(key, null);
+    const r = await run(
+      () => ipc().call('lineItems.update', { quoteId, lineItemId: item.id, patch }),
+      (e) => (e.field && /quantity|price|note/.test(e.field) ? `item:${item.id}:${e.field.split('.').pop()}` : key),
+    );
+    // Keep the draft if the user typed on while the edit was being saved.
+    if (r && useEditor.getState().drafts[item.id]?.[field] === text) clearDraft(item.id, field);
+  };
+
+  const change = (field: 'quantity' | 'price' | 'note', value: string) => {
+    useEditor.getState().setDraft(item.id, { [field]: value });
+    const key = `item:${item.id}:${field}`;
+    // Validate as the user types so the error sits at the field at once.
+    const p = field === 'quantity' ? parseQuantity(value) : field === 'price' ? parseAmount(value, 'Price') : null;
+    if (p && !p.ok) useEditor.getState().setError(key, p.error);
+    else if (field === 'note' && value.length > LIMITS.noteMax)
+      useEditor.getState().setError(key, `Note must be at most ${LIMITS.noteMax} characters`);
+    else useEditor.getState().setError(key, null);
+    clearTimeout(timers.current[field]);
+    timers.current[field] = setTimeout(() => void commit(field), COMMIT_DELAY_MS);
+  };
+
+  const cell = (field: 'quantity' | 'price' | 'note', label: string, stored: string, extra = '') => {
+    const err = errors[`item:${item.id}:${field}`];
+    const errId = `err-${item.id}-${field}`;
+    return (
+      <>
+        <input
+          className={`input cell-input ${extra}`}
+          aria-label={`${label} of ${item.product.name}`}
+          aria-invalid={err ? true : undefined}
+          aria-describedby={err ? errId : undefined}
+          inputMode={field === 'note' ? 'text' : field === 'quantity' ? 'numeric' : 'decimal'}
+          value={draft?.[field] ?? stored}
+          disabled={!editable}
+          data-field={field}
+          onChange={(e) => change(field, e.target.value)}
+          onBlur={() => void commit(field)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void commit(field);
+            if (e.key === 'Escape') {
+              useEditor.getState().clearDraft(item.id, field);
+              useEditor.getState().setError(`item:${item.id}:${field}`, null);
+            }
+          }}
+        />
+        {err && (
+          <div id={errId} className="field-error" role="alert">
+            {err}
+          </div>
+        )}
+      </>
+    );
+  };
+
+  const here = groups.find((g) => g.items.some((i) => i.id === item.id));
+  return (
+    <tr
+      className={`${dragging ? 'dragging' : ''} ${parent ? 'addon' : ''}`}
+      data-item={item.product.name}
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        onDropOn();
+      }}
+    >
+      <td>
+        {editable && (
+          <button
+            type="button"
+            className="drag-handle"
+            draggable
+            data-handle={item.id}
+            aria-label={`Move ${item.product.name}: drag, or press Alt+Up or Alt+Down`}
+            aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+            onDragStart={(e) => {
+              e.dataTransfer.setData('text/plain', item.id);
+              e.dataTransfer.effectAllowed = 'move';
+              onDragStart();
+            }}
+            onDragEnd={onDragEnd}
+            onKeyDown={(e) => {
+              if (e.altKey && e.key === 'ArrowUp') {
+                e.preventDefault();
+                onMoveBy(-1);
+              } else if (e.altKey && e.key === 'ArrowDown') {
+                e.preventDefault();
+                onMoveBy(1);
+              }
+            }}
+          >
+            ⠿
+          </button>
+        )}
+      </td>
+      <td>
+        <div className="item-name">
+          {item.product.name}
+          <span className="kind">{item.kind === 'UsageBased' ? 'Usage-based' : item.kind}</span>
+        </div>
+        <div className="item-meta">
+          {[
+            item.product.sku,
+            item.billingTerm,
+            item.commitmentTerm?.term ? `commitment ${item.commitmentTerm.term}` : null,
+            item.usageBased ? item.usageBased.type.replace('_', ' ').toLowerCase() : null,
+            `cost ${formatMinor(Math.round(item.cost * 100), detail.currency)}`,
+            parent ? `add-on of ${parent.product.name}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </div>
+        {editable && groups.length > 1 && (
+          <label className="item-meta">
+            <span className="sr-only">Section of {item.product.name}</span>
+            <select
+              className="input"
+              style={{ height: 24, width: 'auto', marginTop: 2, fontSize: 11 }}
+              value={here?.sectionId ?? ''}
+              onChange={(e) => onMoveTo(e.target.value || null)}
+              aria-label={`Section of ${item.product.name}`}
+            >
+              {groups.map((g) => (
+                <option key={g.sectionId ?? ''} value={g.sectionId ?? ''}>
+                  {g.sectionId ? g.name : 'No section'}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </td>
+      <td>{cell('quantity', 'Quantity', String(item.quantity))}</td>
+      <td>{cell('price', 'Unit price', amountText(item.price))}</td>
+      <td className="num" data-testid="line-total">
+        {item.billingTerm === 'Trial' ? (
+          <span className="muted">Trial</span>
+        ) : (
+          <>
+            {t.initialTotal !== 0 && <div>{formatMinor(t.initialTotal, detail.currency)} <span className="muted">once</span></div>}
+            {recurring && (
+              <div>
+                {formatMinor(t.recurringTotal, detail.currency)}{' '}
+                <span className="muted">{item.billingTerm === 'Monthly' ? '/mo' : '/term'}</span>
+              </div>
+            )}
+          </>
+        )}
+      </td>
+      <td>{cell('note', 'Note', item.note, 'note')}</td>
+      <td>
+        {editable && (
+          <IconButton label={`Remove ${item.product.name}`} onClick={onDelete}>
+            ✕
+          </IconButton>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,138 @@
+import { useEffect } from 'react';
+import { useEditor } from '../state/editor';
+import { useNav } from '../state/nav';
+import { Button, StatusPill, SyncBadge } from '../ui';
+import { formatDate, formatDateTime } from '../format';
+import { deleteQuote, duplicateQuote } from '../quotes/actions';
+import { HeaderForm } from './HeaderForm';
+import { StatusControl } from './StatusControl';
+import { LineItems } from './LineItems';
+import { TotalsCard } from './TotalsCard';
+import { AccessList } from './AccessList';
+import { Attachments } from './Attachments';
+import { undo, redo } from './undo';
+
+export default function QuoteEditor({ quoteId }: { quoteId: string }) {
+  const detail = useEditor((s) => s.detail);
+  const loadError = useEditor((s) => s.loadError);
+  const go = useNav((s) => s.go);
+
+  useEffect(() => {
+    void useEditor.getState().open(quoteId);
+    return () => useEditor.getState().close();
+  }, [quoteId]);
+
+  if (loadError) {
+    return (
+      <div className="page">
+        <Button variant="ghost" className="back-link" onClick={() => go({ screen: 'quotes' })}>
+          ← Quotes
+        </Button>
+        <h1>Quote unavailable</h1>
+        <p role="alert">{loadError}</p>
+      </div>
+    );
+  }
+  if (!detail || detail.header.id !== quoteId) {
+    return <div className="page muted">Loading quote…</div>;
+  }
+  const h = detail.header;
+  return (
+    <div className="page">
+      <Button variant="ghost" size="sm" className="back-link" onClick={() => go({ screen: 'quotes' })}>
+        ← Quotes
+      </Button>
+      <div className="editor-title">
+        <h1>{h.client.name}</h1>
+        <span className="mono muted">{h.referenceCode ?? 'Not yet on the server'}</span>
+        <StatusPill status={h.status} />
+        <SyncBadge sync={detail.sync} />
+        {detail.conflictCount > 0 && (
+          <Button size="sm" variant="danger" onClick={() => go({ screen: 'conflicts', quoteId })}>
+            Resolve {detail.conflictCount} {detail.conflictCount === 1 ? 'conflict' : 'conflicts'}
+          </Button>
+        )}
+        <span className="grow" />
+        <Button size="sm" onClick={() => void undo()} disabled={!detail.canUndo} aria-keyshortcuts="Control+Z">
+          Undo
+        </Button>
+        <Button size="sm" onClick={() => void redo()} disabled={!detail.canRedo} aria-keyshortcuts="Control+Shift+Z">
+          Redo
+        </Button>
+        <Button size="sm" onClick={() => void duplicateQuote(quoteId)}>
+          Duplicate
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={() =>
+            void deleteQuote({ id: h.id, referenceCode: h.referenceCode, client: h.client }).then(
+              (ok) => ok && go({ screen: 'quotes' }),
+            )
+          }
+        >
+          Delete
+        </Button>
+      </div>
+      {!detail.editable && (
+        <p className="readonly-note" role="note">
+          This quote is {h.status.replace('_', ' ')}: its contents can no longer change.
+          {detail.allowedTransitions.includes('draft') && ' Move it back to draft to edit it.'}
+        </p>
+      )}
+      <div className="editor">
+        <div className="editor-main">
+          <HeaderForm detail={detail} />
+          <LineItems detail={detail} />
+          <AccessList detail={detail} />
+          <Attachments detail={detail} />
+        </div>
+        <aside className="editor-side" aria-label="Summary">
+          <StatusControl detail={detail} />
+          <TotalsCard detail={detail} />
+          <section className="card card-pad" aria-labelledby="details-h">
+            <h2 id="details-h">Details</h2>
+            <dl className="kv">
+              <dt>Created</dt>
+              <dd>{formatDateTime(h.createdOn)}</dd>
+              <dt>Created by</dt>
+              <dd>{h.createdBy}</dd>
+              {h.ownedBy && (
+                <>
+                  <dt>Owner</dt>
+                  <dd>{h.ownedBy.fullName}</dd>
+                </>
+              )}
+              <dt>Updated</dt>
+              <dd>{formatDateTime(h.updatedOn)}</dd>
+              <dt>Expires</dt>
+              <dd>{formatDate(h.expiresOn)}</dd>
+              {h.publishedOn && (
+                <>
+                  <dt>Published</dt>
+                  <dd>{formatDateTime(h.publishedOn)}</dd>
+                </>
+              )}
+              {h.respondedOn && (
+                <>
+                  <dt>Responded</dt>
+                  <dd>
+                    {formatDateTime(h.respondedOn)}
+                    {h.acceptedBy && ` · accepted by ${h.acceptedBy.fullName}`}
+                    {h.declinedBy && ` · declined by ${h.declinedBy.fullName}`}
+                  </dd>
+                </>
+              )}
+              {detail.sync.message && (
+                <>
+                  <dt>Sync</dt>
+                  <dd className={detail.sync.state === 'error' ? 'field-error' : ''}>{detail.sync.message}</dd>
+                </>
+              )}
+            </dl>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { QuoteStatus } from '../../common/api/enums';
+import type { QuoteDetail } from '../../common/ipc/shapes';
+import { ipc } from '../bridge';
+import { useEditor } from '../state/editor';
+import { useSync } from '../state/sync';
+import { Button, SelectField, STATUS_LABEL } from '../ui';
+
+/** Only the transitions DESIGN.md §2 allows from here; publishing needs the server. */
+export function StatusControl({ detail }: { detail: QuoteDetail }) {
+  const run = useEditor((s) => s.run);
+  const error = useEditor((s) => s.errors['header:status']);
+  const sync = useSync((s) => s.status);
+  const online = !!sync?.available && sync.online;
+  const choices = detail.allowedTransitions.filter((s) => s !== detail.header.status);
+  const [to, setTo] = useState<QuoteStatus | ''>('');
+  const quoteId = detail.header.id;
+  const canPublish = choices.includes('sent');
+
+  return (
+    <section className="card card-pad stack" aria-labelledby="status-h">
+      <h2 id="status-h">Status</h2>
+      {canPublish && (
+        <div className="stack">
+          <Button
+            variant="primary"
+            disabled={!online}
+            onClick={() => void run(() => ipc().call('quotes.publish', { quoteId }), 'header:status')}
+          >
+            Publish to client
+          </Button>
+          {!online && <span className="field-hint">Publishing needs a connection to the server.</span>}
+        </div>
+      )}
+      {choices.filter((s) => s !== 'sent').length > 0 ? (
+        <div className="row">
+          <SelectField
+            label="Change status to"
+            className="grow"
+            value={to}
+            onChange={(e) => setTo(e.target.value as QuoteStatus)}
+          >
+            <option value="">Choose…</option>
+            {choices
+              .filter((s) => s !== 'sent')
+              .map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABEL[s]}
+                </option>
+              ))}
+          </SelectField>
+          <Button
+            disabled={!to}
+            style={{ alignSelf: 'flex-end' }}
+            onClick={() =>
+              to &&
+              void run(() => ipc().call('quotes.setStatus', { quoteId, status: to }), 'header:status').then(
+                (r) => r && setTo(''),
+              )
+            }
+          >
+            Apply
+          </Button>
+        </div>
+      ) : (
+        !canPublish && <p className="muted">No further status changes are possible.</p>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

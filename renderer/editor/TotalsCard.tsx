@@ -1,0 +1,51 @@
+import type { QuoteDetail } from '../../common/ipc/shapes';
+import { formatMinor, formatPercent } from '../format';
+import { useEditor } from '../state/editor';
+import { marginPercent, quoteCents } from './totals';
+
+/** Recomputed from the items (and what is being typed) with common/money, on every keystroke. */
+export function TotalsCard({ detail }: { detail: QuoteDetail }) {
+  const drafts = useEditor((s) => s.drafts);
+  const t = quoteCents(detail.lineItems, drafts);
+  const cur = detail.currency;
+  return (
+    <section className="card card-pad" aria-labelledby="totals-h">
+      <h2 id="totals-h">Totals</h2>
+      <table className="totals" data-testid="totals">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="sr-only">Amount</span>
+            </th>
+            <th scope="col">Initial</th>
+            <th scope="col">Recurring</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="grand">
+            <th scope="row">Total</th>
+            <td className="num" data-testid="initial-total">{formatMinor(t.initialTotal, cur)}</td>
+            <td className="num" data-testid="recurring-total">{formatMinor(t.recurringTotal, cur)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Cost</th>
+            <td className="num" data-testid="initial-cost">{formatMinor(t.initialCost, cur)}</td>
+            <td className="num" data-testid="recurring-cost">{formatMinor(t.recurringCost, cur)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Profit</th>
+            <td className="num" data-testid="initial-profit">{formatMinor(t.initialProfit, cur)}</td>
+            <td className="num" data-testid="recurring-profit">{formatMinor(t.recurringProfit, cur)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Margin</th>
+            <td className="num" data-testid="initial-margin">{formatPercent(marginPercent(t.initialTotal, t.initialCost))}</td>
+            <td className="num" data-testid="recurring-margin">
+              {formatPercent(marginPercent(t.recurringTotal, t.recurringCost))}
+            </td>
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { lineTotalsCents, marginPercent, quoteTotalsCents, type LineMoneyInput, type TotalsCents } from '../../common/money';
+import type { LineItemView } from '../../common/ipc/shapes';
+import type { ItemDraft } from '../state/editor';
+import { parseAmount, parseQuantity } from './numbers';
+
+/** The item as money sees it, with what is being typed taking the place of stored values. */
+export function moneyInput(item: LineItemView, draft?: ItemDraft): LineMoneyInput {
+  const q = draft?.quantity !== undefined ? parseQuantity(draft.quantity) : null;
+  const p = draft?.price !== undefined ? parseAmount(draft.price) : null;
+  return {
+    kind: item.kind,
+    billingTerm: item.billingTerm,
+    quantity: q?.ok ? q.value : item.quantity,
+    price: p?.ok ? p.value : item.price,
+    unitCost: item.cost,
+    initialTotal: item.initialTotal,
+  };
+}
+
+export function lineCents(item: LineItemView, draft?: ItemDraft): TotalsCents {
+  try {
+    return lineTotalsCents(moneyInput(item, draft));
+  } catch {
+    return lineTotalsCents(moneyInput(item));
+  }
+}
+
+export function quoteCents(items: readonly LineItemView[], drafts: Record<string, ItemDraft>): TotalsCents {
+  try {
+    return quoteTotalsCents(items.map((i) => moneyInput(i, drafts[i.id])));
+  } catch {
+    return quoteTotalsCents(items.map((i) => moneyInput(i)));
+  }
+}
+
+export { marginPercent };

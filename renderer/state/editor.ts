@@ -1,0 +1,108 @@
+// The quote being edited: the core's answer plus the drafts of fields being typed in, so totals
+// follow every keystroke while the edit itself is committed once the user pauses or leaves.
+import { create } from 'zustand';
+import type { QuoteDetail } from '../../common/ipc/shapes';
+import type { IpcError } from '../../common/ipc/result';
+import { errorOf, ipc } from '../bridge';
+import { toast } from '../ui/toast';
+
+export type ItemDraft = { quantity?: string; price?: string; note?: string; cost?: string };
+
+interface EditorState {
+  quoteId: string | null;
+  detail: QuoteDetail | null;
+  loading: boolean;
+  loadError: string | null;
+  drafts: Record<string, ItemDraft>;
+  /** Errors shown at their field, keyed `item:<id>:<field>` or `header:<field>`. */
+  errors: Record<string, string>;
+  open: (quoteId: string) => Promise<void>;
+  reload: () => Promise<void>;
+  close: () => void;
+  apply: (d: QuoteDetail) => void;
+  setDraft: (itemId: string, patch: ItemDraft) => void;
+  clearDraft: (itemId: string, field?: keyof ItemDraft) => void;
+  setError: (key: string, message: string | null) => void;
+  /** Runs an edit; on failure shows the message at `errorKey` (or as a toast) and returns null. */
+  run: <T>(fn: () => Promise<T>, errorKey?: string | ((e: IpcError) => string | undefined)) => Promise<T | null>;
+}
+
+let loadSeq = 0;
+
+export const useEditor = create<EditorState>((set, get) => ({
+  quoteId: null,
+  detail: null,
+  loading: false,
+  loadError: null,
+  drafts: {},
+  errors: {},
+  open: async (quoteId) => {
+    const seq = ++loadSeq;
+    set({ quoteId, detail: get().quoteId === quoteId ? get().detail : null, loading: true, loadError: null, drafts: {}, errors: {} });
+    try {
+      const detail = await ipc().call('quotes.get', { quoteId });
+      if (seq === loadSeq) set({ detail, loading: false });
+    } catch (e) {
+      if (seq === loadSeq) set({ loadError: errorOf(e).message, loading: false });
+    }
+  },
+  reload: async () => {
+    const id = get().quoteId;
+    if (!id) return;
+    const seq = ++loadSeq;
+    try {
+      const detail = await ipc().call('quotes.get', { quoteId: id });
+      if (seq === loadSeq && get().quoteId === id) get().apply(detail);
+    } catch (e) {
+      const err = errorOf(e);
+      if (err.code === 'NOT_FOUND' && seq === loadSeq) set({ loadError: 'This quote has been deleted.' });
+    }
+  },
+  close: () => {
+    loadSeq++;
+    set({ quoteId: null, detail: null, drafts: {}, errors: {}, loadError: null });
+  },
+  apply: (d) => {
+    if (d.header.id !== get().quoteId) return;
+    const cur = get().detail;
+    // Answers can arrive out of order; never step back to an older generation.
+    if (cur && cur.generation > d.generation) return;
+    set({ detail: d });
+  },
+  setDraft: (itemId, patch) =>
+    set((s) => ({ drafts: { ...s.drafts, [itemId]: { ...s.drafts[itemId], ...patch } } })),
+  clearDraft: (itemId, field) =>
+    set((s) => {
+      const drafts = { ...s.drafts };
+      if (!field) delete drafts[itemId];
+      else if (drafts[itemId]) {
+        const d = { ...drafts[itemId] };
+        delete d[field];
+        if (Object.keys(d).length) drafts[itemId] = d;
+        else delete drafts[itemId];
+      }
+      return { drafts };
+    }),
+  setError: (key, message) =>
+    set((s) => {
+      const errors = { ...s.errors };
+      if (message) errors[key] = message;
+      else delete errors[key];
+      return { errors };
+    }),
+  run: async (fn, errorKey) => {
+    try {
+      const out = await fn();
+      if (out && typeof out === 'object' && 'header' in out && 'generation' in out) get().apply(out as unknown as QuoteDetail);
+      else if (out && typeof out === 'object' && 'quote' in out) get().apply((out as unknown as { quote: QuoteDetail }).quote);
+      if (typeof errorKey === 'string') get().setError(errorKey, null);
+      return out;
+    } catch (e) {
+      const err = errorOf(e);
+      const key = typeof errorKey === 'function' ? errorKey(err) : errorKey;
+      if (key) get().setError(key, err.message);
+      else toast.error(err.message);
+      return null;
+    }
+  },
+}));

@@ -1,0 +1,19 @@
+import { create } from 'zustand';
+
+export type Route =
+  | { screen: 'quotes' }
+  | { screen: 'quote'; quoteId: string }
+  | { screen: 'conflicts'; quoteId?: string }
+  | { screen: 'library' }
+  | { screen: 'preferences' }
+  | { screen: 'settings' };
+
+interface NavState {
+  route: Route;
+  go: (route: Route) => void;
+}
+
+export const useNav = create<NavState>((set) => ({
+  route: { screen: 'quotes' },
+  go: (route) => set({ route }),
+}));

@@ -1,0 +1,114 @@
+// The quote list as a window over the whole result: pages are fetched as the virtualized list
+// scrolls to them, so 10,000 quotes cost what is on screen, not what is in the store.
+import { create } from 'zustand';
+import type { QuoteStatus, SortDirection, SortField } from '../../common/api/enums';
+import type { QuoteSummary, StatusCounts } from '../../common/ipc/shapes';
+import { errorOf, ipc } from '../bridge';
+
+export const PAGE_SIZE = 100;
+
+export interface ListQuery {
+  search: string;
+  status: QuoteStatus[];
+  sort: { field: SortField; direction: SortDirection };
+}
+
+interface ListState {
+  query: ListQuery;
+  /** Bumped whenever the query or the data changes; answers for older keys are dropped. */
+  key: number;
+  total: number;
+  loaded: boolean;
+  statusCounts: StatusCounts | null;
+  pages: Record<number, QuoteSummary[]>;
+  error: string | null;
+  setSearch: (s: string) => void;
+  toggleStatus: (s: QuoteStatus) => void;
+  clearStatus: () => void;
+  setSort: (field: SortField) => void;
+  ensureRange: (start: number, end: number) => void;
+  refresh: () => void;
+  rowAt: (index: number) => QuoteSummary | undefined;
+}
+
+const inflight = new Set<string>();
+
+export const useQuoteList = create<ListState>((set, get) => {
+  const fetchPage = async (page: number, key: number) => {
+    const id = `${key}:${page}`;
+    if (inflight.has(id)) return;
+    inflight.add(id);
+    const { query } = get();
+    try {
+      const res = await ipc().call('quotes.list', {
+        search: query.search.trim() || undefined,
+        status: query.status.length ? query.status : undefined,
+        sort: query.sort,
+        page,
+        limit: PAGE_SIZE,
+        account: 'partner',
+      });
+      if (get().key !== key) return;
+      set((s) => ({
+        pages: { ...s.pages, [page]: res.content },
+        total: res.page.totalElements,
+        statusCounts: res.statusCounts,
+        loaded: true,
+        error: null,
+      }));
+    } catch (e) {
+      if (get().key === key) set({ error: errorOf(e).message, loaded: true });
+    } finally {
+      inflight.delete(id);
+    }
+  };
+
+  const restart = (patch: Partial<ListState>, keepRows = false) => {
+    const key = get().key + 1;
+    set({ ...patch, key, ...(keepRows ? {} : { pages: {} }) });
+    void fetchPage(0, key).then(() => {
+      // Keeping old rows while refetching avoids a flash on background changes; pages other
+      // than the first are refetched lazily as they come into view.
+      if (keepRows && get().key === key) {
+        const first = get().pages[0];
+        set({ pages: first ? { 0: first } : {} });
+      }
+    });
+  };
+
+  return {
+    query: { search: '', status: [], sort: { field: 'updatedOn', direction: 'desc' } },
+    key: 0,
+    total: 0,
+    loaded: false,
+    statusCounts: null,
+    pages: {},
+    error: null,
+    setSearch: (search) => restart({ query: { ...get().query, search } }),
+    toggleStatus: (st) => {
+      const cur = get().query.status;
+      const status = cur.includes(st) ? cur.filter((x) => x !== st) : [...cur, st];
+      restart({ query: { ...get().query, status } });
+    },
+    clearStatus: () => restart({ query: { ...get().query, status: [] } }),
+    setSort: (field) => {
+      const cur = get().query.sort;
+      const direction: SortDirection =
+        cur.field === field ? (cur.direction === 'asc' ? 'desc' : 'asc') : field === 'client.name' ? 'asc' : 'desc';
+      restart({ query: { ...get().query, sort: { field, direction } } });
+    },
+    ensureRange: (start, end) => {
+      const { key, pages, total, loaded } = get();
+      if (!loaded) {
+        void fetchPage(0, key);
+        return;
+      }
+      const last = Math.min(end, Math.max(total - 1, 0));
+      for (let p = Math.floor(start / PAGE_SIZE); p <= Math.floor(last / PAGE_SIZE); p++) {
+        if (!pages[p]) void fetchPage(p, key);
+      }
+    },
+    refresh: () => restart({}, true),
+    rowAt: (index) => get().pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE],
+  };
+});

@@ -1,0 +1,35 @@
+import { create } from 'zustand';
+import type { SyncStatus } from '../../common/ipc/shapes';
+import { errorOf, ipc } from '../bridge';
+import { toast } from '../ui/toast';
+
+interface SyncState {
+  status: SyncStatus | null;
+  load: () => Promise<void>;
+  runNow: (quoteId?: string) => Promise<void>;
+  setStatus: (s: SyncStatus) => void;
+  setProgress: (p: { done: number; total: number }) => void;
+}
+
+export const useSync = create<SyncState>((set, get) => ({
+  status: null,
+  load: async () => {
+    try {
+      set({ status: await ipc().call('sync.status') });
+    } catch (e) {
+      toast.error(errorOf(e).message);
+    }
+  },
+  runNow: async (quoteId) => {
+    try {
+      set({ status: await ipc().call('sync.runNow', quoteId ? { quoteId } : undefined) });
+    } catch (e) {
+      toast.error(errorOf(e).message);
+    }
+  },
+  setStatus: (status) => set({ status }),
+  setProgress: (p) => {
+    const s = get().status;
+    if (s) set({ status: { ...s, progress: p, running: p.done < p.total } });
+  },
+}));

@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface DialogProps {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+  /** Element to focus first; defaults to the first focusable element in the body. */
+  initialFocus?: string;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** A modal dialog: traps focus, closes on Escape, gives focus back to where it came from. */
+export function Dialog({ title, open, onClose, children, footer, wide, initialFocus }: DialogProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const box = ref.current;
+    const first = initialFocus
+      ? box?.querySelector<HTMLElement>(initialFocus)
+      : box?.querySelector<HTMLElement>(`.dialog-body ${FOCUSABLE}`) ??
+        box?.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? box)?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        onCloseRef.current();
+      } else if (e.key === 'Tab' && box) {
+        const items = Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE));
+        if (items.length === 0) return;
+        const firstEl = items[0]!;
+        const lastEl = items[items.length - 1]!;
+        if (e.shiftKey && document.activeElement === firstEl) {
+          e.preventDefault();
+          lastEl.focus();
+        } else if (!e.shiftKey && document.activeElement === lastEl) {
+          e.preventDefault();
+          firstEl.focus();
+        }
+      }
+    };
+    box?.addEventListener('keydown', onKey);
+    return () => {
+      box?.removeEventListener('keydown', onKey);
+      previous?.focus?.();
+    };
+  }, [open, initialFocus]);
+
+  if (!open) return null;
+  return (
+    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={ref}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`dialog ${wide ? 'dialog-wide' : ''}`}
+      >
+        <header className="dialog-header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="btn btn-ghost btn-sm btn-icon" aria-label="Close" onClick={onClose}>
+            ✕
+          </button>
+        </header>
+        <div className="dialog-body">{children}</div>
+        {footer && <footer className="dialog-footer">{footer}</footer>}
+      </div>
+    </div>
+  );
+}
