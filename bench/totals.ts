@@ -32,7 +32,7 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
     atLeast('quoteTotals 30 lines', quote.opsPerSecond, 'ops/s', 5_000),
     atMost('quoteTotals 30 lines p99', quote.p99Micros, 'µs', 1_000),
     info('quoteTotals 30 lines p50', quote.p50Micros, 'µs'),
-    atLeast('lineTotals', line.opsPerSecond, 'ops/s', 200_000),
+    atLeast('lineTotals', line.opsPerSecond, 'ops/s', 100_000),
     atMost('lineTotals p99', line.p99Micros, 'µs', 100),
   ];
 }
