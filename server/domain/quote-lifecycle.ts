@@ -130,12 +130,7 @@ export function updateQuote(
     !sameInstant(p.expiresOn, row.expires_on) ||
     p.introMessage !== row.intro_message ||
     p.termsAndDisclaimers !== row.terms;
-  if (
-    headerChanged &&
-    !EDITABLE_STATUSES.includes(from) &&
-    !EDITABLE_STATUSES.includes(to) &&
-    to !== 'sent'
-  ) {
+  if (headerChanged && !EDITABLE_STATUSES.includes(from) && !EDITABLE_STATUSES.includes(to)) {
     throw badRequest(
       'QUOTE_INVALID_STATUS',
       `status: a quote in status ${from} cannot be edited (only draft, assigned, changes_requested)`,

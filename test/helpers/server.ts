@@ -1,0 +1,98 @@
+// Starts the real Quoting API as its own process, exactly as `npm run server` does, and reads
+// its one JSON ready line. Used by every test that needs a server.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEMO_SEED = join(REPO_ROOT, 'test/fixtures/demo-seed.json');
+
+export interface StartedServer {
+  baseUrl: string;
+  caFile: string;
+  ca: string;
+  dataDir: string;
+  /** SIGTERM, then wait for the exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** Everything the process wrote to stderr so far (its structured log). */
+  stderr(): string;
+  process: ChildProcess;
+}
+
+export interface StartOptions {
+  seed?: string;
+  /** Reused across restarts when given (and then kept); otherwise a fresh temp dir, removed on stop. */
+  dataDir?: string;
+  port?: number;
+  /** Extra CLI arguments, e.g. to test how bad ones are refused. */
+  args?: string[];
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<StartedServer> {
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'quotedesk-server-'));
+  const args = [
+    join(REPO_ROOT, 'server/cli.ts'),
+    '--port',
+    String(opts.port ?? 0),
+    '--data-dir',
+    dataDir,
+    '--seed',
+    opts.seed ?? DEMO_SEED,
+    ...(opts.args ?? []),
+  ];
+  // tsx's own binary (what `npx tsx` runs) relays SIGTERM to the server process.
+  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), args, {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+
+  const ready = await new Promise<{ baseUrl: string; caFile: string }>((res, rej) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      rej(new Error(`server did not get ready in 60 s; stderr:\n${stderr}`));
+    }, 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const nl = stdout.indexOf('\n');
+      if (nl < 0) return;
+      clearTimeout(timer);
+      try {
+        res(JSON.parse(stdout.slice(0, nl)) as { baseUrl: string; caFile: string });
+      } catch (e) {
+        rej(new Error(`ready line is not JSON: ${stdout.slice(0, nl)} (${(e as Error).message})`));
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      rej(new Error(`server exited with ${code} before it was ready; stderr:\n${stderr}`));
+    });
+  });
+
+  let stopping: Promise<number | null> | undefined;
+  return {
+    baseUrl: ready.baseUrl,
+    caFile: ready.caFile,
+    ca: readFileSync(ready.caFile, 'utf8'),
+    dataDir,
+    process: child,
+    stderr: () => stderr,
+    stop() {
+      stopping ??= (async () => {
+        if (child.exitCode === null) child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        const code = await exited;
+        clearTimeout(timer);
+        if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+        return code;
+      })();
+      return stopping;
+    },
+  } as StartedServer;
+}
