@@ -1,0 +1,146 @@
+// Conflicts as the store keeps them: (entity kind, local entity id, field) with base, local
+// and remote values in working-copy shape, so that "take theirs" can write the remote value
+// straight into the working copy. Field '*' is the entity as a whole (a quote deleted
+// remotely: the quote with remote null), '#create' a lost create that matched ambiguously.
+import { workFromRemote } from '../store';
+import type {
+  ConflictEntityKind,
+  ConflictInput,
+  EntityKind,
+  RemoteAggregate,
+  WorkQuote,
+} from '../store/types';
+import type { Conflict, Decide } from './merge';
+import type { SyncStore } from './ports';
+
+const COLLECTION: Record<
+  string,
+  { kind: ConflictEntityKind; list: keyof WorkQuote; fields: string[] }
+> = {
+  items: {
+    kind: 'lineItem',
+    list: 'lineItems',
+    fields: [
+      'price',
+      'quantity',
+      'note',
+      'billingTerm',
+      'effectiveDate',
+      'cost',
+      'initialTotal',
+      'usageBased',
+    ],
+  },
+  sections: { kind: 'section', list: 'sections', fields: ['name', 'order'] },
+  placements: { kind: 'section', list: 'sections', fields: [] },
+  access: {
+    kind: 'accessEntry',
+    list: 'accessList',
+    fields: ['email', 'accountType', 'accountName', 'accountRole'],
+  },
+  attachments: { kind: 'attachment', list: 'attachments', fields: ['name', 'order'] },
+};
+
+export const PARKED_CREATE = '#create';
+
+interface Key {
+  entityKind: ConflictEntityKind;
+  entityId: string;
+  field: string;
+  list?: keyof WorkQuote;
+}
+
+function keyOf(quoteId: string, c: Conflict): Key {
+  if (c.kind === 'deleted') return { entityKind: 'quote', entityId: quoteId, field: '*' };
+  if (c.kind === 'status') return { entityKind: 'quote', entityId: quoteId, field: 'status' };
+  const [head, key, field] = c.path.split('.');
+  if (head === 'header') return { entityKind: 'quote', entityId: quoteId, field: key! };
+  const col = COLLECTION[head!]!;
+  const entityId = head === 'placements' ? key!.split('/')[0]! : key!;
+  return {
+    entityKind: col.kind,
+    entityId,
+    field: field && col.fields.includes(field) ? field : '*',
+    list: col.list,
+  };
+}
+
+const keyText = (k: { entityKind: string; entityId: string; field: string }) =>
+  `${k.entityKind}\u0000${k.entityId}\u0000${k.field}`;
+
+function valueIn(w: WorkQuote | null, k: Key): unknown {
+  if (!w) return null;
+  if (k.entityKind === 'quote')
+    return k.field === '*' ? w : ((w as unknown as Record<string, unknown>)[k.field] ?? null);
+  const e = (w[k.list!] as unknown as { id: string }[]).find((x) => x.id === k.entityId);
+  if (!e) return null;
+  return k.field === '*' ? e : ((e as unknown as Record<string, unknown>)[k.field] ?? null);
+}
+
+export function recordMergeConflicts(
+  store: SyncStore,
+  quoteId: string,
+  work: WorkQuote,
+  base: RemoteAggregate | null,
+  remote: RemoteAggregate | null,
+  conflicts: Conflict[],
+  idOf: (kind: EntityKind, serverId: string) => string = (_k, s) => s,
+): void {
+  const baseWork = base ? workFromRemote(base, idOf, work) : null;
+  const remoteWork = remote ? workFromRemote(remote, idOf, work) : null;
+  const open = new Set(store.listConflicts(quoteId).map(keyText));
+  const out = new Map<string, ConflictInput>();
+  for (const c of conflicts) {
+    const k = keyOf(quoteId, c);
+    const t = keyText(k);
+    if (open.has(t) || out.has(t)) continue;
+    const deleted = c.kind === 'deleted';
+    out.set(t, {
+      entityKind: k.entityKind,
+      entityId: k.entityId,
+      field: k.field,
+      base: deleted ? baseWork : valueIn(baseWork, k),
+      local: valueIn(work, k),
+      remote: deleted ? null : valueIn(remoteWork, k),
+    });
+  }
+  store.transaction(() => {
+    if (out.size) store.recordConflicts(quoteId, [...out.values()]);
+    store.setSyncState(quoteId, 'conflict', null);
+  });
+}
+
+const settledKey = (quoteId: string) => `sync.conflictsSettled.${quoteId}`;
+
+/** The user's choices not yet carried to the server, as a merge decision. */
+export function decisionsFor(
+  store: SyncStore,
+  quoteId: string,
+): { decide: Decide; applied: number } {
+  const settled = store.getMeta<number>(settledKey(quoteId)) ?? 0;
+  const all = store.listConflicts(quoteId, true);
+  const chosen = new Map<string, 'local' | 'remote'>();
+  let applied = settled;
+  for (const c of all) {
+    applied = Math.max(applied, c.id);
+    if (c.id > settled && c.resolution && c.field !== PARKED_CREATE)
+      chosen.set(keyText(c), c.resolution);
+  }
+  return { decide: (c) => chosen.get(keyText(keyOf(quoteId, c))), applied };
+}
+
+/** After a push without conflicts: choices are used up, and open conflicts are moot. */
+export function settleConflicts(store: SyncStore, quoteId: string, applied: number): void {
+  for (const c of store.listConflicts(quoteId)) {
+    if (c.field !== PARKED_CREATE) store.resolveConflict(c.id, 'local');
+  }
+  store.setMeta(settledKey(quoteId), applied);
+}
+
+export function openCreateParked(store: SyncStore, quoteId: string): boolean {
+  return store.listConflicts(quoteId).some((c) => c.field === PARKED_CREATE);
+}
+
+export function forgetSettled(store: SyncStore, quoteId: string): void {
+  store.setMeta(settledKey(quoteId), null);
+}

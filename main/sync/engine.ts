@@ -1,0 +1,314 @@
+// The sync engine: pushes dirty quotes (bounded parallelism across quotes, strict order
+// within one), pulls remote changes, backs off while offline (timers, never a busy loop),
+// and reports progress and per-quote state.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { QuoteSyncState, SyncStatus } from '../../common/ipc';
+import type { Failure } from './errors';
+import { failureOf } from './errors';
+import type { SyncApi, SyncStore } from './ports';
+import { pull, type PullReport } from './pull';
+import { syncQuote, type RoundContext, type RoundResult } from './push';
+
+export interface EngineOptions {
+  store: SyncStore;
+  api: SyncApi;
+  /** Quotes pushed at the same time. Default 4. */
+  parallelism?: number;
+  /** Pull this often when nothing else wakes the engine. Default 60 s. */
+  pullIntervalMs?: number;
+  /** Offline backoff: base × 2^n with jitter, capped. Default 1 s … 5 min. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  random?: () => number;
+  newId?: () => string;
+  tmpDir?: string;
+  /** Server id → local id of every quote the store holds with a server id. */
+  knownServerQuotes?: () => Map<string, string>;
+  /** Skip the pull in a cycle (tests of the push alone). */
+  pull?: boolean;
+}
+
+export type EngineEvent =
+  | { type: 'status'; status: SyncStatus }
+  | { type: 'progress'; done: number; total: number; quoteId?: string; step?: string }
+  | { type: 'quote'; quoteId: string; state: QuoteSyncState; message?: string };
+
+export interface CycleReport {
+  pushed: string[];
+  results: Record<string, RoundResult['state']>;
+  conflicts: string[];
+  errors: Record<string, string>;
+  /** Set when the cycle stopped on a transient failure (offline, 5xx, 429). */
+  retry: Failure | null;
+  pull: PullReport | null;
+}
+
+export class SyncEngine {
+  private listeners = new Set<(e: EngineEvent) => void>();
+  private readonly ctx: RoundContext;
+  private readonly parallelism: number;
+  private paused = false;
+  private running = false;
+  private stopped = true;
+  private online = true;
+  private failures = 0;
+  private lastSyncAt: string | undefined;
+  private lastError: string | undefined;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** Quotes parked on a conflict or an error, with what would make them worth a new try. */
+  private parked = new Map<string, string>();
+  private progress: { done: number; total: number } | undefined;
+
+  constructor(private readonly opts: EngineOptions) {
+    this.parallelism = Math.max(1, opts.parallelism ?? 4);
+    this.ctx = {
+      api: opts.api,
+      store: opts.store,
+      newId: opts.newId ?? randomUUID,
+      sectionsByPut: { value: true },
+      tmpDir: opts.tmpDir ?? mkdtempSync(join(tmpdir(), 'quotedesk-sync-')),
+      onStep: (quoteId, step) =>
+        this.emit({ type: 'progress', ...(this.progress ?? { done: 0, total: 0 }), quoteId, step }),
+    };
+  }
+
+  on(listener: (e: EngineEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(e: EngineEvent): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(e);
+      } catch {
+        // a listener's failure is not the engine's
+      }
+    }
+  }
+
+  status(): SyncStatus {
+    const dirty = this.opts.store.listDirty();
+    const conflicts = dirty.filter((d) => d.syncState === 'conflict').length;
+    const errors = dirty.filter((d) => d.syncState === 'error').length;
+    return {
+      available: true,
+      online: this.online,
+      paused: this.paused,
+      running: this.running,
+      pendingCount: dirty.length - conflicts - errors,
+      conflictCount: conflicts,
+      errorCount: errors,
+      ...(this.lastSyncAt ? { lastSyncAt: this.lastSyncAt } : {}),
+      ...(this.lastError ? { lastError: this.lastError } : {}),
+      ...(this.progress ? { progress: this.progress } : {}),
+    };
+  }
+
+  private emitStatus(): void {
+    this.emit({ type: 'status', status: this.status() });
+  }
+
+  private parkKey(quoteId: string): string | null {
+    const q = this.opts.store.getQuote(quoteId);
+    return q ? `${q.generation}:${q.openConflicts}:${q.deleted}` : null;
+  }
+
+  /** Quotes worth a round now: dirty or journalled, unless parked with nothing new. */
+  private candidates(force: boolean): string[] {
+    const { store } = this.opts;
+    const ids = new Set<string>(store.listDirty().map((d) => d.id));
+    for (const j of store.listJournal({})) if (j.quoteId) ids.add(j.quoteId);
+    return [...ids].filter((id) => {
+      if (force) return true;
+      const was = this.parked.get(id);
+      return was === undefined || was !== this.parkKey(id);
+    });
+  }
+
+  /** One cycle: push every pending quote, then pull. */
+  async syncOnce(force = false): Promise<CycleReport> {
+    const report: CycleReport = {
+      pushed: [],
+      results: {},
+      conflicts: [],
+      errors: {},
+      retry: null,
+      pull: null,
+    };
+    this.running = true;
+    const queue = this.candidates(force);
+    this.progress = { done: 0, total: queue.length };
+    this.emitStatus();
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined && !report.retry; id = queue.shift()) {
+        this.emit({ type: 'quote', quoteId: id, state: 'syncing' });
+        const r = await syncQuote(id, this.ctx);
+        report.pushed.push(id);
+        report.results[id] = r.state;
+        this.progress = { done: this.progress!.done + 1, total: this.progress!.total };
+        if (r.state === 'retry') {
+          report.retry ??= r.failure;
+          if (this.opts.store.getQuote(id))
+            this.opts.store.setSyncState(id, 'pending', r.failure.message);
+          this.emit({ type: 'quote', quoteId: id, state: 'pending', message: r.failure.message });
+          continue;
+        }
+        if (r.state === 'conflict' || r.state === 'error') {
+          const key = this.parkKey(id);
+          if (key) this.parked.set(id, key);
+          if (r.state === 'conflict') report.conflicts.push(id);
+          else report.errors[id] = (r as { message: string }).message;
+        } else this.parked.delete(id);
+        if (r.state !== 'dropped') {
+          this.emit({
+            type: 'quote',
+            quoteId: id,
+            state: r.state,
+            ...('message' in r ? { message: r.message } : {}),
+          });
+        }
+        this.emit({ type: 'progress', ...this.progress! });
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(this.parallelism, queue.length) }, worker));
+      if (!report.retry && this.opts.pull !== false) {
+        try {
+          report.pull = await pull({
+            api: this.opts.api,
+            store: this.opts.store,
+            knownServerQuotes:
+              this.opts.knownServerQuotes ?? (() => knownServerQuotes(this.opts.store)),
+            onStep: (step) => this.emit({ type: 'progress', ...this.progress!, step }),
+          });
+        } catch (e) {
+          const f = failureOf(e);
+          if (!f) throw e;
+          report.retry = f;
+        }
+      }
+    } finally {
+      this.running = false;
+      this.progress = undefined;
+    }
+    this.online = !report.retry?.offline;
+    if (report.retry) this.lastError = report.retry.message;
+    else {
+      this.lastSyncAt = new Date().toISOString();
+      this.lastError = undefined;
+    }
+    this.emitStatus();
+    return report;
+  }
+
+  /** Runs cycles until stopped: after a transient failure with backoff, else every pullInterval. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    let force = false;
+    while (!this.stopped) {
+      if (this.paused) {
+        await this.sleep(null);
+        continue;
+      }
+      let report: CycleReport | null = null;
+      try {
+        report = await this.syncOnce(force);
+      } catch (e) {
+        this.lastError = e instanceof Error ? e.message : String(e);
+        this.emitStatus();
+      }
+      force = false;
+      if (this.stopped) break;
+      let delay = this.opts.pullIntervalMs ?? 60_000;
+      if (!report || report.retry) {
+        this.failures++;
+        const base = this.opts.backoffBaseMs ?? 1000;
+        const max = this.opts.backoffMaxMs ?? 300_000;
+        const exp = Math.min(max, base * 2 ** Math.min(this.failures - 1, 30));
+        delay = Math.max(
+          report?.retry?.retryAfterMs ?? 0,
+          exp * (0.5 + (this.opts.random ?? Math.random)() / 2),
+        );
+      } else this.failures = 0;
+      force = await this.sleep(delay);
+    }
+  }
+
+  /** Waits `ms` (null: until woken). True when woken by runNow. */
+  private sleep(ms: number | null): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (forced: boolean) => {
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
+        this.wake = null;
+        resolve(forced);
+      };
+      this.wake = () => done(true);
+      if (ms !== null) this.timer = setTimeout(() => done(false), ms);
+    });
+  }
+
+  /** A local edit happened: sync soon — unless backing off, where only runNow cuts the wait. */
+  notifyChanged(): void {
+    if (this.failures === 0 && !this.paused && this.wake && this.timer) {
+      const w = this.wake;
+      w();
+    }
+  }
+
+  runNow(): void {
+    this.failures = 0;
+    this.parked.clear();
+    this.wake?.();
+  }
+
+  pause(): void {
+    this.paused = true;
+    this.emitStatus();
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.emitStatus();
+    this.wake?.();
+  }
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+  }
+}
+
+/** Every quote with a server id, straight from the store's table (one query). */
+export function knownServerQuotes(store: SyncStore): Map<string, string> {
+  const db = (store as unknown as { database?: { prepare(sql: string): { all(): unknown[] } } })
+    .database;
+  const out = new Map<string, string>();
+  if (!db) return out;
+  for (const r of db
+    .prepare('SELECT id, server_id FROM quotes WHERE server_id IS NOT NULL')
+    .all() as {
+    id: string;
+    server_id: string;
+  }[]) {
+    out.set(r.server_id, r.id);
+  }
+  return out;
+}

@@ -1,0 +1,67 @@
+// How a failed call steers the engine. The API client tells whether the server may have
+// applied the request (`outcome`); here that becomes what to do next.
+import { ApiClientError, ApiError, NetworkError } from '../api';
+
+export interface Failure {
+  /** refused: the server did not apply the request. unknown: it may have. */
+  kind: 'refused' | 'unknown';
+  /** Worth trying again later as it is (no connection, 5xx, 429). */
+  transient: boolean;
+  /** No connection at all: back off until the network returns. */
+  offline: boolean;
+  status: number;
+  code: string;
+  /** The server's own message where there is one. */
+  message: string;
+  retryAfterMs?: number;
+}
+
+const GONE = ['QUOTE_NOT_FOUND', 'QUOTE_ALREADY_DELETED'];
+
+export function failureOf(e: unknown): Failure | null {
+  if (!(e instanceof ApiClientError)) return null;
+  if (e instanceof ApiError) {
+    const retryAfterMs = e.retryAfterSeconds !== undefined ? e.retryAfterSeconds * 1000 : undefined;
+    return {
+      kind: e.outcome,
+      transient: e.status === 429 || e.status >= 500,
+      offline: false,
+      status: e.status,
+      code: e.type,
+      message: e.serverMessage,
+      retryAfterMs,
+    };
+  }
+  return {
+    kind: e.outcome,
+    transient: e.outcome === 'unknown',
+    offline: e instanceof NetworkError,
+    status: 0,
+    code: e.name,
+    message: e.message,
+  };
+}
+
+/** The quote does not exist (any more) for this partner. */
+export function isGone(e: unknown): boolean {
+  return (
+    e instanceof ApiError && e.outcome === 'refused' && (e.status === 404 || e.hasCode(...GONE))
+  );
+}
+
+/** An entity inside the quote is already gone: a delete of it has nothing left to do. */
+export function isEntityGone(e: unknown): boolean {
+  return (
+    e instanceof ApiError &&
+    e.outcome === 'refused' &&
+    (e.status === 404 ||
+      e.hasCode(
+        'LINE_ITEM_NOT_FOUND',
+        'QUOTE_LINE_ITEM_NOT_FOUND',
+        'QUOTE_ACCESS_ENTRY_NOT_FOUND',
+        'QUOTE_ATTACHMENT_NOT_FOUND',
+        'ATTACHMENT_NOT_FOUND',
+        'RESOURCE_NOT_FOUND',
+      ))
+  );
+}

@@ -1,0 +1,14 @@
+/** The sync engine (DESIGN.md §3): see README.md in this folder. */
+export {
+  SyncEngine,
+  knownServerQuotes,
+  type EngineOptions,
+  type EngineEvent,
+  type CycleReport,
+} from './engine';
+export { merge, type Conflict, type ConflictKind, type MergeResult } from './merge';
+export { nextStep, type Step } from './plan';
+export { fromWork, fromRemote } from './translate';
+export { matchLostQuote, matchLostEntities } from './lostCreate';
+export { takeMine, takeTheirs, saveMineAsNew, resolveParkedCreate } from './resolve';
+export type { SyncApi, SyncStore } from './ports';

@@ -1,0 +1,110 @@
+// Request bodies for line items, built from the merged state (local ids → server ids).
+import type { AddLineItemPayload, UpdateLineItemPayload } from '../../common/api';
+import { fingerprintOf } from './lostCreate';
+import type { ItemState, QuoteState } from './model';
+
+type Term = AddLineItemPayload['billingTerm'];
+
+function common(i: ItemState) {
+  return { effectiveDate: i.effectiveDate, price: i.price, quantity: i.quantity, note: i.note };
+}
+
+/** Parents within the same request by index (spec rule 1), parents already there by id. */
+export function addItemsPayload(
+  merged: QuoteState,
+  keys: string[],
+  serverIdOf: (key: string) => string | null,
+): AddLineItemPayload[] {
+  const index = new Map(keys.map((k, i) => [k, i]));
+  return keys.map((k) => {
+    const i = merged.items[k]!;
+    const parent =
+      i.parent === null
+        ? {}
+        : index.has(i.parent)
+          ? { requiredLineItemIndex: index.get(i.parent)! }
+          : serverIdOf(i.parent)
+            ? { requiredLineItemId: serverIdOf(i.parent)! }
+            : {};
+    const commitment = i.commitmentTermId ? { commitmentTermId: i.commitmentTermId } : {};
+    if (i.type === 'Custom') {
+      return {
+        type: 'Custom',
+        ...common(i),
+        billingTerm: i.billingTerm as never,
+        cost: i.cost ?? 0,
+        initialTotal: i.initialTotal ?? 0,
+        productName: i.productName ?? '',
+        ...(i.productSku ? { productSku: i.productSku } : {}),
+      };
+    }
+    if (i.type === 'UsageBased') {
+      return {
+        type: 'UsageBased',
+        ...common(i),
+        billingTerm: i.billingTerm as Term,
+        cost: i.cost ?? 0,
+        productId: i.productId!,
+        usageBased: (i.usageBased ?? { displayNote: false, type: 'PRICE_FLAT' }) as never,
+        ...commitment,
+        ...parent,
+      };
+    }
+    return {
+      type: 'Standard',
+      ...common(i),
+      billingTerm: i.billingTerm as Term,
+      productId: i.productId!,
+      ...commitment,
+      ...parent,
+    };
+  });
+}
+
+export function updateItemsPayload(
+  merged: QuoteState,
+  keys: string[],
+  serverIdOf: (key: string) => string,
+): UpdateLineItemPayload[] {
+  return keys.map((k) => {
+    const i = merged.items[k]!;
+    const id = serverIdOf(k);
+    const commitment = i.commitmentTermId ? { commitmentTermId: i.commitmentTermId } : {};
+    if (i.type === 'Custom') {
+      return {
+        type: 'Custom',
+        id,
+        ...common(i),
+        billingTerm: i.billingTerm as never,
+        cost: i.cost ?? 0,
+        initialTotal: i.initialTotal ?? 0,
+        productName: i.productName ?? '',
+        ...(i.productSku ? { productSku: i.productSku } : {}),
+      };
+    }
+    if (i.type === 'UsageBased') {
+      return {
+        type: 'UsageBased',
+        id,
+        ...common(i),
+        billingTerm: i.billingTerm as Term,
+        cost: i.cost ?? 0,
+        usageBased: (i.usageBased ?? { displayNote: false, type: 'PRICE_FLAT' }) as never,
+        ...commitment,
+      };
+    }
+    return {
+      type: 'Standard',
+      id,
+      ...common(i),
+      billingTerm: i.billingTerm as Term,
+      ...commitment,
+    };
+  });
+}
+
+/** What identifies an added item on the server when its answer was lost (parents aside:
+ * their server ids are what the lost answer would have told). */
+export function itemFingerprint(i: ItemState): string {
+  return fingerprintOf({ ...i, parent: null });
+}

@@ -1,0 +1,130 @@
+// Incremental pull: the API has no "changed since" filter, so page through the partner's
+// quotes newest change first and stop at the first one older than the last pull; refresh
+// (or import) those. Remote deletes leave no trace in the list: when the server holds fewer
+// quotes than we know, one pass over the ids finds which are gone.
+import type { ListContent } from '../../common/api';
+import type { RemoteAggregate } from '../store/types';
+import { readAggregate } from './aggregate';
+import { isGone } from './errors';
+import type { SyncApi, SyncStore } from './ports';
+
+export const LAST_PULL = 'sync.lastPull';
+const PAGE = 100;
+
+export interface PullContext {
+  api: SyncApi;
+  store: SyncStore;
+  /** Local ids of quotes with a server id (server id → local id). */
+  knownServerQuotes(): Map<string, string>;
+  afterImport?(quoteId: string): Promise<void>;
+  onStep?(step: string): void;
+}
+
+export interface PullReport {
+  listed: number;
+  refreshed: number;
+  imported: number;
+  removed: number;
+  /** Quotes changed remotely that have local changes: the push merges them. */
+  dirty: string[];
+}
+
+function busy(store: SyncStore, quoteId: string): boolean {
+  const q = store.getQuote(quoteId);
+  return !q || q.dirty || q.openConflicts > 0 || store.listJournal({ quoteId }).length > 0;
+}
+
+export async function pull(ctx: PullContext): Promise<PullReport> {
+  const { api, store } = ctx;
+  const report: PullReport = { listed: 0, refreshed: 0, imported: 0, removed: 0, dirty: [] };
+  const mark = store.getMeta<string>(LAST_PULL);
+  const markMs = mark ? Date.parse(mark) : -Infinity;
+  // A create whose answer was lost may be on the server: importing it now would make it
+  // look like someone else's quote, and the lost create would be sent again.
+  const createsOpen = store.listJournal({}).some((j) => j.op === 'createQuote');
+
+  const changed: ListContent[] = [];
+  let newest = mark;
+  let total = 0;
+  for (let page = 0; ; page++) {
+    ctx.onStep?.('list');
+    const res = await api.listQuotes({
+      account: 'partner',
+      sort: 'updatedOn,desc',
+      limit: PAGE,
+      page,
+    });
+    if (page === 0) total = res.page.totalElements;
+    let older = false;
+    for (const e of res.content) {
+      // Equal times are taken again: another change may share the mark's timestamp.
+      if (Date.parse(e.updatedOn) < markMs) {
+        older = true;
+        break;
+      }
+      changed.push(e);
+      if (!newest || Date.parse(e.updatedOn) > Date.parse(newest)) newest = e.updatedOn;
+    }
+    report.listed += res.content.length;
+    if (older || res.content.length < PAGE || page + 1 >= res.page.totalPages) break;
+  }
+
+  for (const e of changed) {
+    const local = store.localIdOf('quote', e.id);
+    if (local) {
+      if (busy(store, local)) {
+        report.dirty.push(local);
+        continue;
+      }
+      const q = store.getQuote(local)!;
+      if (q.base?.quote.updatedOn === e.updatedOn) continue;
+    } else if (createsOpen) {
+      newest = mark; // come back for it once the lost create is settled
+      continue;
+    }
+    ctx.onStep?.('read');
+    const agg: RemoteAggregate | null = await readAggregate(api, e.id);
+    if (!agg) continue;
+    const r = store.importRemote(agg);
+    if (r.action === 'created') report.imported++;
+    else if (r.action === 'updated') report.refreshed++;
+    else if (r.action === 'dirty') report.dirty.push(r.quoteId);
+    await ctx.afterImport?.(r.quoteId);
+  }
+
+  const known = ctx.knownServerQuotes();
+  if (known.size > total) report.removed = await findRemoteDeletes(ctx, known);
+  if (newest) store.setMeta(LAST_PULL, newest);
+  return report;
+}
+
+async function findRemoteDeletes(ctx: PullContext, known: Map<string, string>): Promise<number> {
+  const { api, store } = ctx;
+  const present = new Set<string>();
+  for (let page = 0; ; page++) {
+    ctx.onStep?.('list');
+    const res = await api.listQuotes({ account: 'partner', sort: 'id,asc', limit: PAGE, page });
+    for (const e of res.content) present.add(e.id);
+    if (res.content.length < PAGE || page + 1 >= res.page.totalPages) break;
+  }
+  let removed = 0;
+  for (const [serverId, local] of known) {
+    if (present.has(serverId)) continue;
+    try {
+      ctx.onStep?.('read');
+      await api.getQuote(serverId);
+      continue; // still there (created after the listing)
+    } catch (e) {
+      if (!isGone(e)) throw e;
+    }
+    const q = store.getQuote(local);
+    if (!q) continue;
+    if (busy(store, local)) {
+      // Local changes: the push sees the delete and raises it as a conflict.
+      continue;
+    }
+    store.purgeQuote(local);
+    removed++;
+  }
+  return removed;
+}

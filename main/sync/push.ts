@@ -1,0 +1,511 @@
+// One quote's round: recover journalled requests, read the server, merge, push the calls
+// that take the server to the merged state, and make what the server answered the new base.
+import { StoreError, workFromRemote } from '../store';
+import type { EntityKind, RemoteAggregate, WorkQuote } from '../store/types';
+import { readAggregate, refreshTotals } from './aggregate';
+import {
+  recordMergeConflicts,
+  decisionsFor,
+  settleConflicts,
+  openCreateParked,
+} from './conflictStore';
+import { failureOf, isEntityGone, isGone, type Failure } from './errors';
+import { recoverJournal } from './recover';
+import { merge } from './merge';
+import { normalizeOrders } from './normalize';
+import { type QuoteState, splitPlacementKey } from './model';
+import { nextStep, type Step } from './plan';
+import type { SyncApi, SyncStore } from './ports';
+import { rebaseWork } from './rebase';
+import { fromRemote, fromWork } from './translate';
+import { addItemsPayload, itemFingerprint, updateItemsPayload } from './payloads';
+
+export interface RoundContext {
+  api: SyncApi;
+  store: SyncStore;
+  newId: () => string;
+  /** Shared across rounds: false once a server refused new section ids in PUT sections. */
+  sectionsByPut: { value: boolean };
+  onStep?: (quoteId: string, step: string) => void;
+  /** Where downloads land before the store keeps them. */
+  tmpDir: string;
+}
+
+export type RoundResult =
+  | { state: 'synced' | 'pending' | 'conflict' | 'dropped' }
+  | { state: 'error'; message: string }
+  | { state: 'retry'; failure: Failure };
+
+/** Stops the round: read the server again and recompute from what is really there. */
+class Reread extends Error {
+  constructor(
+    readonly failure: Failure | null,
+    readonly why: string,
+  ) {
+    super(why);
+  }
+}
+/** Stops the round for later (transient failure). */
+class Later extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+const MAX_STEPS = 60;
+
+export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
+  let lastRefusal: Failure | null = null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await round(quoteId, ctx);
+    } catch (e) {
+      if (e instanceof Later) return { state: 'retry', failure: e.failure };
+      if (e instanceof Reread) {
+        lastRefusal = e.failure;
+        continue;
+      }
+      const f = failureOf(e);
+      if (f && (f.kind === 'unknown' || f.transient)) return { state: 'retry', failure: f };
+      if (f) {
+        lastRefusal = f;
+        continue;
+      }
+      throw e;
+    }
+  }
+  const message = lastRefusal?.message ?? 'The server did not take the changes.';
+  ctx.store.setSyncState(quoteId, 'error', message);
+  return { state: 'error', message };
+}
+
+function localIdOf(store: SyncStore, quoteId: string, newId: () => string) {
+  return (kind: EntityKind, serverId: string): string => {
+    if (kind === 'quote') return quoteId;
+    const known = store.localIdOf(kind, serverId);
+    if (known) return known;
+    const id = newId();
+    store.mapId(kind, id, serverId, quoteId);
+    return id;
+  };
+}
+
+async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
+  const { store, api } = ctx;
+  if (!store.getQuote(quoteId)) return { state: 'dropped' };
+
+  if (await recoverJournal(quoteId, ctx)) return { state: 'conflict' };
+  if (openCreateParked(store, quoteId)) return { state: 'conflict' };
+
+  const snap = store.getQuote(quoteId);
+  if (!snap) return { state: 'dropped' };
+  store.setSyncState(quoteId, 'syncing', null);
+
+  if (snap.deleted) {
+    if (snap.serverId) {
+      ctx.onStep?.(quoteId, 'deleteQuote');
+      try {
+        await api.deleteQuote(snap.serverId);
+      } catch (e) {
+        if (!isGone(e)) throw e;
+      }
+    }
+    store.purgeQuote(quoteId);
+    return { state: 'dropped' };
+  }
+
+  const idOf = localIdOf(store, quoteId, ctx.newId);
+  let agg: RemoteAggregate | null = null;
+  if (snap.serverId) {
+    ctx.onStep?.(quoteId, 'read');
+    agg = await readAggregate(api, snap.serverId);
+  }
+  const base = snap.base ? fromRemote(snap.base, idOf) : null;
+  const remote = agg ? fromRemote(agg, idOf) : null;
+  const local = fromWork(snap.work);
+  const { decide, applied } = decisionsFor(store, quoteId);
+
+  if (snap.serverId && !agg && !base) {
+    // Created here, its first read-back never recorded, and now gone remotely.
+    recordMergeConflicts(store, quoteId, snap.work, null, null, [
+      { kind: 'deleted', path: 'quote', base: null, local, remote: null },
+    ]);
+    return { state: 'conflict' };
+  }
+
+  const m = merge(base, local, snap.serverId ? remote : null, decide);
+  if (m.conflicts.length) {
+    recordMergeConflicts(store, quoteId, snap.work, snap.base, agg, m.conflicts, idOf);
+    return { state: 'conflict' };
+  }
+  if (!m.merged) {
+    store.purgeQuote(quoteId); // deleted remotely, nothing local to keep
+    return { state: 'dropped' };
+  }
+  let merged: QuoteState = m.merged;
+  normalizeOrders(merged);
+
+  const seen = new Set<string>();
+  for (let n = 0; ; n++) {
+    const known = agg ? fromRemote(agg, idOf) : null;
+    const step = nextStep(merged, known, { createSections: !ctx.sectionsByPut.value });
+    if (!step) break;
+    const sig = JSON.stringify([step, known]);
+    if (seen.has(sig) || n >= MAX_STEPS) {
+      throw new Reread(
+        {
+          kind: 'refused',
+          transient: false,
+          offline: false,
+          status: 0,
+          code: 'NOT_CONVERGING',
+          message: `The server did not take the change (${step.kind}).`,
+        },
+        'not converging',
+      );
+    }
+    seen.add(sig);
+    ctx.onStep?.(quoteId, step.kind);
+    agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
+    if (step.kind === 'createQuote') {
+      // The server's defaults for a new quote (e.g. preference attachments) join the merge.
+      const again = merge(null, local, fromRemote(agg, idOf), decide);
+      merged = again.merged!;
+      normalizeOrders(merged);
+    }
+  }
+  if (!agg) throw new Error('no server state after the push');
+
+  // Read-back done: every answer above was the server's own state.
+  const final: RemoteAggregate = agg;
+  let state: 'synced' | 'pending' = 'synced';
+  store.transaction(() => {
+    const cur = store.getQuote(quoteId);
+    if (!cur) return;
+    if (cur.generation !== snap.generation) {
+      const serverWork = workFromRemote(final, idOf, cur.work);
+      store.replaceWork(quoteId, rebaseWork(snap.work, cur.work, serverWork), cur.generation);
+      state = 'pending';
+    }
+    store.commitSync(quoteId, final, snap.generation);
+    settleConflicts(store, quoteId, applied);
+  });
+  await downloadMissingFiles(quoteId, ctx);
+  return { state };
+}
+
+async function journalled<T>(
+  ctx: RoundContext,
+  quoteId: string,
+  req: { op: string; method: string; path: string; body: unknown; fingerprint: string },
+  call: () => Promise<T>,
+  mappings: (r: T) => { kind: EntityKind; localId: string; serverId: string }[],
+): Promise<T> {
+  const { store } = ctx;
+  const entry = store.planRequest({ quoteId, ...req });
+  let r: T;
+  try {
+    r = await call();
+  } catch (e) {
+    const f = failureOf(e);
+    if (f && f.kind === 'refused') store.removeRequest(entry.id);
+    else if (f) store.markRequest(entry.id, 'unknown');
+    throw e;
+  }
+  store.transaction(() => {
+    for (const m of mappings(r)) store.mapId(m.kind, m.localId, m.serverId, quoteId);
+    store.removeRequest(entry.id);
+  });
+  return r;
+}
+
+function fail(e: unknown): never {
+  const f = failureOf(e);
+  if (!f) throw e;
+  if (f.kind === 'unknown' || f.transient) throw new Later(f);
+  throw new Reread(f, f.message);
+}
+
+async function runStep(
+  step: Step,
+  quoteId: string,
+  merged: QuoteState,
+  agg: RemoteAggregate | null,
+  work: WorkQuote,
+  ctx: RoundContext,
+): Promise<RemoteAggregate> {
+  const { api, store } = ctx;
+  const sid = (kind: EntityKind, key: string) => {
+    const s = store.serverIdOf(kind, key);
+    if (!s) throw new Reread(null, `no server id for ${kind} ${key}`);
+    return s;
+  };
+  try {
+    if (step.kind === 'createQuote') {
+      const body = { clientId: step.clientId };
+      const q = await journalled(
+        ctx,
+        quoteId,
+        { op: 'createQuote', method: 'POST', path: '/v2/quotes', body, fingerprint: step.clientId },
+        () => api.createQuote(body),
+        (q) => [{ kind: 'quote', localId: quoteId, serverId: q.id }],
+      );
+      return { quote: q, sections: [], accessList: [] };
+    }
+    const a = agg!;
+    const qid = a.quote.id;
+    switch (step.kind) {
+      case 'updateHeader': {
+        const h = merged.header;
+        a.quote = await api.updateQuote(qid, {
+          expiresOn: h.expiresOn,
+          introMessage: h.introMessage,
+          published: h.published,
+          status: h.status as never,
+          termsAndDisclaimers: h.termsAndDisclaimers,
+        });
+        return a;
+      }
+      case 'deleteItems': {
+        const ids = step.keys.map((k) => sid('lineItem', k));
+        try {
+          await api.bulkDeleteLineItems(qid, ids);
+        } catch (e) {
+          if (isEntityGone(e)) throw new Reread(null, 'line item already gone');
+          throw e;
+        }
+        const gone = new Set(ids);
+        a.quote.lineItems = a.quote.lineItems.filter((li) => !gone.has(li.id));
+        for (const s of a.sections)
+          s.lineItems = s.lineItems.filter((x) => !gone.has(x.lineItemId));
+        refreshTotals(a);
+        return a;
+      }
+      case 'addItems': {
+        const payload = addItemsPayload(merged, step.keys, (k) => store.serverIdOf('lineItem', k));
+        const body = {
+          items: step.keys.map((k) => ({ key: k, fingerprint: itemFingerprint(merged.items[k]!) })),
+        };
+        const added = await journalled(
+          ctx,
+          quoteId,
+          {
+            op: 'addLineItems',
+            method: 'POST',
+            path: `/v2/quotes/${qid}/line-items`,
+            body,
+            fingerprint: body.items.map((i) => i.fingerprint).join('|'),
+          },
+          () => api.addLineItems(qid, payload),
+          (res) =>
+            step.keys.map((k, i) => ({
+              kind: 'lineItem' as const,
+              localId: k,
+              serverId: res[i]!.id,
+            })),
+        );
+        a.quote.lineItems = [...a.quote.lineItems, ...added];
+        refreshTotals(a);
+        return a;
+      }
+      case 'updateItems': {
+        const payload = updateItemsPayload(merged, step.keys, (k) => sid('lineItem', k));
+        const res = await api.updateLineItems(qid, payload);
+        const byId = new Map(res.map((li) => [li.id, li]));
+        a.quote.lineItems = a.quote.lineItems.map((li) => byId.get(li.id) ?? li);
+        refreshTotals(a);
+        return a;
+      }
+      case 'createSection': {
+        const name = merged.sections[step.key]!.name;
+        const before = new Set(a.sections.map((s) => s.id));
+        const res = await journalled(
+          ctx,
+          quoteId,
+          {
+            op: 'createSection',
+            method: 'POST',
+            path: `/v2/quotes/${qid}/sections`,
+            body: { sections: [{ key: step.key, fingerprint: name }] },
+            fingerprint: name,
+          },
+          () => api.createSection(qid, name),
+          (r) => {
+            const fresh = r.sections.filter((s) => !before.has(s.id));
+            const pick = fresh.length === 1 ? fresh[0] : fresh.find((s) => s.name === name);
+            return pick ? [{ kind: 'section' as const, localId: step.key, serverId: pick.id }] : [];
+          },
+        );
+        a.sections = res.sections;
+        return a;
+      }
+      case 'putSections': {
+        const fresh: string[] = [];
+        const sections = Object.entries(merged.sections).map(([key, s]) => {
+          let id = store.serverIdOf('section', key);
+          if (!id) {
+            id = key; // a new section takes our own id (PUT is the desired state)
+            fresh.push(key);
+          }
+          const lineItems = Object.entries(merged.placements)
+            .filter(([pk]) => splitPlacementKey(pk).section === key)
+            .map(([pk, p]) => ({
+              lineItemId: sid('lineItem', splitPlacementKey(pk).item),
+              order: p.order,
+            }))
+            .sort((x, y) => x.order - y.order);
+          return { id, name: s.name, order: s.order, lineItems };
+        });
+        try {
+          const res = await api.replaceSections(qid, { sections });
+          store.transaction(() => {
+            for (const k of fresh) store.mapId('section', k, k, quoteId);
+          });
+          a.sections = res.sections;
+        } catch (e) {
+          const f = failureOf(e);
+          if (fresh.length && f?.kind === 'refused' && !f.transient && !isGone(e)) {
+            ctx.sectionsByPut.value = false; // this server wants sections created first
+            throw new Reread(f, 'sections need creating first');
+          }
+          throw e;
+        }
+        return a;
+      }
+      case 'deleteAccess': {
+        const id = sid('accessEntry', step.key);
+        try {
+          await api.deleteAccessEntry(qid, id);
+        } catch (e) {
+          if (!isEntityGone(e)) throw e;
+        }
+        a.accessList = a.accessList.filter((x) => x.id !== id);
+        return a;
+      }
+      case 'addAccess': {
+        const entries = step.keys.map((k) => {
+          const e = merged.access[k]!;
+          return {
+            email: e.email,
+            ...(e.accountType
+              ? { accountType: e.accountType as 'user' | 'contact' | 'guest' }
+              : {}),
+            ...(e.accountName ? { accountName: e.accountName } : {}),
+            ...(e.accountRole ? { accountRole: e.accountRole } : {}),
+          };
+        });
+        const body = {
+          entries: step.keys.map((k) => ({ key: k, fingerprint: merged.access[k]!.email })),
+        };
+        const res = await journalled(
+          ctx,
+          quoteId,
+          {
+            op: 'addAccessList',
+            method: 'POST',
+            path: `/v2/quotes/${qid}/access-list`,
+            body,
+            fingerprint: body.entries.map((e) => e.fingerprint).join('|'),
+          },
+          () => api.addAccessList(qid, entries),
+          (r) =>
+            step.keys.flatMap((k) => {
+              const hit = r.find((x) => x.email.toLowerCase() === merged.access[k]!.email);
+              return hit ? [{ kind: 'accessEntry' as const, localId: k, serverId: hit.id }] : [];
+            }),
+        );
+        a.accessList = [...a.accessList, ...res];
+        return a;
+      }
+      case 'deleteAttachment': {
+        const id = sid('attachment', step.key);
+        try {
+          await api.deleteQuoteAttachment(qid, id);
+        } catch (e) {
+          if (!isEntityGone(e)) throw e;
+        }
+        a.quote.attachments = a.quote.attachments
+          .filter((x) => x.id !== id)
+          .sort((x, y) => x.order - y.order)
+          .map((x, i) => ({ ...x, order: i }));
+        return a;
+      }
+      case 'uploadAttachments': {
+        const files = step.keys.map((k) => {
+          const w = work.attachments.find((x) => x.id === k);
+          if (!w?.sha256) {
+            throw new Reread(
+              {
+                kind: 'refused',
+                transient: false,
+                offline: false,
+                status: 0,
+                code: 'FILE_MISSING',
+                message: `The file of attachment ${merged.attachments[k]!.name} is not on this computer.`,
+              },
+              'file missing',
+            );
+          }
+          return { path: store.filePath(w.sha256), name: merged.attachments[k]!.name };
+        });
+        const body = {
+          files: step.keys.map((k) => ({ key: k, fingerprint: merged.attachments[k]!.name })),
+        };
+        const res = await journalled(
+          ctx,
+          quoteId,
+          {
+            op: 'uploadAttachments',
+            method: 'POST',
+            path: `/v2/quotes/${qid}/attachments`,
+            body,
+            fingerprint: body.files.map((f) => f.fingerprint).join('|'),
+          },
+          () => api.uploadQuoteAttachments(qid, files),
+          (r) =>
+            step.keys.map((k, i) => ({
+              kind: 'attachment' as const,
+              localId: k,
+              serverId: r[i]!.id,
+            })),
+        );
+        a.quote.attachments = [...a.quote.attachments, ...res];
+        return a;
+      }
+      case 'updateAttachments': {
+        const payload = Object.entries(merged.attachments)
+          .map(([k, v]) => ({ id: sid('attachment', k), name: v.name, order: v.order }))
+          .sort((x, y) => x.order - y.order);
+        a.quote.attachments = await api.updateQuoteAttachments(qid, payload);
+        return a;
+      }
+    }
+  } catch (e) {
+    if (e instanceof Reread || e instanceof Later) throw e;
+    if (isGone(e)) throw new Reread(failureOf(e), 'quote gone');
+    fail(e);
+  }
+}
+
+async function downloadMissingFiles(quoteId: string, ctx: RoundContext): Promise<void> {
+  const { store, api } = ctx;
+  const q = store.getQuote(quoteId);
+  if (!q?.serverId) return;
+  for (const a of q.work.attachments) {
+    if (a.sha256 || !a.url) continue;
+    const sid = store.serverIdOf('attachment', a.id);
+    if (!sid) continue;
+    const { readFile, rm } = await import('node:fs/promises');
+    const dest = `${ctx.tmpDir}/${ctx.newId()}.pdf`;
+    try {
+      await api.downloadQuoteAttachment(q.serverId, sid, dest);
+      const bytes = await readFile(dest);
+      store.setAttachmentFile(quoteId, a.id, bytes);
+    } catch (e) {
+      // A missing preview is not worth failing the sync; the next round tries again.
+      if (!failureOf(e) && !(e instanceof StoreError)) throw e;
+    } finally {
+      await rm(dest, { force: true });
+    }
+  }
+}

@@ -1,0 +1,93 @@
+// What the user can do about a conflict: take mine, take theirs (one conflict or the whole
+// quote), or save my version as a new quote. The engine carries the choice to the server on
+// the next round; a losing value stays on record in its conflict row.
+import type { Conflict } from '../store/types';
+import { PARKED_CREATE } from './conflictStore';
+import type { SyncStore } from './ports';
+
+type Choice = 'local' | 'remote';
+
+function open(store: SyncStore, quoteId: string, conflictId?: number): Conflict[] {
+  const all = store.listConflicts(quoteId);
+  return conflictId === undefined ? all : all.filter((c) => c.id === conflictId);
+}
+
+/** Keep my value (one conflict, or every open conflict of the quote). A quote deleted
+ * remotely is kept by saving it as a new quote. */
+export function takeMine(store: SyncStore, quoteId: string, conflictId?: number): string {
+  let id = quoteId;
+  store.transaction(() => {
+    for (const c of open(store, quoteId, conflictId)) {
+      if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'local');
+      else if (c.entityKind === 'quote' && c.field === '*' && c.remote === null)
+        id = saveMineAsNew(store, quoteId);
+      else store.resolveConflict(c.id, 'local');
+    }
+  });
+  return id;
+}
+
+/** Take the server's value (one conflict, or every open conflict of the quote). */
+export function takeTheirs(store: SyncStore, quoteId: string, conflictId?: number): void {
+  store.transaction(() => {
+    for (const c of open(store, quoteId, conflictId)) {
+      if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'remote');
+      else if (store.getQuote(quoteId)) store.resolveConflict(c.id, 'remote');
+    }
+  });
+}
+
+/**
+ * My working copy becomes a new quote (created on the server at the next sync); the
+ * original takes the server's side of every conflict (or goes, if deleted remotely).
+ * Returns the new quote's local id.
+ */
+export function saveMineAsNew(store: SyncStore, quoteId: string): string {
+  return store.transaction(() => {
+    const copy = store.saveAsNewQuote(quoteId);
+    for (const c of store.listConflicts(quoteId)) {
+      if (!store.getQuote(quoteId)) break;
+      if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'local');
+      else store.resolveConflict(c.id, 'remote');
+    }
+    return copy.id;
+  });
+}
+
+/**
+ * A create whose answer was lost matched several candidates on the server. `remote`
+ * adopts the first (newest) candidate; `local` sends the create again.
+ */
+export function resolveParkedCreate(store: SyncStore, conflictId: number, choice: Choice): void {
+  const c = store.listConflicts(undefined).find((x) => x.id === conflictId);
+  if (!c || c.field !== PARKED_CREATE) return;
+  store.transaction(() => {
+    if (choice === 'remote') {
+      const candidates = (c.remote ?? []) as {
+        key?: string;
+        kind?: string;
+        serverId: string;
+        fingerprint?: string;
+      }[];
+      const local = c.local as {
+        op: string;
+        body: Record<string, { key: string; fingerprint: string }[]>;
+      };
+      if (local.op === 'createQuote') {
+        if (candidates[0]) store.mapId('quote', c.quoteId, candidates[0].serverId, c.quoteId);
+      } else {
+        const wanted =
+          local.body.items ?? local.body.sections ?? local.body.entries ?? local.body.files ?? [];
+        const pool = [...candidates];
+        for (const w of wanted) {
+          const i = pool.findIndex((p) => p.fingerprint === w.fingerprint);
+          if (i < 0) continue;
+          const [hit] = pool.splice(i, 1);
+          store.mapId(hit!.kind as never, w.key, hit!.serverId, c.quoteId);
+        }
+      }
+    }
+    // 'local' on the store's side: the working copy stays as it is either way.
+    store.resolveConflict(conflictId, 'local');
+  });
+}

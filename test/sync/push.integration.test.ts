@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../main/api';
+import { fromRemote, fromWork } from '../../main/sync';
+import { startServer, type StartedServer } from '../helpers/server';
+import { BEN, CLIENTS, PRODUCTS, ADA, client, device, pdf, primeCatalogue } from './harness';
+
+let server: StartedServer;
+let ada: ApiClient;
+let ben: ApiClient;
+
+beforeAll(async () => {
+  server = await startServer();
+  ada = client(server, ADA);
+  ben = client(server, BEN);
+});
+afterAll(async () => {
+  await ada?.close();
+  await ben?.close();
+  await server?.stop();
+});
+
+async function remoteOf(serverId: string) {
+  const [quote, s, a] = await Promise.all([
+    ben.getQuote(serverId),
+    ben.getSections(serverId),
+    ben.getAccessList(serverId),
+  ]);
+  return { quote, sections: s.sections, accessList: a.accessList };
+}
+
+/** work = base = server, compared in the engine's model (local ids through the id map). */
+async function expectConverged(d: ReturnType<typeof device>, quoteId: string) {
+  const q = d.store.getQuote(quoteId)!;
+  expect(q.dirty).toBe(false);
+  expect(q.syncState).toBe('synced');
+  const idOf = (kind: string, sid: string) =>
+    d.store.localIdOf(kind as never, sid) ?? `unmapped:${sid}`;
+  const server = fromRemote(await remoteOf(q.serverId!), idOf);
+  expect(fromWork(q.work)).toEqual(server);
+  expect(fromRemote(q.base!, idOf)).toEqual(server);
+  expect(d.store.listJournal({ quoteId })).toEqual([]);
+}
+
+describe('sync engine against the real server: push', () => {
+  it('a quote built offline (add-on with its parent, sections, recipient, PDF) is created on the server once sync can reach it', async () => {
+    const offline = client(server, ADA, 'https://127.0.0.1:9');
+    const d = device(offline, { pull: false });
+    await primeCatalogue(d.store, ada);
+    const w = d.store.createQuote({ client: CLIENTS.acme });
+    const [m365, s1, addon] = d.store.addLineItems(w.id, [
+      { type: 'Standard', productId: PRODUCTS.m365, billingTerm: 'Monthly', quantity: 12 },
+      { type: 'Standard', productId: PRODUCTS.s1, billingTerm: 'Monthly', quantity: 12 },
+      {
+        type: 'Standard',
+        productId: PRODUCTS.s1Addon,
+        billingTerm: 'Monthly',
+        quantity: 12,
+        requiredLineItemIndex: 1,
+      },
+    ]);
+    const [custom] = d.store.addLineItems(w.id, [
+      {
+        type: 'Custom',
+        productName: 'Onsite setup',
+        billingTerm: 'One-Time',
+        price: 450,
+        cost: 300,
+        initialTotal: 450,
+        quantity: 1,
+      },
+    ]);
+    const licences = d.store.createSection(w.id, 'Licences');
+    const services = d.store.createSection(w.id, 'Services');
+    for (const id of [m365!, s1!, addon!]) d.store.moveLineItem(w.id, id, { sectionId: licences });
+    d.store.moveLineItem(w.id, custom!, { sectionId: services });
+    d.store.addAccessEntries(w.id, [{ email: 'dana@acme.example', accountType: 'contact' }]);
+    d.store.addAttachments(w.id, [{ name: 'proposal.pdf', bytes: pdf('offline-create') }]);
+    d.store.updateHeader(w.id, { introMessage: 'Dear Dana, as discussed.' });
+
+    const first = await d.engine.syncOnce();
+    expect(first.retry?.offline).toBe(true);
+    expect(d.store.getQuote(w.id)!.serverId).toBeNull();
+    expect(d.store.getQuote(w.id)!.dirty).toBe(true);
+
+    const online = d.reopen(ada);
+    const second = await online.engine.syncOnce();
+    expect(second.retry).toBeNull();
+    expect(second.results[w.id]).toBe('synced');
+    const q = online.store.getQuote(w.id)!;
+    const remote = await remoteOf(q.serverId!);
+    expect(remote.quote.lineItems).toHaveLength(4);
+    const addonRemote = remote.quote.lineItems.find((li) => li.product.id === PRODUCTS.s1Addon)!;
+    const parentRemote = remote.quote.lineItems.find((li) => li.product.id === PRODUCTS.s1)!;
+    expect(addonRemote.relationship?.requiredLineItemId).toBe(parentRemote.id);
+    expect(remote.sections.map((s) => [s.name, s.lineItems.length])).toEqual([
+      ['Licences', 3],
+      ['Services', 1],
+    ]);
+    expect(remote.accessList.map((a) => a.email)).toEqual(['dana@acme.example']);
+    expect(remote.quote.attachments.map((a) => a.name)).toEqual(['proposal.pdf']);
+    expect(remote.quote.introMessage).toBe('Dear Dana, as discussed.');
+    await expectConverged(online, w.id);
+
+    // Nothing left to do: a second cycle sends nothing.
+    const third = await online.engine.syncOnce();
+    expect(third.pushed).toEqual([]);
+    online.store.close();
+  });
+});
