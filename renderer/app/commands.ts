@@ -65,7 +65,11 @@ export function shortcutFor(e: KeyboardEvent): AppCommand | null {
   const key = e.key.toLowerCase();
   const t = e.target as HTMLElement | null;
   const typing =
-    !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+    !!t &&
+    (t.tagName === 'INPUT' ||
+      t.tagName === 'TEXTAREA' ||
+      t.tagName === 'SELECT' ||
+      t.isContentEditable);
   if (mod && key === 'z' && !typing) return e.shiftKey ? 'redo' : 'undo';
   if (mod && key === 'y' && !typing) return 'redo';
   if (mod && key === 'n' && !e.shiftKey) return 'newQuote';

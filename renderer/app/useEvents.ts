@@ -26,7 +26,11 @@ export function useEvents(): void {
         const ed = useEditor.getState();
         if (ed.quoteId === e.quoteId) {
           if (e.deleted && e.source === 'sync') void ed.reload();
-          else if (e.source === 'sync' || (e.generation ?? Infinity) > (ed.detail?.generation ?? -1)) reloadEditor();
+          else if (
+            e.source === 'sync' ||
+            (e.generation ?? Infinity) > (ed.detail?.generation ?? -1)
+          )
+            reloadEditor();
         }
       }),
       client.on('quotes.changed', () => {

@@ -29,9 +29,16 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
     const dup = emails.find((x) => list.some((e) => e.email.toLowerCase() === x.toLowerCase()));
     if (dup) return setError('access:email', `${dup} already has access`);
     if (list.length + emails.length > LIMITS.accessList)
-      return setError('access:email', `A quote can be shared with at most ${LIMITS.accessList} recipients`);
+      return setError(
+        'access:email',
+        `A quote can be shared with at most ${LIMITS.accessList} recipients`,
+      );
     const r = await run(
-      () => ipc().call('accessList.add', { quoteId, entries: emails.map((e) => ({ email: e, accountType: 'contact' as const })) }),
+      () =>
+        ipc().call('accessList.add', {
+          quoteId,
+          entries: emails.map((e) => ({ email: e, accountType: 'contact' as const })),
+        }),
       'access:email',
     );
     if (r) setEmail('');
@@ -68,7 +75,11 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
                 <span className="muted"> · {e.accountType}</span>
               </span>
               {e.link ? (
-                <Button size="sm" onClick={() => void copy(e.link!)} aria-label={`Copy link for ${e.email}`}>
+                <Button
+                  size="sm"
+                  onClick={() => void copy(e.link!)}
+                  aria-label={`Copy link for ${e.email}`}
+                >
                   Copy link
                 </Button>
               ) : (
@@ -79,7 +90,9 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
               {editable && (
                 <IconButton
                   label={`Remove ${e.email}`}
-                  onClick={() => void run(() => ipc().call('accessList.remove', { quoteId, entryId: e.id }))}
+                  onClick={() =>
+                    void run(() => ipc().call('accessList.remove', { quoteId, entryId: e.id }))
+                  }
                 >
                   ✕
                 </IconButton>
@@ -117,7 +130,11 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
           </Button>
         </form>
       )}
-      {!editable && <p className="muted">The access list cannot change once a quote is {detail.header.status}.</p>}
+      {!editable && (
+        <p className="muted">
+          The access list cannot change once a quote is {detail.header.status}.
+        </p>
+      )}
     </section>
   );
 }

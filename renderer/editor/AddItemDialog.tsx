@@ -12,7 +12,7 @@ import {
   type QuoteDetail,
 } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../bridge';
-import { formatMoney } from '../format';
+import { formatMoney, formatUnit } from '../format';
 import { useEditor } from '../state/editor';
 import { Button, Combobox, Dialog, SelectField, TextArea, TextField } from '../ui';
 import type { Group } from './LineItems';
@@ -59,7 +59,11 @@ export function AddItemDialog({ detail, sectionId: initialSection, groups, onClo
         {left} of {LIMITS.lineItems} items left on this quote.
       </p>
       {groups.some((g) => g.sectionId) && (
-        <SelectField label="Section" value={sectionId ?? ''} onChange={(e) => setSectionId(e.target.value || null)}>
+        <SelectField
+          label="Section"
+          value={sectionId ?? ''}
+          onChange={(e) => setSectionId(e.target.value || null)}
+        >
           {groups.map((g) => (
             <option key={g.sectionId ?? ''} value={g.sectionId ?? ''}>
               {g.sectionId ? g.name : 'No section'}
@@ -71,7 +75,14 @@ export function AddItemDialog({ detail, sectionId: initialSection, groups, onClo
         {kind === 'Custom' ? (
           <CustomForm detail={detail} sectionId={sectionId} onDone={onClose} />
         ) : (
-          <CatalogueForm key={kind} detail={detail} usage={kind === 'UsageBased'} sectionId={sectionId} left={left} onDone={onClose} />
+          <CatalogueForm
+            key={kind}
+            detail={detail}
+            usage={kind === 'UsageBased'}
+            sectionId={sectionId}
+            left={left}
+            onDone={onClose}
+          />
         )}
       </div>
     </Dialog>
@@ -150,7 +161,10 @@ function CatalogueForm({
       setPrices(r.prices);
       const first = r.prices.find((x) => (usage ? x.usageBasedType : true)) ?? r.prices[0];
       if (first) choose(first.billingTerm, r.prices, first.commitmentTermId ?? '');
-      else setErrors({ billingTerm: 'No prices are known for this product yet (connect once to load them).' });
+      else
+        setErrors({
+          billingTerm: 'No prices are known for this product yet (connect once to load them).',
+        });
     } catch (e) {
       setErrors({ productId: errorOf(e).message });
     }
@@ -200,10 +214,13 @@ function CatalogueForm({
     if (!p.ok) errs.price = p.error;
     const c = parseAmount(cost, 'Cost');
     if (usage && !c.ok) errs.cost = c.error;
-    if (note.length > LIMITS.noteMax) errs.note = `Note must be at most ${LIMITS.noteMax} characters`;
-    if (count > left) errs._form = `Only ${left} more item${left === 1 ? '' : 's'} fit on this quote (limit ${LIMITS.lineItems}).`;
+    if (note.length > LIMITS.noteMax)
+      errs.note = `Note must be at most ${LIMITS.noteMax} characters`;
+    if (count > left)
+      errs._form = `Only ${left} more item${left === 1 ? '' : 's'} fit on this quote (limit ${LIMITS.lineItems}).`;
     if (product?.requiresProductId && !parentOnQuote)
-      errs.productId = 'This is an add-on: add its parent product to the quote first, and choose this add-on with it.';
+      errs.productId =
+        'This is an add-on: add its parent product to the quote first, and choose this add-on with it.';
     setErrors(errs);
     if (Object.keys(errs).length || !product || !billingTerm || !q.ok || !p.ok) return;
     const base = {
@@ -216,7 +233,12 @@ function CatalogueForm({
       requiredLineItemId: parentOnQuote?.id,
     };
     const main: AddLineItemInput = usage
-      ? { type: 'UsageBased', ...base, cost: c.ok ? c.value : 0, usageBased: { type: usageType, displayNote } }
+      ? {
+          type: 'UsageBased',
+          ...base,
+          cost: c.ok ? c.value : 0,
+          usageBased: { type: usageType, displayNote },
+        }
       : { type: 'Standard', ...base };
     const items: AddLineItemInput[] = [main];
     // Add-ons travel in the same request as their parent (the spec's rule 1).
@@ -258,7 +280,10 @@ function CatalogueForm({
           placeholder="Search name or SKU…"
           autoFocus
           error={errors.productId}
-          search={async (text) => (await ipc().call('catalogue.products', { search: text || undefined, size: 30 })).content}
+          search={async (text) =>
+            (await ipc().call('catalogue.products', { search: text || undefined, size: 30 }))
+              .content
+          }
           optionKey={(p) => p.id}
           renderOption={(p) => (
             <>
@@ -325,11 +350,27 @@ function CatalogueForm({
               ))}
             </SelectField>
           )}
-          <TextField label="Quantity" inputMode="numeric" value={quantity} error={errors.quantity} onChange={(e) => setQuantity(e.target.value)} />
+          <TextField
+            label="Quantity"
+            inputMode="numeric"
+            value={quantity}
+            error={errors.quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+          />
           {usage ? (
-            <TextField label="Unit cost" inputMode="decimal" value={cost} error={errors.cost} onChange={(e) => setCost(e.target.value)} />
+            <TextField
+              label="Unit cost"
+              inputMode="decimal"
+              value={cost}
+              error={errors.cost}
+              onChange={(e) => setCost(e.target.value)}
+            />
           ) : (
-            <TextField label="Unit cost" value={current ? formatMoney(current.cost, detail.currency) : ''} readOnly />
+            <TextField
+              label="Unit cost"
+              value={current ? formatUnit(current.cost, detail.currency) : ''}
+              readOnly
+            />
           )}
           <TextField
             label="Unit price"
@@ -345,25 +386,51 @@ function CatalogueForm({
           />
           {usage && (
             <>
-              <SelectField label="Usage type" value={usageType} error={errors.type} onChange={(e) => setUsageType(e.target.value as UsageBasedType)}>
+              <SelectField
+                label="Usage type"
+                value={usageType}
+                error={errors.type}
+                onChange={(e) => setUsageType(e.target.value as UsageBasedType)}
+              >
                 {UsageBasedType.options.map((t) => (
                   <option key={t} value={t}>
-                    {t === 'PRICE_FLAT' ? 'Flat price' : t === 'PRICE_VARIES' ? 'Price varies' : 'Quantity varies'}
+                    {t === 'PRICE_FLAT'
+                      ? 'Flat price'
+                      : t === 'PRICE_VARIES'
+                        ? 'Price varies'
+                        : 'Quantity varies'}
                   </option>
                 ))}
               </SelectField>
               <label className="row" style={{ alignSelf: 'end', height: 32 }}>
-                <input type="checkbox" checked={displayNote} onChange={(e) => setDisplayNote(e.target.checked)} /> Show usage note to client
+                <input
+                  type="checkbox"
+                  checked={displayNote}
+                  onChange={(e) => setDisplayNote(e.target.checked)}
+                />{' '}
+                Show usage note to client
               </label>
             </>
           )}
-          <TextArea label="Note" className="span-all" rows={2} value={note} error={errors.note} maxLength={LIMITS.noteMax} onChange={(e) => setNote(e.target.value)} />
+          <TextArea
+            label="Note"
+            className="span-all"
+            rows={2}
+            value={note}
+            error={errors.note}
+            maxLength={LIMITS.noteMax}
+            onChange={(e) => setNote(e.target.value)}
+          />
           {addOns.length > 0 && (
             <fieldset className="span-all stack" style={{ border: 0, padding: 0, margin: 0 }}>
               <legend className="field-label">Add-ons added together with this product</legend>
               {addOns.map((a) => (
                 <label key={a.id} className="row">
-                  <input type="checkbox" checked={!!withAddOns[a.id]} onChange={(e) => setWithAddOns((w) => ({ ...w, [a.id]: e.target.checked }))} />
+                  <input
+                    type="checkbox"
+                    checked={!!withAddOns[a.id]}
+                    onChange={(e) => setWithAddOns((w) => ({ ...w, [a.id]: e.target.checked }))}
+                  />
                   {a.name} <span className="muted mono">{a.sku}</span>
                 </label>
               ))}
@@ -386,7 +453,15 @@ function CatalogueForm({
   );
 }
 
-function CustomForm({ detail, sectionId, onDone }: { detail: QuoteDetail; sectionId: string | null; onDone: () => void }) {
+function CustomForm({
+  detail,
+  sectionId,
+  onDone,
+}: {
+  detail: QuoteDetail;
+  sectionId: string | null;
+  onDone: () => void;
+}) {
   const [productName, setName] = useState('');
   const [productSku, setSku] = useState('');
   const [billingTerm, setBillingTerm] = useState<CustomBillingTerm>('One-Time');
@@ -414,14 +489,20 @@ function CustomForm({ detail, sectionId, onDone }: { detail: QuoteDetail; sectio
     if (!p.ok) errs.price = p.error;
     const f = oneTime ? null : parseAmount(setupFee, 'Setup fee');
     if (f && !f.ok) errs.initialTotal = f.error;
-    if (note.length > LIMITS.noteMax) errs.note = `Note must be at most ${LIMITS.noteMax} characters`;
+    if (note.length > LIMITS.noteMax)
+      errs.note = `Note must be at most ${LIMITS.noteMax} characters`;
     setErrors(errs);
     if (Object.keys(errs).length || !q.ok || !c.ok || !p.ok) return;
     // A one-time item's initial total is its whole amount; a recurring one's is its setup fee.
     const initialTotal = oneTime
       ? centsToAmount(
-          lineTotalsCents({ kind: 'Custom', billingTerm, price: p.value, unitCost: c.value, quantity: q.value })
-            .initialTotal,
+          lineTotalsCents({
+            kind: 'Custom',
+            billingTerm,
+            price: p.value,
+            unitCost: c.value,
+            quantity: q.value,
+          }).initialTotal,
         )
       : billingTerm === 'Trial'
         ? 0
@@ -477,12 +558,22 @@ function CustomForm({ detail, sectionId, onDone }: { detail: QuoteDetail; sectio
         hint="Optional. Letters, digits and dashes."
         onChange={(e) => setSku(e.target.value)}
       />
-      <SelectField label="Billing term" value={billingTerm} onChange={(e) => setBillingTerm(e.target.value as CustomBillingTerm)}>
+      <SelectField
+        label="Billing term"
+        value={billingTerm}
+        onChange={(e) => setBillingTerm(e.target.value as CustomBillingTerm)}
+      >
         {CustomBillingTerm.options.map((t) => (
           <option key={t}>{t}</option>
         ))}
       </SelectField>
-      <TextField label="Quantity" inputMode="numeric" value={quantity} error={errors.quantity} onChange={(e) => setQuantity(e.target.value)} />
+      <TextField
+        label="Quantity"
+        inputMode="numeric"
+        value={quantity}
+        error={errors.quantity}
+        onChange={(e) => setQuantity(e.target.value)}
+      />
       <TextField
         label="Unit cost"
         inputMode="decimal"
@@ -491,7 +582,8 @@ function CustomForm({ detail, sectionId, onDone }: { detail: QuoteDetail; sectio
         onChange={(e) => {
           setCost(e.target.value);
           const c = parseAmount(e.target.value, 'Cost');
-          if (c.ok && margin > 0 && !price) setPrice(amountText(suggestedPrice(c.value, margin) ?? c.value));
+          if (c.ok && margin > 0 && !price)
+            setPrice(amountText(suggestedPrice(c.value, margin) ?? c.value));
         }}
       />
       <TextField
@@ -503,9 +595,23 @@ function CustomForm({ detail, sectionId, onDone }: { detail: QuoteDetail; sectio
         onChange={(e) => setPrice(e.target.value)}
       />
       {!oneTime && billingTerm !== 'Trial' && (
-        <TextField label="Setup fee (initial)" inputMode="decimal" value={setupFee} error={errors.initialTotal} onChange={(e) => setSetupFee(e.target.value)} />
+        <TextField
+          label="Setup fee (initial)"
+          inputMode="decimal"
+          value={setupFee}
+          error={errors.initialTotal}
+          onChange={(e) => setSetupFee(e.target.value)}
+        />
       )}
-      <TextArea label="Note" className="span-all" rows={2} value={note} error={errors.note} maxLength={LIMITS.noteMax} onChange={(e) => setNote(e.target.value)} />
+      <TextArea
+        label="Note"
+        className="span-all"
+        rows={2}
+        value={note}
+        error={errors.note}
+        maxLength={LIMITS.noteMax}
+        onChange={(e) => setNote(e.target.value)}
+      />
       {errors._form && (
         <p className="field-error span-all" role="alert">
           {errors._form}

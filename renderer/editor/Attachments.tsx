@@ -24,19 +24,29 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
 
   const addFiles = async (files: File[]) => {
     if (list.length + files.length > LIMITS.quoteAttachments) {
-      useEditor.getState().setError('attachments', `A quote holds at most ${LIMITS.quoteAttachments} attachments`);
+      useEditor
+        .getState()
+        .setError('attachments', `A quote holds at most ${LIMITS.quoteAttachments} attachments`);
       return;
     }
     const { ok, errors: bad } = await filesToBytes(files);
     useEditor.getState().setError('attachments', bad.length ? bad.join('; ') : null);
-    if (ok.length) await run(() => ipc().call('attachments.addFromBytes', { quoteId, files: ok }), 'attachments');
+    if (ok.length)
+      await run(
+        () => ipc().call('attachments.addFromBytes', { quoteId, files: ok }),
+        'attachments',
+      );
   };
 
   const pickFromDisk = async () => {
     if (bridgeKind() === 'preload') {
       try {
         const { paths } = await ipc().call('app.choosePdfFiles', { multiple: true });
-        if (paths.length) await run(() => ipc().call('attachments.addFromPaths', { quoteId, paths }), 'attachments');
+        if (paths.length)
+          await run(
+            () => ipc().call('attachments.addFromPaths', { quoteId, paths }),
+            'attachments',
+          );
         return;
       } catch (e) {
         if (errorOf(e).code !== 'UNSUPPORTED') return void toast.error(errorOf(e).message);
@@ -123,7 +133,9 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
         </p>
       )}
       {list.length === 0 ? (
-        <p className="muted">No attachments. Add PDFs from disk (or drop them here) or from the library.</p>
+        <p className="muted">
+          No attachments. Add PDFs from disk (or drop them here) or from the library.
+        </p>
       ) : (
         <ul className="plain-list" aria-label="Attachments">
           {list.map((a, i) => (
@@ -137,7 +149,8 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
                   onSubmit={async (e) => {
                     e.preventDefault();
                     const name = renaming.name.trim();
-                    if (!name) return useEditor.getState().setError(`att:${a.id}`, 'Name is required');
+                    if (!name)
+                      return useEditor.getState().setError(`att:${a.id}`, 'Name is required');
                     const r = await run(
                       () => ipc().call('attachments.rename', { quoteId, attachmentId: a.id, name }),
                       `att:${a.id}`,
@@ -161,7 +174,12 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
                   </Button>
                 </form>
               ) : (
-                <button type="button" className="btn btn-ghost grow" style={{ justifyContent: 'flex-start', height: 'auto' }} onClick={() => setPreview(a)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost grow"
+                  style={{ justifyContent: 'flex-start', height: 'auto' }}
+                  onClick={() => setPreview(a)}
+                >
                   <span style={{ textAlign: 'left' }}>
                     <span className="item-name">{a.name}</span>
                     <br />
@@ -172,23 +190,45 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
                   </span>
                 </button>
               )}
-              <Button size="sm" onClick={() => setPreview(a)} disabled={!a.localFile} aria-label={`Preview ${a.name}`}>
+              <Button
+                size="sm"
+                onClick={() => setPreview(a)}
+                disabled={!a.localFile}
+                aria-label={`Preview ${a.name}`}
+              >
                 Preview
               </Button>
               {editable && renaming?.id !== a.id && (
                 <>
-                  <IconButton label={`Move ${a.name} up`} disabled={i === 0} onClick={() => move(a, -1)}>
+                  <IconButton
+                    label={`Move ${a.name} up`}
+                    disabled={i === 0}
+                    onClick={() => move(a, -1)}
+                  >
                     ↑
                   </IconButton>
-                  <IconButton label={`Move ${a.name} down`} disabled={i === list.length - 1} onClick={() => move(a, 1)}>
+                  <IconButton
+                    label={`Move ${a.name} down`}
+                    disabled={i === list.length - 1}
+                    onClick={() => move(a, 1)}
+                  >
                     ↓
                   </IconButton>
-                  <Button size="sm" variant="ghost" onClick={() => setRenaming({ id: a.id, name: a.name })} aria-label={`Rename ${a.name}`}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setRenaming({ id: a.id, name: a.name })}
+                    aria-label={`Rename ${a.name}`}
+                  >
                     Rename
                   </Button>
                   <IconButton
                     label={`Delete ${a.name}`}
-                    onClick={() => void run(() => ipc().call('attachments.delete', { quoteId, attachmentId: a.id }))}
+                    onClick={() =>
+                      void run(() =>
+                        ipc().call('attachments.delete', { quoteId, attachmentId: a.id }),
+                      )
+                    }
                   >
                     ✕
                   </IconButton>
@@ -212,7 +252,11 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
           max={LIMITS.quoteAttachments - list.length}
           onClose={() => setFromLibrary(false)}
           onPick={async (ids) => {
-            const r = await run(() => ipc().call('attachments.copyFromLibrary', { quoteId, libraryAttachmentIds: ids }), 'attachments');
+            const r = await run(
+              () =>
+                ipc().call('attachments.copyFromLibrary', { quoteId, libraryAttachmentIds: ids }),
+              'attachments',
+            );
             if (r) setFromLibrary(false);
           }}
         />
@@ -250,7 +294,11 @@ export function LibraryPicker({
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" disabled={ids.length === 0 || ids.length > max} onClick={() => void onPick(ids)}>
+          <Button
+            variant="primary"
+            disabled={ids.length === 0 || ids.length > max}
+            onClick={() => void onPick(ids)}
+          >
             Add {ids.length || ''}
           </Button>
         </>
@@ -268,7 +316,11 @@ export function LibraryPicker({
         {items?.map((a) => (
           <li key={a.id}>
             <label className="row grow">
-              <input type="checkbox" checked={!!chosen[a.id]} onChange={(e) => setChosen((c) => ({ ...c, [a.id]: e.target.checked }))} />
+              <input
+                type="checkbox"
+                checked={!!chosen[a.id]}
+                onChange={(e) => setChosen((c) => ({ ...c, [a.id]: e.target.checked }))}
+              />
               {a.name} <span className="muted">{formatBytes(a.sizeBytes)}</span>
             </label>
           </li>

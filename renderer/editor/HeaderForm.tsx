@@ -27,12 +27,18 @@ export function HeaderForm({ detail }: { detail: QuoteDetail }) {
 
   // Take the stored values when they change underneath (undo, sync) unless being typed in.
   const [seen, setSeen] = useState(h);
-  if (seen.expiresOn !== h.expiresOn || seen.introMessage !== h.introMessage || seen.termsAndDisclaimers !== h.termsAndDisclaimers) {
+  if (
+    seen.expiresOn !== h.expiresOn ||
+    seen.introMessage !== h.introMessage ||
+    seen.termsAndDisclaimers !== h.termsAndDisclaimers
+  ) {
     setSeen(h);
     setValues((v) => ({
       expiresOn: dirty.expiresOn ? v.expiresOn : isoToDateInput(h.expiresOn),
       introMessage: dirty.introMessage ? v.introMessage : h.introMessage,
-      termsAndDisclaimers: dirty.termsAndDisclaimers ? v.termsAndDisclaimers : h.termsAndDisclaimers,
+      termsAndDisclaimers: dirty.termsAndDisclaimers
+        ? v.termsAndDisclaimers
+        : h.termsAndDisclaimers,
     }));
   }
 
@@ -70,11 +76,11 @@ export function HeaderForm({ detail }: { detail: QuoteDetail }) {
   return (
     <section className="card card-pad" aria-labelledby="header-h">
       <h2 id="header-h">Quote</h2>
-      <div className="form-grid">
+      <div className="header-grid">
         <TextField label="Client" value={h.client.name} readOnly disabled />
         <TextField label="Expires on" type="date" {...bind('expiresOn')} />
-        <TextArea label="Introduction" className="span-all" rows={3} {...bind('introMessage')} />
-        <TextArea label="Terms and disclaimers" className="span-all" rows={3} {...bind('termsAndDisclaimers')} />
+        <TextArea label="Introduction" rows={3} {...bind('introMessage')} />
+        <TextArea label="Terms and disclaimers" rows={3} {...bind('termsAndDisclaimers')} />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import type { LineItemPatch, LineItemView, QuoteDetail } from '../../common/ipc/shapes';
 import { ipc } from '../bridge';
-import { formatMinor } from '../format';
+import { formatMinor, formatUnit } from '../format';
 import { useEditor, type ItemDraft } from '../state/editor';
 import { IconButton } from '../ui';
 import type { Group } from './LineItems';
@@ -24,15 +24,29 @@ interface Props {
   onDelete: () => void;
 }
 
-export function ItemRow({ item, detail, groups, dragging, onDragStart, onDragEnd, onDropOn, onMoveBy, onMoveTo, onDelete }: Props) {
+export function ItemRow({
+  item,
+  detail,
+  groups,
+  dragging,
+  onDragStart,
+  onDragEnd,
+  onDropOn,
+  onMoveBy,
+  onMoveTo,
+  onDelete,
+}: Props) {
   const draft = useEditor((s) => s.drafts[item.id]);
   const errors = useEditor((s) => s.errors);
   const editable = detail.editable;
   const timers = useRef<Partial<Record<keyof ItemDraft, ReturnType<typeof setTimeout>>>>({});
   const quoteId = detail.header.id;
   const t = lineCents(item, draft);
-  const parent = item.requiredLineItemId ? detail.lineItems.find((i) => i.id === item.requiredLineItemId) : undefined;
-  const recurring = t.recurringTotal !== 0 || (t.initialTotal === 0 && item.billingTerm !== 'Trial');
+  const parent = item.requiredLineItemId
+    ? detail.lineItems.find((i) => i.id === item.requiredLineItemId)
+    : undefined;
+  const recurring =
+    t.recurringTotal !== 0 || (t.initialTotal === 0 && item.billingTerm !== 'Trial');
 
   useEffect(() => {
     const ts = timers.current;
@@ -63,14 +77,18 @@ export function ItemRow({ item, detail, groups, dragging, onDragStart, onDragEnd
       }
       patch = { price: p.value };
     } else {
-      if (text.length > LIMITS.noteMax) return setError(key, `Note must be at most ${LIMITS.noteMax} characters`);
+      if (text.length > LIMITS.noteMax)
+        return setError(key, `Note must be at most ${LIMITS.noteMax} characters`);
       if (text === item.note) return clearDraft(item.id, field);
       patch = { note: text };
     }
     setError(key, null);
     const r = await run(
       () => ipc().call('lineItems.update', { quoteId, lineItemId: item.id, patch }),
-      (e) => (e.field && /quantity|price|note/.test(e.field) ? `item:${item.id}:${e.field.split('.').pop()}` : key),
+      (e) =>
+        e.field && /quantity|price|note/.test(e.field)
+          ? `item:${item.id}:${e.field.split('.').pop()}`
+          : key,
     );
     // Keep the draft if the user typed on while the edit was being saved.
     if (r && useEditor.getState().drafts[item.id]?.[field] === text) clearDraft(item.id, field);
@@ -80,7 +98,12 @@ export function ItemRow({ item, detail, groups, dragging, onDragStart, onDragEnd
     useEditor.getState().setDraft(item.id, { [field]: value });
     const key = `item:${item.id}:${field}`;
     // Validate as the user types so the error sits at the field at once.
-    const p = field === 'quantity' ? parseQuantity(value) : field === 'price' ? parseAmount(value, 'Price') : null;
+    const p =
+      field === 'quantity'
+        ? parseQuantity(value)
+        : field === 'price'
+          ? parseAmount(value, 'Price')
+          : null;
     if (p && !p.ok) useEditor.getState().setError(key, p.error);
     else if (field === 'note' && value.length > LIMITS.noteMax)
       useEditor.getState().setError(key, `Note must be at most ${LIMITS.noteMax} characters`);
@@ -89,7 +112,12 @@ export function ItemRow({ item, detail, groups, dragging, onDragStart, onDragEnd
     timers.current[field] = setTimeout(() => void commit(field), COMMIT_DELAY_MS);
   };
 
-  const cell = (field: 'quantity' | 'price' | 'note', label: string, stored: string, extra = '') => {
+  const cell = (
+    field: 'quantity' | 'price' | 'note',
+    label: string,
+    stored: string,
+    extra = '',
+  ) => {
     const err = errors[`item:${item.id}:${field}`];
     const errId = `err-${item.id}-${field}`;
     return (
@@ -101,6 +129,7 @@ export function ItemRow({ item, detail, groups, dragging, onDragStart, onDragEnd
           aria-describedby={err ? errId : undefined}
           inputMode={field === 'note' ? 'text' : field === 'quantity' ? 'numeric' : 'decimal'}
           value={draft?.[field] ?? stored}
+          placeholder={field === 'note' ? 'Add a note for the client…' : undefined}
           disabled={!editable}
           data-field={field}
           onChange={(e) => change(field, e.target.value)}
@@ -174,29 +203,31 @@ export function ItemRow({ item, detail, groups, dragging, onDragStart, onDragEnd
             item.billingTerm,
             item.commitmentTerm?.term ? `commitment ${item.commitmentTerm.term}` : null,
             item.usageBased ? item.usageBased.type.replace('_', ' ').toLowerCase() : null,
-            `cost ${formatMinor(Math.round(item.cost * 100), detail.currency)}`,
+            `cost ${formatUnit(item.cost, detail.currency)}`,
             parent ? `add-on of ${parent.product.name}` : null,
           ]
             .filter(Boolean)
             .join(' · ')}
         </div>
+        <div className="item-note">{cell('note', 'Note', item.note, 'note')}</div>
         {editable && groups.length > 1 && (
-          <label className="item-meta">
-            <span className="sr-only">Section of {item.product.name}</span>
-            <select
-              className="input"
-              style={{ height: 24, width: 'auto', marginTop: 2, fontSize: 11 }}
-              value={here?.sectionId ?? ''}
-              onChange={(e) => onMoveTo(e.target.value || null)}
-              aria-label={`Section of ${item.product.name}`}
-            >
-              {groups.map((g) => (
-                <option key={g.sectionId ?? ''} value={g.sectionId ?? ''}>
-                  {g.sectionId ? g.name : 'No section'}
-                </option>
-              ))}
-            </select>
-          </label>
+          <div className="item-tools">
+            <label className="item-meta">
+              Section{' '}
+              <select
+                className="input"
+                value={here?.sectionId ?? ''}
+                onChange={(e) => onMoveTo(e.target.value || null)}
+                aria-label={`Section of ${item.product.name}`}
+              >
+                {groups.map((g) => (
+                  <option key={g.sectionId ?? ''} value={g.sectionId ?? ''}>
+                    {g.sectionId ? g.name : 'No section'}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
         )}
       </td>
       <td>{cell('quantity', 'Quantity', String(item.quantity))}</td>
@@ -206,7 +237,11 @@ export function ItemRow({ item, detail, groups, dragging, onDragStart, onDragEnd
           <span className="muted">Trial</span>
         ) : (
           <>
-            {t.initialTotal !== 0 && <div>{formatMinor(t.initialTotal, detail.currency)} <span className="muted">once</span></div>}
+            {t.initialTotal !== 0 && (
+              <div>
+                {formatMinor(t.initialTotal, detail.currency)} <span className="muted">once</span>
+              </div>
+            )}
             {recurring && (
               <div>
                 {formatMinor(t.recurringTotal, detail.currency)}{' '}
@@ -216,7 +251,6 @@ export function ItemRow({ item, detail, groups, dragging, onDragStart, onDragEnd
           </>
         )}
       </td>
-      <td>{cell('note', 'Note', item.note, 'note')}</td>
       <td>
         {editable && (
           <IconButton label={`Remove ${item.product.name}`} onClick={onDelete}>

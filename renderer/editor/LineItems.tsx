@@ -29,7 +29,8 @@ export function groupsOf(detail: QuoteDetail): Group[] {
     }),
   }));
   const loose = detail.lineItems.filter((i) => !placed.has(i.id));
-  if (loose.length || groups.length === 0) groups.push({ sectionId: null, name: 'Not in a section', items: loose });
+  if (loose.length || groups.length === 0)
+    groups.push({ sectionId: null, name: 'Not in a section', items: loose });
   return groups;
 }
 
@@ -47,7 +48,9 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
   const editable = detail.editable;
 
   const move = (lineItemId: string, sectionId: string | null, index?: number) =>
-    run(() => ipc().call('lineItems.move', { quoteId, lineItemIds: [lineItemId], sectionId, index }));
+    run(() =>
+      ipc().call('lineItems.move', { quoteId, lineItemIds: [lineItemId], sectionId, index }),
+    );
 
   /** Keyboard move: one step up or down through the sections, crossing their borders. */
   const moveBy = (itemId: string, delta: -1 | 1) => {
@@ -87,8 +90,12 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
   };
 
   const deleteItem = async (item: LineItemView) => {
-    const addOns = detail.lineItems.filter((i) => i.requiredLineItemId === item.id).map((i) => i.id);
-    const r = await run(() => ipc().call('lineItems.delete', { quoteId, lineItemIds: [item.id, ...addOns] }));
+    const addOns = detail.lineItems
+      .filter((i) => i.requiredLineItemId === item.id)
+      .map((i) => i.id);
+    const r = await run(() =>
+      ipc().call('lineItems.delete', { quoteId, lineItemIds: [item.id, ...addOns] }),
+    );
     if (r) {
       toast.info(
         `Removed ${item.product.name}${addOns.length ? ` and ${addOns.length} add-on${addOns.length > 1 ? 's' : ''}` : ''}`,
@@ -172,9 +179,15 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
               last={!section || gi === detail.sections.length - 1}
               onRename={(name) =>
                 section &&
-                run(() => ipc().call('sections.rename', { quoteId, sectionId: section.id, name }), `section:${section.id}`)
+                run(
+                  () => ipc().call('sections.rename', { quoteId, sectionId: section.id, name }),
+                  `section:${section.id}`,
+                )
               }
-              onDelete={() => section && void run(() => ipc().call('sections.delete', { quoteId, sectionId: section.id }))}
+              onDelete={() =>
+                section &&
+                void run(() => ipc().call('sections.delete', { quoteId, sectionId: section.id }))
+              }
               onMove={(d) => section && reorderSection(section, d)}
               onAdd={() => setAdding({ sectionId: g.sectionId })}
               canAdd={editable && left > 0}
@@ -187,21 +200,20 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
               <table className="items" aria-label={`Items in ${g.name}`}>
                 <thead>
                   <tr>
-                    <th style={{ width: 28 }}>
+                    <th style={{ width: 36 }}>
                       <span className="sr-only">Move</span>
                     </th>
-                    <th>Product</th>
+                    <th>Product and note</th>
                     <th className="num" style={{ width: 80 }}>
                       Qty
                     </th>
                     <th className="num" style={{ width: 110 }}>
                       Unit price
                     </th>
-                    <th className="num" style={{ width: 110 }}>
+                    <th className="num" style={{ width: 130 }}>
                       Line total
                     </th>
-                    <th style={{ width: '22%' }}>Note</th>
-                    <th style={{ width: 64 }}>
+                    <th style={{ width: 40 }}>
                       <span className="sr-only">Actions</span>
                     </th>
                   </tr>
@@ -254,7 +266,15 @@ function LimitMeter({ count }: { count: number }) {
   const cls = left <= 0 ? 'limit-full' : left <= 5 ? 'limit-warn' : '';
   return (
     <span className="limit-meter" data-testid="item-limit">
-      <meter min={0} max={max} low={max - 5} high={max - 1} optimum={0} value={count} aria-label="Line items used" />
+      <meter
+        min={0}
+        max={max}
+        low={max - 5}
+        high={max - 1}
+        optimum={0}
+        value={count}
+        aria-label="Line items used"
+      />
       <span className={cls}>
         {count} of {max} items
         {left <= 0 ? ' — limit reached' : left <= 5 ? ` — ${left} left` : ''}
@@ -330,22 +350,40 @@ function SectionHeader({
       </h3>
       {section && editable && (
         <>
-          <IconButton label={`Move section ${section.name} up`} disabled={first} onClick={() => onMove(-1)}>
+          <IconButton
+            label={`Move section ${section.name} up`}
+            disabled={first}
+            onClick={() => onMove(-1)}
+          >
             ↑
           </IconButton>
-          <IconButton label={`Move section ${section.name} down`} disabled={last} onClick={() => onMove(1)}>
+          <IconButton
+            label={`Move section ${section.name} down`}
+            disabled={last}
+            onClick={() => onMove(1)}
+          >
             ↓
           </IconButton>
           <Button size="sm" variant="ghost" onClick={() => setEditing(section.name)}>
             Rename
           </Button>
-          <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete section ${section.name}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onDelete}
+            aria-label={`Delete section ${section.name}`}
+          >
             Delete
           </Button>
         </>
       )}
       {editable && (
-        <Button size="sm" onClick={onAdd} disabled={!canAdd} aria-label={`Add item to ${group.name}`}>
+        <Button
+          size="sm"
+          onClick={onAdd}
+          disabled={!canAdd}
+          aria-label={`Add item to ${group.name}`}
+        >
           + Item
         </Button>
       )}

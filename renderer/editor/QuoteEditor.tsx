@@ -39,7 +39,12 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   const h = detail.header;
   return (
     <div className="page">
-      <Button variant="ghost" size="sm" className="back-link" onClick={() => go({ screen: 'quotes' })}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="back-link"
+        onClick={() => go({ screen: 'quotes' })}
+      >
         ← Quotes
       </Button>
       <div className="editor-title">
@@ -53,10 +58,20 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
           </Button>
         )}
         <span className="grow" />
-        <Button size="sm" onClick={() => void undo()} disabled={!detail.canUndo} aria-keyshortcuts="Control+Z">
+        <Button
+          size="sm"
+          onClick={() => void undo()}
+          disabled={!detail.canUndo}
+          aria-keyshortcuts="Control+Z"
+        >
           Undo
         </Button>
-        <Button size="sm" onClick={() => void redo()} disabled={!detail.canRedo} aria-keyshortcuts="Control+Shift+Z">
+        <Button
+          size="sm"
+          onClick={() => void redo()}
+          disabled={!detail.canRedo}
+          aria-keyshortcuts="Control+Shift+Z"
+        >
           Redo
         </Button>
         <Button size="sm" onClick={() => void duplicateQuote(quoteId)}>
@@ -126,7 +141,9 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
               {detail.sync.message && (
                 <>
                   <dt>Sync</dt>
-                  <dd className={detail.sync.state === 'error' ? 'field-error' : ''}>{detail.sync.message}</dd>
+                  <dd className={detail.sync.state === 'error' ? 'field-error' : ''}>
+                    {detail.sync.message}
+                  </dd>
                 </>
               )}
             </dl>

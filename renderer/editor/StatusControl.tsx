@@ -25,11 +25,15 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
           <Button
             variant="primary"
             disabled={!online}
-            onClick={() => void run(() => ipc().call('quotes.publish', { quoteId }), 'header:status')}
+            onClick={() =>
+              void run(() => ipc().call('quotes.publish', { quoteId }), 'header:status')
+            }
           >
             Publish to client
           </Button>
-          {!online && <span className="field-hint">Publishing needs a connection to the server.</span>}
+          {!online && (
+            <span className="field-hint">Publishing needs a connection to the server.</span>
+          )}
         </div>
       )}
       {choices.filter((s) => s !== 'sent').length > 0 ? (
@@ -54,9 +58,10 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
             style={{ alignSelf: 'flex-end' }}
             onClick={() =>
               to &&
-              void run(() => ipc().call('quotes.setStatus', { quoteId, status: to }), 'header:status').then(
-                (r) => r && setTo(''),
-              )
+              void run(
+                () => ipc().call('quotes.setStatus', { quoteId, status: to }),
+                'header:status',
+              ).then((r) => r && setTo(''))
             }
           >
             Apply

@@ -24,22 +24,36 @@ export function TotalsCard({ detail }: { detail: QuoteDetail }) {
         <tbody>
           <tr className="grand">
             <th scope="row">Total</th>
-            <td className="num" data-testid="initial-total">{formatMinor(t.initialTotal, cur)}</td>
-            <td className="num" data-testid="recurring-total">{formatMinor(t.recurringTotal, cur)}</td>
+            <td className="num" data-testid="initial-total">
+              {formatMinor(t.initialTotal, cur)}
+            </td>
+            <td className="num" data-testid="recurring-total">
+              {formatMinor(t.recurringTotal, cur)}
+            </td>
           </tr>
           <tr>
             <th scope="row">Cost</th>
-            <td className="num" data-testid="initial-cost">{formatMinor(t.initialCost, cur)}</td>
-            <td className="num" data-testid="recurring-cost">{formatMinor(t.recurringCost, cur)}</td>
+            <td className="num" data-testid="initial-cost">
+              {formatMinor(t.initialCost, cur)}
+            </td>
+            <td className="num" data-testid="recurring-cost">
+              {formatMinor(t.recurringCost, cur)}
+            </td>
           </tr>
           <tr>
             <th scope="row">Profit</th>
-            <td className="num" data-testid="initial-profit">{formatMinor(t.initialProfit, cur)}</td>
-            <td className="num" data-testid="recurring-profit">{formatMinor(t.recurringProfit, cur)}</td>
+            <td className="num" data-testid="initial-profit">
+              {formatMinor(t.initialProfit, cur)}
+            </td>
+            <td className="num" data-testid="recurring-profit">
+              {formatMinor(t.recurringProfit, cur)}
+            </td>
           </tr>
           <tr>
             <th scope="row">Margin</th>
-            <td className="num" data-testid="initial-margin">{formatPercent(marginPercent(t.initialTotal, t.initialCost))}</td>
+            <td className="num" data-testid="initial-margin">
+              {formatPercent(marginPercent(t.initialTotal, t.initialCost))}
+            </td>
             <td className="num" data-testid="recurring-margin">
               {formatPercent(marginPercent(t.recurringTotal, t.recurringCost))}
             </td>

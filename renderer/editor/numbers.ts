@@ -17,11 +17,13 @@ export function parseAmount(text: string, label = 'Price'): Parsed {
   const t = text.trim().replace(/\s/g, '');
   if (!t) return { ok: false, error: `${label} is required` };
   const normalized = /^-?\d*,\d+$/.test(t) ? t.replace(',', '.') : t;
-  if (!/^-?\d+(\.\d+)?$|^-?\.\d+$/.test(normalized)) return { ok: false, error: `${label} must be a number` };
+  if (!/^-?\d+(\.\d+)?$|^-?\.\d+$/.test(normalized))
+    return { ok: false, error: `${label} must be a number` };
   const [, frac = ''] = normalized.split('.');
   if (frac.length > 4) return { ok: false, error: `${label} may have at most 4 decimal places` };
   const n = Number(normalized);
-  if (!Number.isFinite(n) || Math.abs(n) > 1_000_000_000) return { ok: false, error: `${label} is too large` };
+  if (!Number.isFinite(n) || Math.abs(n) > 1_000_000_000)
+    return { ok: false, error: `${label} is too large` };
   if (n < 0) return { ok: false, error: `${label} cannot be negative` };
   return { ok: true, value: n };
 }

@@ -1,4 +1,10 @@
-import { lineTotalsCents, marginPercent, quoteTotalsCents, type LineMoneyInput, type TotalsCents } from '../../common/money';
+import {
+  lineTotalsCents,
+  marginPercent,
+  quoteTotalsCents,
+  type LineMoneyInput,
+  type TotalsCents,
+} from '../../common/money';
 import type { LineItemView } from '../../common/ipc/shapes';
 import type { ItemDraft } from '../state/editor';
 import { parseAmount, parseQuantity } from './numbers';
@@ -25,7 +31,10 @@ export function lineCents(item: LineItemView, draft?: ItemDraft): TotalsCents {
   }
 }
 
-export function quoteCents(items: readonly LineItemView[], drafts: Record<string, ItemDraft>): TotalsCents {
+export function quoteCents(
+  items: readonly LineItemView[],
+  drafts: Record<string, ItemDraft>,
+): TotalsCents {
   try {
     return quoteTotalsCents(items.map((i) => moneyInput(i, drafts[i.id])));
   } catch {

@@ -28,6 +28,21 @@ export function formatMoney(amount: number, currency = 'USD', locale = userLocal
   return f.format(Object.is(amount, -0) ? 0 : amount);
 }
 
+/** A unit price or cost: up to 4 decimals, as the API keeps them. */
+export function formatUnit(amount: number, currency = 'USD', locale = userLocale()): string {
+  const code = /^[A-Z]{3}$/.test(currency) ? currency : 'USD';
+  const f = cached(
+    `u|${locale}|${code}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: code,
+        maximumFractionDigits: 4,
+      }),
+  );
+  return f.format(Object.is(amount, -0) ? 0 : amount);
+}
+
 /** Integer minor units (cents) to display. */
 export function formatMinor(minor: number, currency = 'USD', locale = userLocale()): string {
   return formatMoney(minor / 100, currency, locale);
@@ -50,7 +65,10 @@ export function formatDate(iso: string | null | undefined, locale = userLocale()
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '—';
-  return cached(`d|${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(d);
+  return cached(
+    `d|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
+  ).format(d);
 }
 
 export function formatDateTime(iso: string | null | undefined, locale = userLocale()): string {
@@ -64,7 +82,11 @@ export function formatDateTime(iso: string | null | undefined, locale = userLoca
 }
 
 /** "3 minutes ago" style, for the last sync time. */
-export function formatRelative(iso: string | null | undefined, now = Date.now(), locale = userLocale()): string {
+export function formatRelative(
+  iso: string | null | undefined,
+  now = Date.now(),
+  locale = userLocale(),
+): string {
   if (!iso) return 'never';
   const t = new Date(iso).getTime();
   if (Number.isNaN(t)) return 'never';

@@ -16,7 +16,9 @@ export default function LibraryScreen() {
   const [fromCache, setFromCache] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<AttachmentView | null>(null);
-  const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(null);
+  const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(
+    null,
+  );
   const fileInput = useRef<HTMLInputElement>(null);
   const status = useSync((s) => s.status);
   const online = !!status?.available && status.online;
@@ -84,7 +86,11 @@ export default function LibraryScreen() {
         <span className="muted">
           {list.length} of {LIMITS.libraryAttachments}
         </span>
-        <Button variant="primary" onClick={() => void pick()} disabled={!online || list.length >= LIMITS.libraryAttachments}>
+        <Button
+          variant="primary"
+          onClick={() => void pick()}
+          disabled={!online || list.length >= LIMITS.libraryAttachments}
+        >
           Add PDF
         </Button>
         <input
@@ -101,9 +107,10 @@ export default function LibraryScreen() {
         />
       </div>
       <p className="muted">
-        Documents shared by everyone at your company: copy them into quotes or make them default attachments in
-        Preferences.
-        {!online && ' You are offline: the library can be read and previewed, and changed once you are back online.'}
+        Documents shared by everyone at your company: copy them into quotes or make them default
+        attachments in Preferences.
+        {!online &&
+          ' You are offline: the library can be read and previewed, and changed once you are back online.'}
         {fromCache && online && ' Showing the cached copy.'}
       </p>
       {error && (
@@ -127,7 +134,8 @@ export default function LibraryScreen() {
                     e.preventDefault();
                     const name = renaming.name.trim();
                     if (!name) return setRenaming({ ...renaming, error: 'Name is required' });
-                    if (await act(() => ipc().call('library.rename', { attachmentId: a.id, name }))) setRenaming(null);
+                    if (await act(() => ipc().call('library.rename', { attachmentId: a.id, name })))
+                      setRenaming(null);
                   }}
                 >
                   <TextField
@@ -159,16 +167,33 @@ export default function LibraryScreen() {
               </Button>
               {online && renaming?.id !== a.id && (
                 <>
-                  <IconButton label={`Move ${a.name} up`} disabled={i === 0} onClick={() => move(a, -1)}>
+                  <IconButton
+                    label={`Move ${a.name} up`}
+                    disabled={i === 0}
+                    onClick={() => move(a, -1)}
+                  >
                     ↑
                   </IconButton>
-                  <IconButton label={`Move ${a.name} down`} disabled={i === list.length - 1} onClick={() => move(a, 1)}>
+                  <IconButton
+                    label={`Move ${a.name} down`}
+                    disabled={i === list.length - 1}
+                    onClick={() => move(a, 1)}
+                  >
                     ↓
                   </IconButton>
-                  <Button size="sm" variant="ghost" onClick={() => setRenaming({ id: a.id, name: a.name })}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    onClick={() => setRenaming({ id: a.id, name: a.name })}
+                  >
                     Rename
                   </Button>
-                  <IconButton label={`Delete ${a.name}`} onClick={() => void act(() => ipc().call('library.delete', { attachmentId: a.id }))}>
+                  <IconButton
+                    label={`Delete ${a.name}`}
+                    onClick={() =>
+                      void act(() => ipc().call('library.delete', { attachmentId: a.id }))
+                    }
+                  >
                     ✕
                   </IconButton>
                 </>

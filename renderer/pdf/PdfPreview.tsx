@@ -8,7 +8,10 @@ type PdfDoc = {
   numPages: number;
   getPage: (n: number) => Promise<{
     getViewport: (o: { scale: number }) => { width: number; height: number };
-    render: (o: { canvas: HTMLCanvasElement; viewport: unknown }) => { promise: Promise<void>; cancel: () => void };
+    render: (o: { canvas: HTMLCanvasElement; viewport: unknown }) => {
+      promise: Promise<void>;
+      cancel: () => void;
+    };
   }>;
   destroy: () => Promise<void>;
 };
@@ -60,7 +63,10 @@ export function PdfPreview({
         if (alive) setDoc(d);
         else void d.destroy();
       })
-      .catch((e: unknown) => alive && setError(errorOf(e).message || 'This file could not be opened as a PDF.'));
+      .catch(
+        (e: unknown) =>
+          alive && setError(errorOf(e).message || 'This file could not be opened as a PDF.'),
+      );
     return () => {
       alive = false;
       void opened?.destroy();
@@ -96,23 +102,41 @@ export function PdfPreview({
   return (
     <Dialog title={`Preview: ${title}`} open onClose={onClose} wide>
       <div className="pdf-toolbar" role="toolbar" aria-label="Preview controls">
-        <Button size="sm" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={!doc || page <= 1}>
+        <Button
+          size="sm"
+          onClick={() => setPage((p) => Math.max(1, p - 1))}
+          disabled={!doc || page <= 1}
+        >
           ← Previous
         </Button>
         <span aria-live="polite" data-testid="pdf-page">
           Page {page} of {doc?.numPages ?? '…'}
         </span>
-        <Button size="sm" onClick={() => setPage((p) => Math.min(doc?.numPages ?? 1, p + 1))} disabled={!doc || page >= doc.numPages}>
+        <Button
+          size="sm"
+          onClick={() => setPage((p) => Math.min(doc?.numPages ?? 1, p + 1))}
+          disabled={!doc || page >= doc.numPages}
+        >
           Next →
         </Button>
         <span className="grow" />
-        <Button size="sm" aria-label="Zoom out" onClick={() => setZoom((z) => Math.max(0, z - 1))} disabled={zoom === 0}>
+        <Button
+          size="sm"
+          aria-label="Zoom out"
+          onClick={() => setZoom((z) => Math.max(0, z - 1))}
+          disabled={zoom === 0}
+        >
           −
         </Button>
         <span aria-live="polite" style={{ minWidth: 48, textAlign: 'center' }}>
           {Math.round(ZOOMS[zoom]! * 100)}%
         </span>
-        <Button size="sm" aria-label="Zoom in" onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))} disabled={zoom === ZOOMS.length - 1}>
+        <Button
+          size="sm"
+          aria-label="Zoom in"
+          onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
+          disabled={zoom === ZOOMS.length - 1}
+        >
           +
         </Button>
       </div>
@@ -122,7 +146,13 @@ export function PdfPreview({
             {error}
           </p>
         ) : (
-          <canvas ref={canvas} role="img" aria-label={`Page ${page} of ${title}`} data-testid="pdf-canvas" data-rendered={!rendering && !!doc} />
+          <canvas
+            ref={canvas}
+            role="img"
+            aria-label={`Page ${page} of ${title}`}
+            data-testid="pdf-canvas"
+            data-rendered={!rendering && !!doc}
+          />
         )}
       </div>
     </Dialog>

@@ -7,13 +7,23 @@ import { useSync } from '../state/sync';
 import { Button, IconButton, TextArea, TextField } from '../ui';
 import { toast } from '../ui/toast';
 
-type Errors = Partial<Record<'daysToExpire' | 'salesMarginPercentage' | 'introMessage' | 'termsAndDisclaimers' | '_form', string>>;
+type Errors = Partial<
+  Record<
+    'daysToExpire' | 'salesMarginPercentage' | 'introMessage' | 'termsAndDisclaimers' | '_form',
+    string
+  >
+>;
 
 /** Defaults every new quote starts from. */
 export default function PreferencesScreen() {
   const [prefs, setPrefs] = useState<Preferences | null>(null);
   const [fromCache, setFromCache] = useState(false);
-  const [form, setForm] = useState({ daysToExpire: '', salesMarginPercentage: '', introMessage: '', termsAndDisclaimers: '' });
+  const [form, setForm] = useState({
+    daysToExpire: '',
+    salesMarginPercentage: '',
+    introMessage: '',
+    termsAndDisclaimers: '',
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -46,7 +56,12 @@ export default function PreferencesScreen() {
     if (!/^\d+$/.test(form.daysToExpire.trim()) || days < 1 || days > LIMITS.daysToExpireMax)
       errs.daysToExpire = `Days to expire must be a whole number from 1 to ${LIMITS.daysToExpireMax}`;
     const margin = Number(form.salesMarginPercentage.replace(',', '.'));
-    if (form.salesMarginPercentage.trim() === '' || !Number.isFinite(margin) || margin < 0 || margin >= 100)
+    if (
+      form.salesMarginPercentage.trim() === '' ||
+      !Number.isFinite(margin) ||
+      margin < 0 ||
+      margin >= 100
+    )
       errs.salesMarginPercentage = 'Margin must be a number from 0 up to (not including) 100';
     setErrors(errs);
     if (Object.keys(errs).length) return;
@@ -92,7 +107,8 @@ export default function PreferencesScreen() {
       </div>
       <p className="muted">
         Defaults for every new quote at your company.
-        {!online && ' You are offline: these are the saved values; they can be changed once you are back online.'}
+        {!online &&
+          ' You are offline: these are the saved values; they can be changed once you are back online.'}
         {fromCache && online && ' Showing the cached copy.'}
       </p>
       {errors._form && (
@@ -109,10 +125,29 @@ export default function PreferencesScreen() {
           }}
         >
           <div className="form-grid">
-            <TextField label="Days until a quote expires" inputMode="numeric" {...bind('daysToExpire')} />
-            <TextField label="Sales margin (%)" inputMode="decimal" hint="Used to suggest prices from cost." {...bind('salesMarginPercentage')} />
-            <TextArea label="Introduction" className="span-all" rows={4} {...bind('introMessage')} />
-            <TextArea label="Terms and disclaimers" className="span-all" rows={4} {...bind('termsAndDisclaimers')} />
+            <TextField
+              label="Days until a quote expires"
+              inputMode="numeric"
+              {...bind('daysToExpire')}
+            />
+            <TextField
+              label="Sales margin (%)"
+              inputMode="decimal"
+              hint="Used to suggest prices from cost."
+              {...bind('salesMarginPercentage')}
+            />
+            <TextArea
+              label="Introduction"
+              className="span-all"
+              rows={4}
+              {...bind('introMessage')}
+            />
+            <TextArea
+              label="Terms and disclaimers"
+              className="span-all"
+              rows={4}
+              {...bind('termsAndDisclaimers')}
+            />
           </div>
           <div className="row" style={{ justifyContent: 'flex-end' }}>
             <Button type="submit" variant="primary" disabled={!online || saving}>
@@ -130,7 +165,11 @@ export default function PreferencesScreen() {
             <span className="muted">
               {prefs.attachments.length} of {LIMITS.preferenceAttachments}
             </span>
-            <Button size="sm" disabled={!online || prefs.attachments.length >= LIMITS.preferenceAttachments} onClick={() => setPicking(true)}>
+            <Button
+              size="sm"
+              disabled={!online || prefs.attachments.length >= LIMITS.preferenceAttachments}
+              onClick={() => setPicking(true)}
+            >
               Add from library
             </Button>
           </div>
@@ -145,7 +184,14 @@ export default function PreferencesScreen() {
                   </span>
                   <span className="grow">{a.name}</span>
                   {online && (
-                    <IconButton label={`Remove ${a.name}`} onClick={() => void act(() => ipc().call('preferences.removeAttachment', { attachmentId: a.id }))}>
+                    <IconButton
+                      label={`Remove ${a.name}`}
+                      onClick={() =>
+                        void act(() =>
+                          ipc().call('preferences.removeAttachment', { attachmentId: a.id }),
+                        )
+                      }
+                    >
                       ✕
                     </IconButton>
                   )}
@@ -161,7 +207,9 @@ export default function PreferencesScreen() {
           max={LIMITS.preferenceAttachments - prefs.attachments.length}
           onClose={() => setPicking(false)}
           onPick={async (ids) => {
-            await act(() => ipc().call('preferences.addAttachments', { libraryAttachmentIds: ids }));
+            await act(() =>
+              ipc().call('preferences.addAttachments', { libraryAttachmentIds: ids }),
+            );
             setPicking(false);
           }}
         />

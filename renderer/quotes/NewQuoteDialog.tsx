@@ -26,7 +26,12 @@ export function NewQuoteDialog({ open, onClose }: { open: boolean; onClose: () =
   };
 
   return (
-    <Dialog title="New quote" open={open} onClose={onClose} footer={<Button onClick={onClose}>Cancel</Button>}>
+    <Dialog
+      title="New quote"
+      open={open}
+      onClose={onClose}
+      footer={<Button onClick={onClose}>Cancel</Button>}
+    >
       <Combobox<Company>
         label="Client"
         placeholder="Type a client name…"
@@ -34,7 +39,10 @@ export function NewQuoteDialog({ open, onClose }: { open: boolean; onClose: () =
         error={error}
         hint={note ?? (busy ? 'Creating…' : 'Pick the client this quote is for.')}
         search={async (text) => {
-          const res = await ipc().call('catalogue.clients', { search: text || undefined, size: 20 });
+          const res = await ipc().call('catalogue.clients', {
+            search: text || undefined,
+            size: 20,
+          });
           setNote(res.fromCache ? 'Offline: clients from the local cache.' : null);
           return res.content;
         }}
@@ -42,7 +50,9 @@ export function NewQuoteDialog({ open, onClose }: { open: boolean; onClose: () =
         renderOption={(c) => (
           <>
             <span>{c.name}</span>
-            <span className="muted">{[c.address?.city, c.address?.country].filter(Boolean).join(', ')}</span>
+            <span className="muted">
+              {[c.address?.city, c.address?.country].filter(Boolean).join(', ')}
+            </span>
           </>
         )}
         onPick={(c) => void pick(c)}

@@ -5,7 +5,15 @@ import type { QuoteSummary } from '../../common/ipc/shapes';
 import { formatDate, formatMoney, formatNumber } from '../format';
 import { useQuoteList } from '../state/quoteList';
 import { useNav } from '../state/nav';
-import { Button, IconButton, StatusPill, SyncBadge, STATUS_LABEL } from '../ui';
+import {
+  Button,
+  CopyIcon,
+  IconButton,
+  StatusPill,
+  SyncBadge,
+  STATUS_LABEL,
+  TrashIcon,
+} from '../ui';
 import { deleteQuote, duplicateQuote } from './actions';
 import { NewQuoteDialog } from './NewQuoteDialog';
 import { useCommandRequest } from '../app/commands';
@@ -140,19 +148,25 @@ export function QuoteList() {
             aria-pressed={query.status.length === 0}
             onClick={clearStatus}
           >
-            All {countsTotal !== null && <span className="chip-count">{formatNumber(countsTotal)}</span>}
+            All{' '}
+            {countsTotal !== null && (
+              <span className="chip-count">{formatNumber(countsTotal)}</span>
+            )}
           </button>
-          {CHIP_STATUSES.filter((s) => !counts || counts[s] > 0 || query.status.includes(s)).map((s) => (
-            <button
-              key={s}
-              type="button"
-              className="chip"
-              aria-pressed={query.status.includes(s)}
-              onClick={() => toggleStatus(s)}
-            >
-              {STATUS_LABEL[s]} {counts && <span className="chip-count">{formatNumber(counts[s])}</span>}
-            </button>
-          ))}
+          {CHIP_STATUSES.filter((s) => !counts || counts[s] > 0 || query.status.includes(s)).map(
+            (s) => (
+              <button
+                key={s}
+                type="button"
+                className="chip"
+                aria-pressed={query.status.includes(s)}
+                onClick={() => toggleStatus(s)}
+              >
+                {STATUS_LABEL[s]}{' '}
+                {counts && <span className="chip-count">{formatNumber(counts[s])}</span>}
+              </button>
+            ),
+          )}
         </div>
       </div>
       <div className="card list">
@@ -175,14 +189,27 @@ export function QuoteList() {
                   key={c.label}
                   role="columnheader"
                   className={c.className === 'sr-only-label' ? '' : c.className}
-                  aria-sort={sorted ? (query.sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  aria-sort={
+                    sorted
+                      ? query.sort.direction === 'asc'
+                        ? 'ascending'
+                        : 'descending'
+                      : undefined
+                  }
                 >
                   {c.className === 'sr-only-label' ? (
                     <span className="sr-only">{c.label}</span>
                   ) : c.field ? (
-                    <button type="button" tabIndex={-1} className="sort-btn" onClick={() => setSort(c.field!)}>
+                    <button
+                      type="button"
+                      tabIndex={-1}
+                      className="sort-btn"
+                      onClick={() => setSort(c.field!)}
+                    >
                       {c.label}
-                      <span aria-hidden="true">{sorted ? (query.sort.direction === 'asc' ? '▲' : '▼') : ''}</span>
+                      <span aria-hidden="true">
+                        {sorted ? (query.sort.direction === 'asc' ? '▲' : '▼') : ''}
+                      </span>
                     </button>
                   ) : (
                     c.label
@@ -216,7 +243,9 @@ export function QuoteList() {
           </div>
           {loaded && total === 0 && (
             <div className="empty">
-              {query.search || query.status.length ? 'No quotes match.' : 'No quotes yet. Create one with “New quote”.'}
+              {query.search || query.status.length
+                ? 'No quotes match.'
+                : 'No quotes yet. Create one with “New quote”.'}
             </div>
           )}
         </div>
@@ -261,11 +290,19 @@ function Row({ q }: { q: QuoteSummary }) {
         <SyncBadge sync={q.sync} />
       </div>
       <div role="gridcell" className="cell row-actions" onClick={(e) => e.stopPropagation()}>
-        <IconButton label={`Duplicate ${q.referenceCode ?? q.client.name}`} tabIndex={-1} onClick={() => void duplicateQuote(q.id)}>
-          ⧉
+        <IconButton
+          label={`Duplicate ${q.referenceCode ?? q.client.name}`}
+          tabIndex={-1}
+          onClick={() => void duplicateQuote(q.id)}
+        >
+          <CopyIcon />
         </IconButton>
-        <IconButton label={`Delete ${q.referenceCode ?? q.client.name}`} tabIndex={-1} onClick={() => void deleteQuote(q)}>
-          🗑
+        <IconButton
+          label={`Delete ${q.referenceCode ?? q.client.name}`}
+          tabIndex={-1}
+          onClick={() => void deleteQuote(q)}
+        >
+          <TrashIcon />
         </IconButton>
       </div>
     </>

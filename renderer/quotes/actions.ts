@@ -18,7 +18,9 @@ export async function duplicateQuote(quoteId: string): Promise<void> {
 }
 
 /** Deletes at once and offers undo, instead of asking "are you sure?" first. */
-export async function deleteQuote(q: Pick<QuoteSummary, 'id' | 'referenceCode' | 'client'>): Promise<boolean> {
+export async function deleteQuote(
+  q: Pick<QuoteSummary, 'id' | 'referenceCode' | 'client'>,
+): Promise<boolean> {
   try {
     await ipc().call('quotes.delete', { quoteId: q.id });
     useQuoteList.getState().refresh();

@@ -5,7 +5,13 @@ import { errorOf, ipc } from '../bridge';
 import { Button, TextField } from '../ui';
 import { toast } from '../ui/toast';
 
-type Form = { name: string; baseUrl: string; clientId: string; clientSecret: string; caFile: string };
+type Form = {
+  name: string;
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  caFile: string;
+};
 const EMPTY: Form = { name: '', baseUrl: 'https://', clientId: '', clientSecret: '', caFile: '' };
 
 /** Connection profiles (secrets go to the keychain in main, never back here) and where data lives. */
@@ -19,7 +25,10 @@ export default function SettingsScreen() {
 
   const load = useCallback(async () => {
     try {
-      const [p, k] = await Promise.all([ipc().call('profiles.list'), ipc().call('profiles.keychainStatus')]);
+      const [p, k] = await Promise.all([
+        ipc().call('profiles.list'),
+        ipc().call('profiles.keychainStatus'),
+      ]);
       setProfiles(p.profiles);
       setKeychain(k);
     } catch (e) {
@@ -43,7 +52,8 @@ export default function SettingsScreen() {
     if (!form) return false;
     const errs: typeof errors = {};
     if (!form.name.trim()) errs.name = 'Name is required';
-    if (!/^https:\/\/[^/\s]+/.test(form.baseUrl.trim())) errs.baseUrl = 'Base URL must be an https:// address';
+    if (!/^https:\/\/[^/\s]+/.test(form.baseUrl.trim()))
+      errs.baseUrl = 'Base URL must be an https:// address';
     if (!form.clientId.trim()) errs.clientId = 'Client id is required';
     if (!form.clientSecret) errs.clientSecret = 'Client secret is required';
     setErrors(errs);
@@ -103,7 +113,8 @@ export default function SettingsScreen() {
   const bind = (k: keyof Form) => ({
     value: form?.[k] ?? '',
     error: errors[k],
-    onChange: (e: { target: { value: string } }) => setForm((f) => f && { ...f, [k]: e.target.value }),
+    onChange: (e: { target: { value: string } }) =>
+      setForm((f) => f && { ...f, [k]: e.target.value }),
   });
 
   const newTest = tests._new;
@@ -128,7 +139,11 @@ export default function SettingsScreen() {
             {keychain.message}
           </p>
         )}
-        {profiles.length === 0 && <p className="muted">No connection yet. Quotes are kept on this computer until you add one.</p>}
+        {profiles.length === 0 && (
+          <p className="muted">
+            No connection yet. Quotes are kept on this computer until you add one.
+          </p>
+        )}
         <ul className="plain-list" aria-label="Connections">
           {profiles.map((p) => {
             const t = tests[p.id];
@@ -149,7 +164,11 @@ export default function SettingsScreen() {
                         : 'no secret stored'}
                   </span>
                   {t && t !== 'testing' && (
-                    <span className={t.ok ? 'field-hint' : 'field-error'} role="status" style={{ display: 'block' }}>
+                    <span
+                      className={t.ok ? 'field-hint' : 'field-error'}
+                      role="status"
+                      style={{ display: 'block' }}
+                    >
                       {t.ok ? '✓ ' : ''}
                       {t.message}
                     </span>
@@ -159,7 +178,15 @@ export default function SettingsScreen() {
                   {t === 'testing' ? 'Testing…' : 'Test'}
                 </Button>
                 {!p.active && (
-                  <Button size="sm" onClick={() => void act(() => ipc().call('profiles.switch', { profileId: p.id }), `Switched to ${p.name}`)}>
+                  <Button
+                    size="sm"
+                    onClick={() =>
+                      void act(
+                        () => ipc().call('profiles.switch', { profileId: p.id }),
+                        `Switched to ${p.name}`,
+                      )
+                    }
+                  >
                     Use this
                   </Button>
                 )}
@@ -168,7 +195,10 @@ export default function SettingsScreen() {
                   variant="danger"
                   onClick={() => {
                     if (window.confirm(`Remove the connection “${p.name}” and its stored secret?`))
-                      void act(() => ipc().call('profiles.remove', { profileId: p.id }), `Removed ${p.name}`);
+                      void act(
+                        () => ipc().call('profiles.remove', { profileId: p.id }),
+                        `Removed ${p.name}`,
+                      );
                   }}
                 >
                   Remove
@@ -187,11 +217,32 @@ export default function SettingsScreen() {
             aria-label="New connection"
           >
             <div className="form-grid">
-              <TextField label="Name" autoFocus placeholder="e.g. Northwind production" {...bind('name')} />
-              <TextField label="Base URL" className="span-2" placeholder="https://api.example.com" {...bind('baseUrl')} />
+              <TextField
+                label="Name"
+                autoFocus
+                placeholder="e.g. Northwind production"
+                {...bind('name')}
+              />
+              <TextField
+                label="Base URL"
+                className="span-2"
+                placeholder="https://api.example.com"
+                {...bind('baseUrl')}
+              />
               <TextField label="Client id" {...bind('clientId')} autoComplete="off" />
-              <TextField label="Client secret" type="password" autoComplete="new-password" hint="Stored in the system keychain." {...bind('clientSecret')} />
-              <TextField label="Extra CA file (optional)" className="span-2" placeholder="/path/to/ca.pem" {...bind('caFile')} />
+              <TextField
+                label="Client secret"
+                type="password"
+                autoComplete="new-password"
+                hint="Stored in the system keychain."
+                {...bind('clientSecret')}
+              />
+              <TextField
+                label="Extra CA file (optional)"
+                className="span-2"
+                placeholder="/path/to/ca.pem"
+                {...bind('caFile')}
+              />
             </div>
             {errors._form && (
               <p className="field-error" role="alert">
@@ -225,7 +276,11 @@ export default function SettingsScreen() {
             <dt>Logs</dt>
             <dd className="mono">{info.logsDir}</dd>
             <dt>Secrets</dt>
-            <dd>{keychain?.available ? 'System keychain (never written to disk by Quotedesk)' : keychain?.message ?? '—'}</dd>
+            <dd>
+              {keychain?.available
+                ? 'System keychain (never written to disk by Quotedesk)'
+                : (keychain?.message ?? '—')}
+            </dd>
             {info.embeddedServerUrl && (
               <>
                 <dt>Demo server</dt>
@@ -234,7 +289,8 @@ export default function SettingsScreen() {
             )}
             <dt>Version</dt>
             <dd>
-              {info.name} {info.version} · {info.mode === 'browser' ? 'browser mode' : 'desktop'} · {info.platform}
+              {info.name} {info.version} · {info.mode === 'browser' ? 'browser mode' : 'desktop'} ·{' '}
+              {info.platform}
             </dd>
           </dl>
         ) : (

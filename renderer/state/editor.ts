@@ -24,7 +24,10 @@ interface EditorState {
   clearDraft: (itemId: string, field?: keyof ItemDraft) => void;
   setError: (key: string, message: string | null) => void;
   /** Runs an edit; on failure shows the message at `errorKey` (or as a toast) and returns null. */
-  run: <T>(fn: () => Promise<T>, errorKey?: string | ((e: IpcError) => string | undefined)) => Promise<T | null>;
+  run: <T>(
+    fn: () => Promise<T>,
+    errorKey?: string | ((e: IpcError) => string | undefined),
+  ) => Promise<T | null>;
 }
 
 let loadSeq = 0;
@@ -38,7 +41,14 @@ export const useEditor = create<EditorState>((set, get) => ({
   errors: {},
   open: async (quoteId) => {
     const seq = ++loadSeq;
-    set({ quoteId, detail: get().quoteId === quoteId ? get().detail : null, loading: true, loadError: null, drafts: {}, errors: {} });
+    set({
+      quoteId,
+      detail: get().quoteId === quoteId ? get().detail : null,
+      loading: true,
+      loadError: null,
+      drafts: {},
+      errors: {},
+    });
     try {
       const detail = await ipc().call('quotes.get', { quoteId });
       if (seq === loadSeq) set({ detail, loading: false });
@@ -55,7 +65,8 @@ export const useEditor = create<EditorState>((set, get) => ({
       if (seq === loadSeq && get().quoteId === id) get().apply(detail);
     } catch (e) {
       const err = errorOf(e);
-      if (err.code === 'NOT_FOUND' && seq === loadSeq) set({ loadError: 'This quote has been deleted.' });
+      if (err.code === 'NOT_FOUND' && seq === loadSeq)
+        set({ loadError: 'This quote has been deleted.' });
     }
   },
   close: () => {
@@ -93,8 +104,10 @@ export const useEditor = create<EditorState>((set, get) => ({
   run: async (fn, errorKey) => {
     try {
       const out = await fn();
-      if (out && typeof out === 'object' && 'header' in out && 'generation' in out) get().apply(out as unknown as QuoteDetail);
-      else if (out && typeof out === 'object' && 'quote' in out) get().apply((out as unknown as { quote: QuoteDetail }).quote);
+      if (out && typeof out === 'object' && 'header' in out && 'generation' in out)
+        get().apply(out as unknown as QuoteDetail);
+      else if (out && typeof out === 'object' && 'quote' in out)
+        get().apply((out as unknown as { quote: QuoteDetail }).quote);
       if (typeof errorKey === 'string') get().setError(errorKey, null);
       return out;
     } catch (e) {

@@ -94,7 +94,13 @@ export const useQuoteList = create<ListState>((set, get) => {
     setSort: (field) => {
       const cur = get().query.sort;
       const direction: SortDirection =
-        cur.field === field ? (cur.direction === 'asc' ? 'desc' : 'asc') : field === 'client.name' ? 'asc' : 'desc';
+        cur.field === field
+          ? cur.direction === 'asc'
+            ? 'desc'
+            : 'asc'
+          : field === 'client.name'
+            ? 'asc'
+            : 'desc';
       restart({ query: { ...get().query, sort: { field, direction } } });
     },
     ensureRange: (start, end) => {

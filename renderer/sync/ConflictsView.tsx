@@ -41,7 +41,10 @@ export default function ConflictsView({ quoteId }: { quoteId?: string }) {
         ids.map(async (id) => {
           try {
             const q = await ipc().call('quotes.get', { quoteId: id });
-            return [id, `${q.header.client.name}${q.header.referenceCode ? ` · ${q.header.referenceCode}` : ''}`] as const;
+            return [
+              id,
+              `${q.header.client.name}${q.header.referenceCode ? ` · ${q.header.referenceCode}` : ''}`,
+            ] as const;
           } catch {
             return [id, id] as const;
           }
@@ -62,7 +65,9 @@ export default function ConflictsView({ quoteId }: { quoteId?: string }) {
   const resolve = async (qid: string, take: 'mine' | 'theirs', conflictIds?: string[]) => {
     try {
       await ipc().call('sync.resolve', { quoteId: qid, take, conflictIds });
-      toast.success(take === 'mine' ? 'Kept your version; it will sync.' : 'Took the server’s version.');
+      toast.success(
+        take === 'mine' ? 'Kept your version; it will sync.' : 'Took the server’s version.',
+      );
       useQuoteList.getState().refresh();
       await load();
       void useSync.getState().load();
@@ -96,17 +101,26 @@ export default function ConflictsView({ quoteId }: { quoteId?: string }) {
         <Button onClick={() => void load()}>Refresh</Button>
       </div>
       <p className="muted">
-        These changes were made both here and on the server. Nothing is lost: choose which to keep, field by field or for
-        the whole quote, or keep your version as a new quote.
+        These changes were made both here and on the server. Nothing is lost: choose which to keep,
+        field by field or for the whole quote, or keep your version as a new quote.
       </p>
       {error && (
         <p className="field-error" role="alert">
           {error}
         </p>
       )}
-      {conflicts?.length === 0 && <div className="card empty">No conflicts. Everything that synced agrees with the server.</div>}
+      {conflicts?.length === 0 && (
+        <div className="card empty">
+          No conflicts. Everything that synced agrees with the server.
+        </div>
+      )}
       {[...byQuote.entries()].map(([qid, list]) => (
-        <section key={qid} className="card conflict stack" aria-labelledby={`c-${qid}`} data-conflict-quote={qid}>
+        <section
+          key={qid}
+          className="card conflict stack"
+          aria-labelledby={`c-${qid}`}
+          data-conflict-quote={qid}
+        >
           <div className="row">
             <h2 id={`c-${qid}`} className="grow" style={{ margin: 0 }}>
               {names[qid] ?? 'Quote'}
@@ -124,7 +138,11 @@ export default function ConflictsView({ quoteId }: { quoteId?: string }) {
               Save mine as a new quote
             </Button>
           </div>
-          <div className="conflict-grid" role="table" aria-label={`Conflicting fields of ${names[qid] ?? 'the quote'}`}>
+          <div
+            className="conflict-grid"
+            role="table"
+            aria-label={`Conflicting fields of ${names[qid] ?? 'the quote'}`}
+          >
             <div role="row" style={{ display: 'contents' }}>
               <div role="columnheader" className="head">
                 Field
@@ -159,10 +177,18 @@ export default function ConflictsView({ quoteId }: { quoteId?: string }) {
                   {show(c.theirs)}
                 </div>
                 <div role="cell" className="conflict-actions">
-                  <Button size="sm" onClick={() => void resolve(qid, 'mine', [c.id])} aria-label={`Take mine for ${c.label}`}>
+                  <Button
+                    size="sm"
+                    onClick={() => void resolve(qid, 'mine', [c.id])}
+                    aria-label={`Take mine for ${c.label}`}
+                  >
                     Take mine
                   </Button>
-                  <Button size="sm" onClick={() => void resolve(qid, 'theirs', [c.id])} aria-label={`Take theirs for ${c.label}`}>
+                  <Button
+                    size="sm"
+                    onClick={() => void resolve(qid, 'theirs', [c.id])}
+                    aria-label={`Take theirs for ${c.label}`}
+                  >
                     Take theirs
                   </Button>
                 </div>

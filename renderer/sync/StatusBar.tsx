@@ -23,12 +23,15 @@ export function StatusBar() {
         {!status.available ? 'Sync unavailable' : online ? 'Online' : 'Offline'}
       </span>
       {!status.available && status.reason && <span className="muted">{status.reason}</span>}
-      <span data-testid="pending-count">
-        {formatNumber(status.pendingCount)} pending
-      </span>
+      <span data-testid="pending-count">{formatNumber(status.pendingCount)} pending</span>
       {status.conflictCount > 0 && (
-        <button type="button" className="btn btn-sm btn-danger" onClick={() => go({ screen: 'conflicts' })}>
-          {formatNumber(status.conflictCount)} {status.conflictCount === 1 ? 'conflict' : 'conflicts'}
+        <button
+          type="button"
+          className="btn btn-sm btn-danger"
+          onClick={() => go({ screen: 'conflicts' })}
+        >
+          {formatNumber(status.conflictCount)}{' '}
+          {status.conflictCount === 1 ? 'conflict' : 'conflicts'}
         </button>
       )}
       {status.errorCount > 0 && (
@@ -41,7 +44,14 @@ export function StatusBar() {
       </span>
       {progress && (
         <span className="row" aria-live="polite">
-          <span className="progress" role="progressbar" aria-label="Sync progress" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done}>
+          <span
+            className="progress"
+            role="progressbar"
+            aria-label="Sync progress"
+            aria-valuemin={0}
+            aria-valuemax={progress.total}
+            aria-valuenow={progress.done}
+          >
             <div style={{ width: `${Math.round((progress.done / progress.total) * 100)}%` }} />
           </span>
           <span>
@@ -51,7 +61,12 @@ export function StatusBar() {
       )}
       {status.paused && <span className="muted">Paused</span>}
       <span className="spacer" />
-      <Button size="sm" onClick={() => void runNow()} disabled={!status.available || status.running} aria-keyshortcuts="F5">
+      <Button
+        size="sm"
+        onClick={() => void runNow()}
+        disabled={!status.available || status.running}
+        aria-keyshortcuts="F5"
+      >
         {status.running ? 'Syncing…' : 'Sync now'}
       </Button>
     </footer>

@@ -15,7 +15,15 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** A modal dialog: traps focus, closes on Escape, gives focus back to where it came from. */
-export function Dialog({ title, open, onClose, children, footer, wide, initialFocus }: DialogProps) {
+export function Dialog({
+  title,
+  open,
+  onClose,
+  children,
+  footer,
+  wide,
+  initialFocus,
+}: DialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -29,8 +37,8 @@ export function Dialog({ title, open, onClose, children, footer, wide, initialFo
     const box = ref.current;
     const first = initialFocus
       ? box?.querySelector<HTMLElement>(initialFocus)
-      : box?.querySelector<HTMLElement>(`.dialog-body ${FOCUSABLE}`) ??
-        box?.querySelector<HTMLElement>(FOCUSABLE);
+      : (box?.querySelector('.dialog-body')?.querySelector<HTMLElement>(FOCUSABLE) ??
+        box?.querySelector<HTMLElement>(FOCUSABLE));
     (first ?? box)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
@@ -70,7 +78,12 @@ export function Dialog({ title, open, onClose, children, footer, wide, initialFo
       >
         <header className="dialog-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn btn-ghost btn-sm btn-icon" aria-label="Close" onClick={onClose}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-icon"
+            aria-label="Close"
+            onClick={onClose}
+          >
             ✕
           </button>
         </header>

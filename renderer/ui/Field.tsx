@@ -1,4 +1,10 @@
-import { useId, type ReactNode, type InputHTMLAttributes, type TextareaHTMLAttributes, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type ReactNode,
+  type InputHTMLAttributes,
+  type TextareaHTMLAttributes,
+  type SelectHTMLAttributes,
+} from 'react';
 
 interface FieldShellProps {
   label: string;
@@ -10,11 +16,19 @@ interface FieldShellProps {
 }
 
 /** Label, control and the error shown right at the field, wired for screen readers. */
-export function FieldShell({ label, error, hint, className, hideLabel, children }: FieldShellProps) {
+export function FieldShell({
+  label,
+  error,
+  hint,
+  className,
+  hideLabel,
+  children,
+}: FieldShellProps) {
   const id = useId();
   const errId = `${id}-err`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? errId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field ${error ? 'field-invalid' : ''} ${className ?? ''}`}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'field-label'}>
@@ -35,23 +49,55 @@ export function FieldShell({ label, error, hint, className, hideLabel, children 
   );
 }
 
-type Common = { label: string; error?: string | null; hint?: ReactNode; className?: string; hideLabel?: boolean };
+type Common = {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  className?: string;
+  hideLabel?: boolean;
+};
 
-export function TextField({ label, error, hint, className, hideLabel, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  hideLabel,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldShell label={label} error={error} hint={hint} className={className} hideLabel={hideLabel}>
       {({ id, describedBy, invalid }) => (
-        <input id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className="input" {...input} />
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className="input"
+          {...input}
+        />
       )}
     </FieldShell>
   );
 }
 
-export function TextArea({ label, error, hint, className, hideLabel, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  className,
+  hideLabel,
+  ...input
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldShell label={label} error={error} hint={hint} className={className} hideLabel={hideLabel}>
       {({ id, describedBy, invalid }) => (
-        <textarea id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className="input textarea" {...input} />
+        <textarea
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className="input textarea"
+          {...input}
+        />
       )}
     </FieldShell>
   );
@@ -69,7 +115,13 @@ export function SelectField({
   return (
     <FieldShell label={label} error={error} hint={hint} className={className} hideLabel={hideLabel}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} aria-describedby={describedBy} aria-invalid={invalid || undefined} className="input select" {...input}>
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          className="input select"
+          {...input}
+        >
           {children}
         </select>
       )}

@@ -27,7 +27,10 @@ const SYNC_LABEL: Record<QuoteSyncInfo['state'], string> = {
 
 export function SyncBadge({ sync }: { sync: QuoteSyncInfo }) {
   return (
-    <span className={`sync-badge sync-${sync.state}`} title={sync.message ?? SYNC_LABEL[sync.state]}>
+    <span
+      className={`sync-badge sync-${sync.state}`}
+      title={sync.message ?? SYNC_LABEL[sync.state]}
+    >
       <span className="sync-dot" aria-hidden="true" />
       {SYNC_LABEL[sync.state]}
     </span>

@@ -21,7 +21,12 @@ export function Toasts() {
               {t.action.label}
             </button>
           )}
-          <button type="button" className="btn btn-sm btn-ghost btn-icon" aria-label="Dismiss" onClick={() => dismiss(t.id)}>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost btn-icon"
+            aria-label="Dismiss"
+            onClick={() => dismiss(t.id)}
+          >
             ✕
           </button>
         </div>

@@ -5,3 +5,4 @@ export { Toasts } from './Toasts';
 export { toast, useToasts } from './toast';
 export { Combobox } from './Combobox';
 export { StatusPill, SyncBadge, STATUS_LABEL } from './StatusPill';
+export { CopyIcon, TrashIcon } from './icons';
