@@ -18,7 +18,9 @@ export type Fault =
   /** Never answers (until the client gives up or the proxy stops). */
   | { kind: 'stall' }
   /** Forwards, but sends the answer in chunks without Content-Length. */
-  | { kind: 'chunked' };
+  | { kind: 'chunked' }
+  /** Forwards, and rewrites the JSON answer (how another server might shape it). */
+  | { kind: 'rewrite'; edit: (json: unknown) => unknown };
 
 export interface FaultRule {
   method?: string;
@@ -106,7 +108,10 @@ export async function startFaultProxy(upstream: {
       body: chunks.length ? Buffer.concat(chunks) : undefined,
       dispatcher: agent,
     });
-    const body = Buffer.from(await up.body.arrayBuffer());
+    let body = Buffer.from(await up.body.arrayBuffer());
+    if (fault?.kind === 'rewrite') {
+      body = Buffer.from(JSON.stringify(fault.edit(JSON.parse(body.toString('utf8')))));
+    }
     entry.status = up.statusCode;
     if (fault?.kind === 'drop-after-forward') {
       req.socket.destroy();
