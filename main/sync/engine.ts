@@ -10,7 +10,7 @@ import type { Failure } from './errors';
 import { failureOf } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 import { pull, type PullReport } from './pull';
-import { syncQuote, type RoundContext, type RoundResult } from './push';
+import { downloadMissingFiles, syncQuote, type RoundContext, type RoundResult } from './push';
 
 export interface EngineOptions {
   store: SyncStore;
@@ -186,6 +186,7 @@ export class SyncEngine {
             knownServerQuotes:
               this.opts.knownServerQuotes ?? (() => knownServerQuotes(this.opts.store)),
             onStep: (step) => this.emit({ type: 'progress', ...this.progress!, step }),
+            afterImport: (quoteId) => downloadMissingFiles(quoteId, this.ctx),
           });
         } catch (e) {
           const f = failureOf(e);

@@ -487,7 +487,7 @@ async function runStep(
   }
 }
 
-async function downloadMissingFiles(quoteId: string, ctx: RoundContext): Promise<void> {
+export async function downloadMissingFiles(quoteId: string, ctx: RoundContext): Promise<void> {
   const { store, api } = ctx;
   const q = store.getQuote(quoteId);
   if (!q?.serverId) return;

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../main/api';
+import { saveMineAsNew, takeMine, takeTheirs } from '../../main/sync';
+import { startServer, type StartedServer } from '../helpers/server';
+import {
+  ADA,
+  BEN,
+  CLIENTS,
+  PRODUCTS,
+  client,
+  device,
+  primeCatalogue,
+  type Device,
+} from './harness';
+
+let server: StartedServer;
+let ada: ApiClient;
+let ben: ApiClient;
+
+beforeAll(async () => {
+  server = await startServer();
+  ada = client(server, ADA);
+  ben = client(server, BEN);
+});
+afterAll(async () => {
+  await ada?.close();
+  await ben?.close();
+  await server?.stop();
+});
+
+/** A quote with two line items, synced: returns the device, local id and server id. */
+async function syncedQuote(): Promise<{ d: Device; id: string; sid: string; items: string[] }> {
+  const d = device(ada, { pull: false });
+  await primeCatalogue(d.store, ada);
+  const w = d.store.createQuote({ client: CLIENTS.blueFjord });
+  const items = d.store.addLineItems(w.id, [
+    { type: 'Standard', productId: PRODUCTS.m365, billingTerm: 'Monthly', quantity: 10 },
+    { type: 'Standard', productId: PRODUCTS.defender, billingTerm: 'Monthly', quantity: 10 },
+  ]);
+  d.store.updateHeader(w.id, { introMessage: 'Hello', termsAndDisclaimers: 'Net 30' });
+  const r = await d.engine.syncOnce();
+  expect(r.results[w.id]).toBe('synced');
+  return { d, id: w.id, sid: d.store.getQuote(w.id)!.serverId!, items };
+}
+
+async function benHeader(
+  sid: string,
+  patch: Partial<{
+    introMessage: string;
+    termsAndDisclaimers: string;
+    status: string;
+    published: boolean;
+  }>,
+) {
+  const q = await ben.getQuote(sid);
+  return ben.updateQuote(sid, {
+    expiresOn: q.expiresOn,
+    introMessage: q.introMessage,
+    termsAndDisclaimers: q.termsAndDisclaimers,
+    status: q.status,
+    published: q.published,
+    ...patch,
+  } as never);
+}
+
+describe('sync engine against the real server: merges and conflicts', () => {
+  it('edits of different fields on both sides are merged, and both end up on the server and here', async () => {
+    const { d, id, sid, items } = await syncedQuote();
+    d.store.updateHeader(id, { introMessage: 'Hello from Ada' });
+    d.store.updateLineItems(id, [{ id: items[0]!, quantity: 25 }]);
+    await benHeader(sid, { termsAndDisclaimers: 'Net 45' });
+    const benItem = (await ben.getQuote(sid)).lineItems.find(
+      (li) => li.product.id === PRODUCTS.defender,
+    )!;
+    await ben.updateLineItems(sid, [
+      {
+        type: 'Standard',
+        id: benItem.id,
+        effectiveDate: benItem.effectiveDate,
+        price: 3.5,
+        quantity: 10,
+        billingTerm: 'Monthly',
+        note: 'Ben priced this',
+      },
+    ]);
+
+    const r = await d.engine.syncOnce();
+    expect(r.results[id]).toBe('synced');
+    const remote = await ben.getQuote(sid);
+    expect(remote.introMessage).toBe('Hello from Ada');
+    expect(remote.termsAndDisclaimers).toBe('Net 45');
+    expect(remote.lineItems.find((li) => li.product.id === PRODUCTS.m365)!.quantity).toBe(25);
+    expect(remote.lineItems.find((li) => li.product.id === PRODUCTS.defender)!.note).toBe(
+      'Ben priced this',
+    );
+    const work = d.store.getQuote(id)!.work;
+    expect(work.termsAndDisclaimers).toBe('Net 45');
+    expect(work.lineItems.find((li) => li.id === items[1])!.price).toBe(3.5);
+    expect(d.store.getQuote(id)!.dirty).toBe(false);
+  });
+
+  it('the same field changed on both sides is a conflict with both values; take mine puts mine on the server', async () => {
+    const { d, id, sid } = await syncedQuote();
+    d.store.updateHeader(id, { introMessage: 'Ada wrote this' });
+    await benHeader(sid, { introMessage: 'Ben wrote this' });
+
+    const r = await d.engine.syncOnce();
+    expect(r.results[id]).toBe('conflict');
+    const [c] = d.store.listConflicts(id);
+    expect(c).toMatchObject({
+      entityKind: 'quote',
+      field: 'introMessage',
+      base: 'Hello',
+      local: 'Ada wrote this',
+      remote: 'Ben wrote this',
+    });
+    expect((await ben.getQuote(sid)).introMessage).toBe('Ben wrote this');
+    // Parked: another cycle sends nothing for it until the user chooses.
+    expect((await d.engine.syncOnce()).pushed).toEqual([]);
+
+    takeMine(d.store, id);
+    const again = await d.engine.syncOnce();
+    expect(again.results[id]).toBe('synced');
+    expect((await ben.getQuote(sid)).introMessage).toBe('Ada wrote this');
+    expect(d.store.getQuote(id)!.work.introMessage).toBe('Ada wrote this');
+    expect(d.store.listConflicts(id)).toEqual([]);
+  });
+
+  it('take theirs for a conflicting line item keeps the server value here, and my other edits still go up', async () => {
+    const { d, id, sid, items } = await syncedQuote();
+    d.store.updateLineItems(id, [{ id: items[0]!, quantity: 11 }]);
+    d.store.updateHeader(id, { termsAndDisclaimers: 'Net 60' });
+    const li = (await ben.getQuote(sid)).lineItems.find((x) => x.product.id === PRODUCTS.m365)!;
+    await ben.updateLineItems(sid, [
+      {
+        type: 'Standard',
+        id: li.id,
+        effectiveDate: li.effectiveDate,
+        price: li.price.amount,
+        quantity: 40,
+        billingTerm: 'Monthly',
+        note: '',
+      },
+    ]);
+
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    const c = d.store.listConflicts(id).find((x) => x.entityKind === 'lineItem')!;
+    expect(c).toMatchObject({
+      entityId: items[0],
+      field: 'quantity',
+      base: 10,
+      local: 11,
+      remote: 40,
+    });
+    takeTheirs(d.store, id);
+    expect((await d.engine.syncOnce()).results[id]).toBe('synced');
+    const remote = await ben.getQuote(sid);
+    expect(remote.lineItems.find((x) => x.id === li.id)!.quantity).toBe(40);
+    expect(remote.termsAndDisclaimers).toBe('Net 60');
+    expect(d.store.getQuote(id)!.work.lineItems.find((x) => x.id === items[0])!.quantity).toBe(40);
+  });
+
+  it('a quote published remotely while it has local changes is a conflict; nothing is pushed to the sent quote', async () => {
+    const { d, id, sid, items } = await syncedQuote();
+    d.store.updateLineItems(id, [{ id: items[1]!, quantity: 3 }]);
+    await benHeader(sid, { status: 'sent', published: true });
+
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    const c = d.store.listConflicts(id)[0]!;
+    expect(c).toMatchObject({ entityKind: 'quote', field: 'status', remote: 'sent' });
+    expect((await ben.getQuote(sid)).lineItems.every((x) => x.quantity === 10)).toBe(true);
+
+    // Take theirs: the published quote stands, my edit stays on record in the conflict.
+    takeTheirs(d.store, id);
+    expect((await d.engine.syncOnce()).results[id]).toBe('synced');
+    const q = d.store.getQuote(id)!;
+    expect(q.work.status).toBe('sent');
+    expect(q.work.lineItems.every((x) => x.quantity === 10)).toBe(true);
+    expect(
+      d.store
+        .listConflicts(id, true)
+        .some((x) => x.field === 'status' && x.resolution === 'remote'),
+    ).toBe(true);
+  });
+
+  it('a quote deleted remotely while edited here is a conflict; save mine as new creates a new quote with my version', async () => {
+    const { d, id, sid, items } = await syncedQuote();
+    d.store.updateLineItems(id, [{ id: items[0]!, quantity: 77 }]);
+    await ben.deleteQuote(sid);
+
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    const c = d.store.listConflicts(id)[0]!;
+    expect(c).toMatchObject({ entityKind: 'quote', field: '*', remote: null });
+    const copy = saveMineAsNew(d.store, id);
+    expect(d.store.getQuote(id)).toBeNull();
+    const r = await d.engine.syncOnce();
+    expect(r.results[copy]).toBe('synced');
+    const newSid = d.store.getQuote(copy)!.serverId!;
+    expect(newSid).not.toBe(sid);
+    const remote = await ben.getQuote(newSid);
+    expect(remote.lineItems.map((x) => x.quantity).sort()).toEqual([10, 77]);
+  });
+
+  it('a quote deleted remotely without local changes is removed here by the next sync', async () => {
+    const { d, id, sid } = await syncedQuote();
+    await ben.deleteQuote(sid);
+    d.store.updateHeader(id, { introMessage: 'touch' });
+    d.store.undo(id);
+    // The undo leaves the work as the base: nothing of mine to keep.
+    await d.engine.syncOnce();
+    expect(d.store.getQuote(id)).toBeNull();
+  });
+
+  it('a line item deleted remotely and edited here is a conflict on that item', async () => {
+    const { d, id, sid, items } = await syncedQuote();
+    d.store.updateLineItems(id, [{ id: items[1]!, note: 'keep this one' }]);
+    const li = (await ben.getQuote(sid)).lineItems.find((x) => x.product.id === PRODUCTS.defender)!;
+    await ben.bulkDeleteLineItems(sid, [li.id]);
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    expect(d.store.listConflicts(id)[0]).toMatchObject({
+      entityKind: 'lineItem',
+      entityId: items[1],
+      field: '*',
+      remote: null,
+    });
+    takeMine(d.store, id);
+    expect((await d.engine.syncOnce()).results[id]).toBe('synced');
+    const remote = await ben.getQuote(sid);
+    expect(remote.lineItems.find((x) => x.product.id === PRODUCTS.defender)?.note).toBe(
+      'keep this one',
+    );
+  });
+});
