@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
 import type { Caller, Ctx } from '../context';
 import { registerRoutes } from '../routes';
 import { authenticate } from './auth';
@@ -42,18 +43,43 @@ function toApiError(err: FastifyError): ApiError | undefined {
   return undefined;
 }
 
+/**
+ * Requests Node refuses before any route sees them (a request line or headers beyond the size
+ * cap, bytes that are not HTTP) still get a 400 ErrorResponse, then the connection closes.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const message = tooLarge
+    ? 'request: the request line and headers are larger than 64 KiB'
+    : 'request: not a valid HTTP request';
+  const body = JSON.stringify(
+    errorBody(
+      new ApiError(400, tooLarge ? 'INVALID_REQUEST_PARAMETER' : 'BAD_REQUEST', message),
+      '',
+    ),
+  );
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export async function buildApp(
   ctx: Ctx,
   tls: { cert: string; key: string },
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    https: { cert: tls.cert, key: tls.key },
+    https: { cert: tls.cert, key: tls.key, maxHeaderSize: 64 * 1024 },
     logger: false,
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     requestTimeout: 120_000,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
+    clientErrorHandler: answerClientError,
   });
 
   // Oversized files are reported per file (truncated), not as a thrown 413.

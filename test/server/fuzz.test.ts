@@ -1,0 +1,491 @@
+import fc from 'fast-check';
+import { FormData } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  AttachmentResponse,
+  ErrorResponse,
+  LineItemResponse,
+  QuoteResponse,
+  TokenError,
+} from '../../common/api';
+import {
+  Api,
+  DEMO,
+  files,
+  login,
+  ok,
+  pdf,
+  type CallOptions,
+  type Res,
+} from '../helpers/server-api';
+import { startServer, type StartedServer } from '../helpers/server';
+
+// Thousands of malformed requests across every endpoint, from one process over a pooled set of
+// connections: none may get a 5xx, and every refusal must be an ErrorResponse.
+const RUNS = 5_000;
+const CONCURRENCY = 16;
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+
+let server: StartedServer;
+let api: Api;
+const real = { quotes: [] as string[], line: '', att: '', lib: '', entry: '' };
+
+beforeAll(async () => {
+  server = await startServer();
+  api = await login(server.baseUrl, server.ca, DEMO.ada);
+  for (let i = 0; i < 3; i++) {
+    real.quotes.push(
+      ok(await api.post('/v2/quotes', { clientId: DEMO.clients.acme }), 201, QuoteResponse).id,
+    );
+  }
+  const q = real.quotes[0]!;
+  real.line = ok(
+    await api.post(`/v2/quotes/${q}/line-items`, [
+      {
+        type: 'Standard',
+        productId: DEMO.products.m365,
+        billingTerm: 'Monthly',
+        price: 22,
+        quantity: 1,
+        effectiveDate: '2026-01-01T00:00:00Z',
+      },
+    ]),
+    201,
+    z.array(LineItemResponse),
+  )[0]!.id;
+  real.att = ok(
+    await api.call('POST', `/v2/quotes/${q}/attachments`, {
+      form: files('attachments', [{ name: 'f.pdf', data: pdf('fuzz-q') }]),
+    }),
+    201,
+    z.array(AttachmentResponse),
+  )[0]!.id;
+  real.lib = ok(
+    await api.call('POST', '/v2/quote-attachments', {
+      form: files('attachments', [{ name: 'l.pdf', data: pdf('fuzz-l') }]),
+    }),
+    201,
+    z.array(AttachmentResponse),
+  )[0]!.id;
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+  await server?.stop();
+});
+
+const when = '2026-01-01T00:00:00Z';
+const VALID = {
+  createQuote: {
+    clientId: DEMO.clients.acme,
+    quoteRequestId: '6f1c1a52-7d0e-4a38-9d55-1f2f3a4b5c6d',
+  },
+  updateQuote: {
+    expiresOn: '2030-01-01T00:00:00Z',
+    introMessage: 'i',
+    termsAndDisclaimers: 't',
+    published: false,
+    status: 'draft',
+  },
+  lineItems: [
+    {
+      type: 'Standard',
+      productId: DEMO.products.s1,
+      billingTerm: 'Monthly',
+      price: 5,
+      quantity: 2,
+      effectiveDate: when,
+    },
+    {
+      type: 'Standard',
+      productId: DEMO.products.s1Addon,
+      billingTerm: 'Monthly',
+      price: 3,
+      quantity: 2,
+      effectiveDate: when,
+      requiredLineItemIndex: 0,
+    },
+    {
+      type: 'Custom',
+      productName: 'Setup',
+      productSku: 'S-1',
+      billingTerm: 'One-Time',
+      price: 1,
+      cost: 1,
+      initialTotal: 1,
+      quantity: 1,
+      effectiveDate: when,
+    },
+    {
+      type: 'UsageBased',
+      productId: DEMO.products.storage,
+      billingTerm: 'Monthly',
+      price: 1,
+      cost: 1,
+      quantity: 1,
+      effectiveDate: when,
+      usageBased: { type: 'QTY_VARIES', displayNote: true },
+    },
+  ],
+  updateLineItems: [
+    {
+      id: '<line>',
+      type: 'Standard',
+      billingTerm: 'Monthly',
+      price: 1,
+      quantity: 1,
+      effectiveDate: when,
+      note: 'n',
+    },
+  ],
+  bulkDelete: { lineItemIds: ['<line>'] },
+  section: { name: 'Section' },
+  sections: {
+    sections: [
+      {
+        id: '11111111-1111-4111-8111-111111111111',
+        name: 'S',
+        order: 0,
+        lineItems: [{ lineItemId: '<line>', order: 0 }],
+      },
+    ],
+  },
+  access: [
+    {
+      email: 'a@b.example',
+      accountName: 'A',
+      accountRole: 'R',
+      accountType: 'guest',
+      userId: '6f1c1a52-7d0e-4a38-9d55-1f2f3a4b5c6d',
+    },
+  ],
+  updateAttachments: [{ id: '<att>', name: 'n.pdf', order: 0 }],
+  copy: [{ attachmentId: '<lib>' }],
+  prefs: {
+    daysToExpire: 10,
+    introMessage: 'i',
+    termsAndDisclaimers: 't',
+    salesMarginPercentage: 10,
+  },
+  prefAttachments: { attachments: ['<lib>'] },
+  token: {
+    audience: '<base>',
+    grant_type: 'client_credentials',
+    client_id: DEMO.ada.clientId,
+    client_secret: 'wrong',
+  },
+};
+type Body = keyof typeof VALID | 'none' | 'multipart';
+
+const ENDPOINTS: Array<[string, string, Body]> = [
+  ['GET', '/v2/quotes', 'none'],
+  ['POST', '/v2/quotes', 'createQuote'],
+  ['GET', '/v2/quotes/{q}', 'none'],
+  ['PUT', '/v2/quotes/{q}', 'updateQuote'],
+  ['DELETE', '/v2/quotes/{q}', 'none'],
+  ['POST', '/v2/quotes/{q}/take-ownership', 'none'],
+  ['GET', '/v2/quotes/{q}/access-list', 'none'],
+  ['POST', '/v2/quotes/{q}/access-list', 'access'],
+  ['DELETE', '/v2/quotes/{q}/access-list/{id}', 'none'],
+  ['GET', '/v2/quotes/{q}/attachments', 'none'],
+  ['POST', '/v2/quotes/{q}/attachments', 'multipart'],
+  ['PUT', '/v2/quotes/{q}/attachments', 'updateAttachments'],
+  ['POST', '/v2/quotes/{q}/attachments/shared', 'copy'],
+  ['GET', '/v2/quotes/{q}/attachments/{id}', 'none'],
+  ['DELETE', '/v2/quotes/{q}/attachments/{id}', 'none'],
+  ['POST', '/v2/quotes/{q}/line-items', 'lineItems'],
+  ['PUT', '/v2/quotes/{q}/line-items', 'updateLineItems'],
+  ['POST', '/v2/quotes/{q}/line-items/bulk-delete', 'bulkDelete'],
+  ['DELETE', '/v2/quotes/{q}/line-items/{id}', 'none'],
+  ['GET', '/v2/quotes/{q}/sections', 'none'],
+  ['POST', '/v2/quotes/{q}/sections', 'section'],
+  ['PUT', '/v2/quotes/{q}/sections', 'sections'],
+  ['GET', '/v2/quote-attachments', 'none'],
+  ['POST', '/v2/quote-attachments', 'multipart'],
+  ['PUT', '/v2/quote-attachments', 'updateAttachments'],
+  ['POST', '/v2/quote-attachments/shared', 'copy'],
+  ['GET', '/v2/quote-attachments/{id}', 'none'],
+  ['DELETE', '/v2/quote-attachments/{id}', 'none'],
+  ['PATCH', '/v2/quote-attachments/{id}', 'multipart'],
+  ['GET', '/v2/quote-preferences', 'none'],
+  ['PUT', '/v2/quote-preferences', 'prefs'],
+  ['POST', '/v2/quote-preferences/attachments', 'prefAttachments'],
+  ['DELETE', '/v2/quote-preferences/attachments/{id}', 'none'],
+  ['GET', '/v1/companies', 'none'],
+  ['GET', '/v1/products', 'none'],
+  ['GET', '/v1/products/{id}/pricing', 'none'],
+  ['POST', '/v1/token', 'token'],
+];
+
+const huge = fc.string({ minLength: 3_000, maxLength: 6_000 });
+const junk: fc.Arbitrary<unknown> = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  huge,
+  fc.integer(),
+  fc.integer({ min: -1, max: 1 }).map((n) => n * 2 ** 53),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.uuid(),
+  fc.constantFrom(
+    '',
+    ' ',
+    '2026-13-45T99:00:00Z',
+    '-1',
+    'true',
+    '__proto__',
+    'constructor',
+    '../../etc/passwd',
+    '%00',
+    '💥',
+    'Monthly',
+    'Standard',
+  ),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+);
+
+/** Every path into a JSON value, so one mutation can hit a nested field. */
+function paths(v: unknown, at: (string | number)[] = []): (string | number)[][] {
+  const out = [at];
+  if (Array.isArray(v)) v.forEach((x, i) => out.push(...paths(x, [...at, i])));
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
+  return out;
+}
+
+function mutate(
+  valid: unknown,
+  pick: number,
+  op: 'set' | 'delete' | 'add',
+  value: unknown,
+): unknown {
+  const copy = JSON.parse(JSON.stringify(valid)) as unknown;
+  const all = paths(copy);
+  const path = all[pick % all.length]!;
+  if (path.length === 0) return op === 'set' ? value : copy;
+  let parent = copy as Record<string | number, unknown>;
+  for (const p of path.slice(0, -1)) parent = parent[p] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  if (op === 'delete') {
+    if (Array.isArray(parent)) parent.splice(last as number, 1);
+    else delete parent[last];
+  } else if (op === 'add' && parent && typeof parent === 'object' && !Array.isArray(parent))
+    parent[`x${String(last)}`] = value;
+  else parent[last] = value;
+  return copy;
+}
+
+const id = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom('<q0>', '<q1>', '<q2>', '<line>', '<att>', '<lib>') },
+  { weight: 2, arbitrary: fc.uuid() },
+  { weight: 2, arbitrary: fc.string({ maxLength: 60 }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '..',
+      '%2e%2e',
+      'null',
+      '0',
+      '-1',
+      '{id}',
+      'a'.repeat(400),
+      '00000000-0000-0000-0000-000000000000',
+    ),
+  },
+);
+
+const queryString = fc.oneof(
+  fc.constant(''),
+  fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(
+          'limit',
+          'page',
+          'sort',
+          'search',
+          'status',
+          'account',
+          'partnerId',
+          'intentType',
+          'size',
+          'download',
+          'downloadZip',
+          'x',
+        ),
+        fc.oneof(
+          fc.string({ maxLength: 20 }),
+          fc.constantFrom(
+            '-1',
+            '0',
+            '101',
+            '1e3',
+            'true',
+            'false',
+            'createdOn,up',
+            'id,asc,x',
+            'sent,,draft',
+            'partner',
+          ),
+          huge,
+        ),
+      ),
+      { minLength: 1, maxLength: 4 },
+    )
+    .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`),
+);
+
+type Kind = 'json' | 'mutated' | 'malformed' | 'wrongType' | 'multipart' | 'none';
+const request = fc.record({
+  endpoint: fc.integer({ min: 0, max: ENDPOINTS.length - 1 }),
+  id1: id,
+  id2: id,
+  query: queryString,
+  kind: fc.constantFrom<Kind>(
+    'json',
+    'mutated',
+    'mutated',
+    'mutated',
+    'malformed',
+    'wrongType',
+    'multipart',
+    'none',
+  ),
+  json: fc.jsonValue({ maxDepth: 3 }),
+  pick: fc.nat(),
+  op: fc.constantFrom<'set' | 'delete' | 'add'>('set', 'delete', 'add'),
+  value: junk,
+  text: fc.oneof(
+    fc.string({ maxLength: 200 }),
+    fc.constantFrom('{', '[1,', '{"a":}', 'null', '"str"', '{"__proto__":{"x":1}}', '\u0000'),
+  ),
+  bytes: fc.uint8Array({ maxLength: 2_000 }),
+  pdfHead: fc.boolean(),
+  field: fc.constantFrom('attachments', 'attachment', 'attachments[]', 'file', ''),
+  token: fc.constantFrom('good', 'good', 'good', 'good', 'good', 'good', 'none', 'junk'),
+});
+type Req = typeof request extends fc.Arbitrary<infer T> ? T : never;
+
+function fill(s: string): string {
+  const map: Record<string, string> = {
+    '<q0>': real.quotes[0]!,
+    '<q1>': real.quotes[1]!,
+    '<q2>': real.quotes[2]!,
+    '<line>': real.line,
+    '<att>': real.att,
+    '<lib>': real.lib,
+    '<base>': server.baseUrl,
+  };
+  return s.replace(/<q[0-2]>|<line>|<att>|<lib>|<base>/g, (m) => map[m]!);
+}
+
+function toCall(r: Req): { method: string; path: string; opts: CallOptions } {
+  const [method, template, body] = ENDPOINTS[r.endpoint]!;
+  const path =
+    template
+      .replace('{q}', encodeURIComponent(fill(r.id1)))
+      .replace('{id}', encodeURIComponent(fill(r.id2))) + r.query;
+  const opts: CallOptions = {};
+  if (r.token === 'none') opts.token = null;
+  if (r.token === 'junk') opts.token = 'junk.token.value';
+  const valid =
+    body === 'none' || body === 'multipart' ? {} : JSON.parse(fill(JSON.stringify(VALID[body])));
+  switch (r.kind) {
+    case 'json':
+      opts.body = r.json;
+      break;
+    case 'mutated':
+      opts.body = mutate(valid, r.pick, r.op, r.value);
+      break;
+    case 'malformed':
+      opts.raw = r.text;
+      opts.headers = { 'content-type': 'application/json' };
+      break;
+    case 'wrongType':
+      opts.raw = r.text;
+      opts.headers = { 'content-type': r.pick % 2 ? 'text/plain' : 'application/xml' };
+      break;
+    case 'multipart': {
+      if (r.pick % 3 === 0) {
+        // A multipart content type over bytes that are not a multipart body.
+        opts.raw = Buffer.from(r.bytes);
+        opts.headers = {
+          'content-type': r.pick % 2 ? 'multipart/form-data; boundary=xyz' : 'multipart/form-data',
+        };
+      } else {
+        const data = Buffer.concat([
+          Buffer.from(r.pdfHead ? '%PDF-1.4\n' : ''),
+          Buffer.from(r.bytes),
+        ]);
+        const fd = new FormData();
+        fd.append(
+          r.field || 'attachments',
+          new Blob([data], { type: 'application/pdf' }),
+          r.text.slice(0, 50) || 'x.pdf',
+        );
+        if (r.pick % 5 === 0) fd.append('note', r.text);
+        opts.form = fd;
+      }
+      break;
+    }
+    case 'none':
+      break;
+  }
+  return { method, path, opts };
+}
+
+function check(method: string, path: string, res: Res): string | undefined {
+  const where = `${method} ${path.slice(0, 120)} → ${res.status}: ${res.text.slice(0, 300)}`;
+  if (res.status >= 500) return `5xx: ${where}`;
+  if (res.status < 400) return undefined;
+  if (path.startsWith('/v1/token')) {
+    return TokenError.safeParse(res.json).success || ErrorResponse.safeParse(res.json).success
+      ? undefined
+      : `not a TokenError: ${where}`;
+  }
+  const e = ErrorResponse.safeParse(res.json);
+  if (!e.success) return `not an ErrorResponse: ${where}`;
+  if (e.data.status !== res.status || e.data.details.length === 0)
+    return `inconsistent ErrorResponse: ${where}`;
+  return undefined;
+}
+
+describe('fuzz: malformed requests across every endpoint', () => {
+  it(`answers ${RUNS} malformed requests without a 5xx, every refusal an ErrorResponse (seed ${SEED})`, async () => {
+    const samples = fc.sample(request, { numRuns: RUNS, seed: SEED });
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let next = 0;
+    const worker = async () => {
+      while (next < samples.length && failures.length < 20) {
+        const { method, path, opts } = toCall(samples[next++]!);
+        const res = await api.call(method, path, opts);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const problem = check(method, path, res);
+        if (problem) failures.push(problem);
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    expect(failures).toEqual([]);
+    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(RUNS);
+    // Most of them must actually be refused, or the generator is not malformed enough.
+    const refusedCount = [...statuses].filter(([s]) => s >= 400).reduce((a, [, n]) => a + n, 0);
+    console.log(`fuzz statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    expect(refusedCount).toBeGreaterThan(RUNS * 0.8);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(RUNS / 3);
+    // The server is still well.
+    ok(await api.get('/v2/quote-preferences'), 200, z.unknown());
+  }, 300_000);
+
+  it('refuses bodies above the size cap with a 400, not a hang', async () => {
+    const big = JSON.stringify({ clientId: DEMO.clients.acme, pad: 'x'.repeat(2 * 1024 * 1024) });
+    const r = await api.call('POST', '/v2/quotes', {
+      raw: big,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(r.status).toBe(400);
+    expect(ErrorResponse.parse(r.json).type).toBe('INVALID_REQUEST_BODY');
+    expect(ErrorResponse.parse(r.json).message).toContain('body');
+  });
+});
