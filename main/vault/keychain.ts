@@ -28,7 +28,10 @@ export interface OpenKeychainOptions {
   service?: string;
   /** Defaults to loading the `keytar` native module. */
   load?: () => Promise<KeytarLike>;
-  /** How long the first keychain call may take before we give up on it. */
+  /**
+   * How long a keychain call may take before we give up on it and keep secrets in memory.
+   * Generous: a locked desktop keyring asks the user to unlock it during the first call.
+   */
   probeTimeoutMs?: number;
 }
 
@@ -66,7 +69,7 @@ function reasonOf(err: unknown): string {
 
 export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keychain> {
   const service = opts.service ?? KEYCHAIN_SERVICE;
-  const timeoutMs = opts.probeTimeoutMs ?? 5000;
+  const timeoutMs = opts.probeTimeoutMs ?? 20_000;
   const memory = new Map<string, string>();
   let keytar: KeytarLike | undefined;
   let status: KeychainStatus = { remembered: false, message: NOT_REMEMBERED, reason: 'not probed' };
