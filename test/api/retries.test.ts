@@ -244,7 +244,7 @@ describe('timeouts and cancellation', () => {
   it('a call with no answer times out with outcome unknown (and idempotent ones are retried first)', async () => {
     proxy.inject({ method: 'GET', times: 2, fault: { kind: 'stall' } });
     // Two stalls, then the third attempt gets through.
-    const got = await client.getQuote(quoteId, { timeoutMs: 300 });
+    const got = await client.getQuote(quoteId, { timeoutMs: 1500 });
     expect(got.id).toBe(quoteId);
     expect(
       events.filter((e) => e.type === 'retry').map((e) => (e as { reason: string }).reason),
@@ -252,10 +252,10 @@ describe('timeouts and cancellation', () => {
 
     proxy.inject({ method: 'POST', times: 1, fault: { kind: 'stall' } });
     const perr = await client
-      .createQuote({ clientId: ACME_ID }, { timeoutMs: 300 })
+      .createQuote({ clientId: ACME_ID }, { timeoutMs: 1500 })
       .then(unexpected, (e: unknown) => e);
     expect(perr).toBeInstanceOf(TimeoutError);
-    expect(perr).toMatchObject({ outcome: 'unknown', timeoutMs: 300, method: 'POST' });
+    expect(perr).toMatchObject({ outcome: 'unknown', timeoutMs: 1500, method: 'POST' });
   });
 
   it('an AbortSignal cancels a call in flight and one waiting to retry', async () => {
