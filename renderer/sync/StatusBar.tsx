@@ -1,7 +1,17 @@
+import { errorOf, ipc } from '../bridge';
 import { formatNumber, formatRelative } from '../format';
+import { toast } from '../ui/toast';
 import { useNav } from '../state/nav';
 import { useSync } from '../state/sync';
 import { Button } from '../ui';
+
+async function togglePause(paused: boolean): Promise<void> {
+  try {
+    useSync.getState().setStatus(await ipc().call(paused ? 'sync.resume' : 'sync.pause'));
+  } catch (e) {
+    toast.error(errorOf(e).message);
+  }
+}
 
 export function StatusBar() {
   const status = useSync((s) => s.status);
@@ -61,6 +71,11 @@ export function StatusBar() {
       )}
       {status.paused && <span className="muted">Paused</span>}
       <span className="spacer" />
+      {status.available && (
+        <Button size="sm" variant="ghost" onClick={() => void togglePause(status.paused)}>
+          {status.paused ? 'Resume sync' : 'Pause sync'}
+        </Button>
+      )}
       <Button
         size="sm"
         onClick={() => void runNow()}
