@@ -6,6 +6,7 @@ import {
   ApiClientError,
   ApiError,
   CancelledError,
+  InvalidRequestError,
   InvalidResponseError,
   NetworkError,
   TimeoutError,
@@ -307,7 +308,21 @@ export class Transport {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(ex.json);
       } else if (ex.form) {
-        body = await ex.form();
+        try {
+          body = await ex.form();
+        } catch (err) {
+          // A file that vanished since it was checked: nothing was sent.
+          throw new InvalidRequestError(
+            [
+              {
+                type: 'INVALID_REQUEST_BODY',
+                message: `a file to upload cannot be read: ${(err as Error).message}`,
+              },
+            ],
+            ex.method,
+            ex.route,
+          );
+        }
       }
       const res = await request(this.opts.baseUrl + ex.path, {
         method: ex.method,
