@@ -173,13 +173,11 @@ export class Caches {
   }
 
   library(): LibraryAttachment[] {
-    return this.s.library
-      .all()
-      .map((r) => ({
-        ...(JSON.parse(r.doc) as AttachmentResponse),
-        sha256: r.sha256,
-        size: r.size,
-      }));
+    return this.s.library.all().map((r) => ({
+      ...(JSON.parse(r.doc) as AttachmentResponse),
+      sha256: r.sha256,
+      size: r.size,
+    }));
   }
 
   libraryAttachment(id: string): LibraryAttachment | null {

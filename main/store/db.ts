@@ -4,7 +4,14 @@ import Database from 'better-sqlite3';
 import { StoreCorruptError, StoreTooNewError } from './errors';
 import { LATEST_VERSION, migrate, schemaVersion } from './migrations';
 
-export type IntegrityCheck = 'quick' | 'full' | 'none';
+/**
+ * `auto` (default): `quick_check` when the last session did not end cleanly (its WAL file is
+ * still there) or the last check is over a week old; otherwise a structural check (header,
+ * schema). A full check reads the whole file, which at 100,000 quotes costs seconds.
+ */
+export type IntegrityCheck = 'auto' | 'quick' | 'full' | 'none';
+
+const RECHECK_MS = 7 * 86_400_000;
 
 /**
  * Opens (or creates) the store's SQLite file. An existing file is checked before anything
@@ -20,8 +27,11 @@ export function openDatabase(file: string, integrity: IntegrityCheck): Database.
     throw new StoreCorruptError(file, [(err as Error).message]);
   }
   try {
+    let checked = false;
     if (existed) {
-      checkIntegrity(db, file, integrity);
+      const mode = integrity === 'auto' ? autoMode(db, file) : integrity;
+      checkIntegrity(db, file, mode);
+      checked = mode === 'quick' || mode === 'full';
       const version = schemaVersion(db);
       if (version > LATEST_VERSION) throw new StoreTooNewError(file, version, LATEST_VERSION);
     }
@@ -32,11 +42,30 @@ export function openDatabase(file: string, integrity: IntegrityCheck): Database.
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     db.pragma('cache_size = -16000');
+    // Checkpoints run when the store is idle (see Store), not inside an edit's commit.
+    db.pragma('wal_autocheckpoint = 0');
     migrate(db);
+    if (checked || !existed) {
+      db.prepare(
+        "INSERT INTO meta (key, value) VALUES ('integrity.checkedAt', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      ).run(JSON.stringify(new Date().toISOString()));
+    }
     return db;
   } catch (err) {
     db.close();
     throw err;
+  }
+}
+
+function autoMode(db: Database.Database, file: string): IntegrityCheck {
+  if (fs.existsSync(`${file}-wal`)) return 'quick';
+  try {
+    const r = db.prepare("SELECT value FROM meta WHERE key = 'integrity.checkedAt'").get() as
+      { value: string } | undefined;
+    const at = r ? Date.parse(JSON.parse(r.value) as string) : NaN;
+    return Number.isFinite(at) && Date.now() - at < RECHECK_MS ? 'none' : 'quick';
+  } catch {
+    return 'quick';
   }
 }
 

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ListQuotesQuery, QuoteStatus, type SortField } from '../../common/api';
 import { centsToAmount } from '../../common/money';
+import type { ListFacts } from './listFacts';
 import { ftsQuery } from './search';
 import type { Identity, ListEntry, ListQuery, ListResult, SyncState } from './types';
 import { check } from './validate';
@@ -15,6 +16,21 @@ const SORT_SQL: Record<SortField, string> = {
   'totals.initialTotal': 'q.initial_total',
   'totals.recurringTotal': 'q.recurring_total',
 };
+
+/** The index that yields each sort order as it is scanned (row id last, as the tie-break). */
+const SORT_INDEX: Record<SortField, string> = {
+  id: 'quotes_id',
+  status: 'quotes_status',
+  'client.name': 'quotes_client',
+  createdBy: 'quotes_creator',
+  createdOn: 'quotes_created',
+  updatedOn: 'quotes_updated',
+  'totals.initialTotal': 'quotes_initial',
+  'totals.recurringTotal': 'quotes_recurring',
+};
+
+/** Above this many search matches, the page is found by walking the sort index. */
+const DENSE_MATCHES = 2000;
 
 interface Row {
   id: string;
@@ -94,37 +110,51 @@ export function listQuotes(
   db: Database.Database,
   input: ListQuery,
   identity: Identity | null,
+  facts: ListFacts,
 ): ListResult {
   const q = check(ListQuotesQuery, input ?? {}, '', 'INVALID_REQUEST_PARAMETER');
-  const where: string[] = ['q.deleted = 0'];
+  // Filters other than status and search, written once for quotes (q) and status_counts (c).
+  const filters: string[] = [];
   const params: Record<string, unknown> = {};
   if (q.account === 'user' && identity) {
-    where.push('(q.created_by_email = @meEmail OR q.owner_id = @meId)');
+    filters.push('(T.created_by_email = @meEmail OR T.owner_id = @meId)');
     params.meEmail = identity.user.email;
     params.meId = identity.user.id;
   }
   if (q.partnerId) {
-    where.push('q.partner_id = @partnerId');
+    filters.push('T.partner_id = @partnerId');
     params.partnerId = q.partnerId;
   }
   if (q.intentType) {
-    where.push('q.intent_type = @intentType');
+    filters.push('T.intent_type = @intentType');
     params.intentType = q.intentType;
   }
+  const where = ['q.deleted = 0', ...filters.map((f) => f.replaceAll('T.', 'q.'))];
   const fts = q.search ? ftsQuery(q.search) : null;
-  if (fts) {
-    where.push('q.qrow IN (SELECT rowid FROM quote_search WHERE quote_search MATCH @fts)');
-    params.fts = fts;
-  }
 
-  const counts = Object.fromEntries(
-    QuoteStatus.options.map((s) => [s, 0]),
-  ) as ListResult['statusCounts'];
-  const countRows = prepared(
-    db,
-    `SELECT q.status AS status, count(*) AS n FROM quotes q WHERE ${where.join(' AND ')} GROUP BY q.status`,
-  ).all(params) as { status: QuoteStatus; n: number }[];
-  for (const r of countRows) counts[r.status] = r.n;
+  let counts: ListResult['statusCounts'];
+  let matches: number[] | null = null;
+  if (fts) {
+    matches = prepared(db, 'SELECT rowid FROM quote_search WHERE quote_search MATCH ?')
+      .pluck()
+      .all(fts) as number[];
+    counts = facts.count(
+      matches,
+      params as { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
+    );
+    if (matches.length <= DENSE_MATCHES) {
+      where.push('q.qrow IN (SELECT value FROM json_each(@matches))');
+      params.matches = JSON.stringify(matches);
+    }
+  } else {
+    counts = Object.fromEntries(
+      QuoteStatus.options.map((s) => [s, 0]),
+    ) as ListResult['statusCounts'];
+    const countSql = `SELECT c.status AS status, sum(c.n) AS n FROM status_counts c ${filters.length ? 'WHERE ' + filters.map((f) => f.replaceAll('T.', 'c.')).join(' AND ') : ''} GROUP BY c.status`;
+    for (const r of prepared(db, countSql).all(params) as { status: QuoteStatus; n: number }[]) {
+      counts[r.status] = r.n;
+    }
+  }
 
   const statuses = q.status ? [...new Set(q.status)] : null;
   const totalElements = statuses
@@ -138,6 +168,38 @@ export function listQuotes(
   const dir = sort.direction === 'desc' ? 'DESC' : 'ASC';
   const order = `ORDER BY ${SORT_SQL[sort.field]} ${dir}, q.qrow ${dir}`;
   const offset = q.page * q.limit;
+
+  if (matches && matches.length > DENSE_MATCHES) {
+    // Many matches: walk the sort index and keep the matching rows until the page is full,
+    // instead of looking every match up and sorting them all.
+    const hit = new Uint8Array(matches[matches.length - 1]! + 1); // FTS yields ascending row ids
+    for (const m of matches) hit[m] = 1;
+    if (statuses) {
+      where.push(`q.status IN (${statuses.map((_, i) => `@st${i}`).join(', ')})`);
+      statuses.forEach((s, i) => (params[`st${i}`] = s));
+    }
+    const walk = prepared(
+      db,
+      `SELECT q.qrow FROM quotes q INDEXED BY ${SORT_INDEX[sort.field]} WHERE ${where.join(' AND ')} ${order}`,
+    ).pluck();
+    const picked: number[] = [];
+    let seen = 0;
+    for (const qrow of walk.iterate(params) as IterableIterator<number>) {
+      if (hit[qrow] !== 1) continue;
+      if (seen++ < offset) continue;
+      picked.push(qrow);
+      if (picked.length >= q.limit) break;
+    }
+    const rows = picked.length
+      ? (prepared(
+          db,
+          `SELECT ${COLUMNS}, q.qrow AS qrow FROM quotes q WHERE q.qrow IN (SELECT value FROM json_each(?))`,
+        ).all(JSON.stringify(picked)) as (Row & { qrow: number })[])
+      : [];
+    const byRow = new Map(rows.map((r) => [r.qrow, r]));
+    return { content: picked.map((qr) => entry(byRow.get(qr)!)), page, statusCounts: counts };
+  }
+
   let sql: string;
   if (statuses && statuses.length > 1) {
     // One index range per status, merged: avoids sorting every matching row.

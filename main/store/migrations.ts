@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { searchDoc } from './listRow';
-import type { WorkQuote } from './types';
+import { parseDoc } from './totals';
 
 /**
  * Forward-only schema migrations, tracked in `PRAGMA user_version`. A migration is never
@@ -115,6 +115,8 @@ CREATE INDEX quotes_client ON quotes(client_name COLLATE NOCASE) WHERE deleted =
 CREATE INDEX quotes_creator ON quotes(created_by COLLATE NOCASE) WHERE deleted = 0;
 CREATE INDEX quotes_initial ON quotes(initial_total) WHERE deleted = 0;
 CREATE INDEX quotes_recurring ON quotes(recurring_total) WHERE deleted = 0;
+CREATE INDEX quotes_status ON quotes(status) WHERE deleted = 0;
+CREATE INDEX quotes_id ON quotes(id) WHERE deleted = 0;
 CREATE INDEX quotes_status_updated ON quotes(status, updated_on) WHERE deleted = 0;
 CREATE INDEX quotes_status_created ON quotes(status, created_on) WHERE deleted = 0;
 CREATE INDEX quotes_status_client ON quotes(status, client_name COLLATE NOCASE) WHERE deleted = 0;
@@ -123,6 +125,42 @@ CREATE INDEX quotes_status_initial ON quotes(status, initial_total) WHERE delete
 CREATE INDEX quotes_status_recurring ON quotes(status, recurring_total) WHERE deleted = 0;
 CREATE INDEX quotes_status_id ON quotes(status, id) WHERE deleted = 0;
 CREATE INDEX quotes_dirty ON quotes(qrow) WHERE generation > synced_generation OR deleted = 1;
+CREATE INDEX quotes_creator_email ON quotes(created_by_email) WHERE deleted = 0;
+CREATE INDEX quotes_owner ON quotes(owner_id) WHERE deleted = 0;
+
+-- Status counts of the list without a search, kept by triggers: counting 100,000 rows on
+-- every page would cost more than the page itself. One row per combination of the
+-- list's other filters, so every filter but status and search is answered here.
+CREATE TABLE status_counts (
+  status TEXT NOT NULL,
+  created_by_email TEXT NOT NULL,
+  owner_id TEXT NOT NULL,
+  intent_type TEXT NOT NULL,
+  partner_id TEXT NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (status, created_by_email, owner_id, intent_type, partner_id)
+) WITHOUT ROWID;
+INSERT INTO status_counts
+  SELECT status, created_by_email, coalesce(owner_id, ''), coalesce(intent_type, ''), coalesce(partner_id, ''), count(*)
+  FROM quotes WHERE deleted = 0 GROUP BY 1, 2, 3, 4, 5;
+CREATE TRIGGER status_counts_insert AFTER INSERT ON quotes WHEN new.deleted = 0 BEGIN
+  INSERT INTO status_counts VALUES (new.status, new.created_by_email, coalesce(new.owner_id, ''), coalesce(new.intent_type, ''), coalesce(new.partner_id, ''), 1)
+  ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER status_counts_delete AFTER DELETE ON quotes WHEN old.deleted = 0 BEGIN
+  UPDATE status_counts SET n = n - 1 WHERE status = old.status AND created_by_email = old.created_by_email
+    AND owner_id = coalesce(old.owner_id, '') AND intent_type = coalesce(old.intent_type, '') AND partner_id = coalesce(old.partner_id, '');
+END;
+CREATE TRIGGER status_counts_update AFTER UPDATE OF status, deleted, created_by_email, owner_id, intent_type, partner_id ON quotes
+WHEN old.status IS NOT new.status OR old.deleted IS NOT new.deleted OR old.created_by_email IS NOT new.created_by_email
+  OR old.owner_id IS NOT new.owner_id OR old.intent_type IS NOT new.intent_type OR old.partner_id IS NOT new.partner_id
+BEGIN
+  UPDATE status_counts SET n = n - 1 WHERE old.deleted = 0 AND status = old.status AND created_by_email = old.created_by_email
+    AND owner_id = coalesce(old.owner_id, '') AND intent_type = coalesce(old.intent_type, '') AND partner_id = coalesce(old.partner_id, '');
+  INSERT INTO status_counts SELECT new.status, new.created_by_email, coalesce(new.owner_id, ''), coalesce(new.intent_type, ''), coalesce(new.partner_id, ''), 1
+    WHERE new.deleted = 0
+  ON CONFLICT DO UPDATE SET n = n + 1;
+END;
 
 -- Full-text search over what a salesperson types to find a quote. Contentless: the text
 -- lives in the documents, the index only maps tokens to quotes.
@@ -160,7 +198,7 @@ export const MIGRATIONS: readonly Migration[] = [
       for (const row of db
         .prepare('SELECT qrow, doc FROM quote_work')
         .iterate() as IterableIterator<{ qrow: number; doc: string }>) {
-        const d = searchDoc(JSON.parse(row.doc) as WorkQuote);
+        const d = searchDoc(parseDoc(row.doc));
         insert.run(row.qrow, d.client, d.reference, d.creator, d.products, d.notes, d.amounts);
       }
     },

@@ -1,5 +1,7 @@
 import type Database from 'better-sqlite3';
-import { listRow, sameSearchDoc, searchDoc, type ListRow } from './listRow';
+import { listRow, sameSearchDoc, searchDoc, type ListRow, type SearchDoc } from './listRow';
+import { storedDoc } from './totals';
+import { ListFacts } from './listFacts';
 import type { SyncState, WorkQuote } from './types';
 
 export interface QuoteMeta {
@@ -43,8 +45,10 @@ export const UNDO_DEPTH = 100;
 /** Prepared statements over quotes, their documents, their search entry and their history. */
 export class QuoteRepo {
   private s;
+  readonly facts: ListFacts;
 
   constructor(private db: Database.Database) {
+    this.facts = new ListFacts(db);
     const meta =
       'qrow, id, server_id, generation, synced_generation, deleted, sync_state, sync_message, open_conflicts';
     this.s = {
@@ -62,6 +66,10 @@ export class QuoteRepo {
       bump: db.prepare<[number]>(
         "UPDATE quotes SET generation = generation + 1, sync_state = CASE WHEN sync_state = 'synced' THEN 'pending' ELSE sync_state END WHERE qrow = ?",
       ),
+      markDeleted: db.prepare<[number]>(
+        "UPDATE quotes SET deleted = 1, generation = generation + 1, sync_state = 'pending' WHERE qrow = ?",
+      ),
+      delete: db.prepare<[number]>('DELETE FROM quotes WHERE qrow = ?'),
       putWork: db.prepare<[number, string]>(
         'INSERT INTO quote_work (qrow, doc) VALUES (?, ?) ON CONFLICT(qrow) DO UPDATE SET doc = excluded.doc',
       ),
@@ -126,7 +134,8 @@ export class QuoteRepo {
       sync_state: opts.syncState,
     });
     const qrow = Number(info.lastInsertRowid);
-    this.s.putWork.run(qrow, JSON.stringify(w));
+    this.facts.set(qrow, { ...listRow(w), deleted: 0 });
+    this.s.putWork.run(qrow, storedDoc(w));
     this.s.ftsInsert.run({ rowid: qrow, ...searchDoc(w) });
     return qrow;
   }
@@ -134,17 +143,32 @@ export class QuoteRepo {
   /** Writes a new working copy and keeps the list row and the search entry in step. */
   writeWork(
     qrow: number,
-    prev: WorkQuote | null,
+    prevSearch: SearchDoc | null,
     next: WorkQuote,
-    doc: string = JSON.stringify(next),
+    doc: string = storedDoc(next),
   ): void {
-    this.s.updateRow.run({ qrow, ...listRow(next) });
+    const row = listRow(next);
+    this.s.updateRow.run({ qrow, ...row });
+    this.facts.set(qrow, { ...row, deleted: 0 });
     this.s.putWork.run(qrow, doc);
     const nextSearch = searchDoc(next);
-    if (!prev || !sameSearchDoc(searchDoc(prev), nextSearch)) {
+    if (!prevSearch || !sameSearchDoc(prevSearch, nextSearch)) {
       this.s.ftsDelete.run(qrow);
       this.s.ftsInsert.run({ rowid: qrow, ...nextSearch });
     }
+  }
+
+  /** A tombstone: out of lists and search, kept for sync. */
+  markDeleted(qrow: number): void {
+    this.s.markDeleted.run(qrow);
+    this.s.ftsDelete.run(qrow);
+    this.facts.remove(qrow);
+  }
+
+  delete(qrow: number): void {
+    this.s.ftsDelete.run(qrow);
+    this.s.delete.run(qrow);
+    this.facts.remove(qrow);
   }
 
   writeBase(qrow: number, doc: string): void {

@@ -24,7 +24,8 @@ import { listQuotes } from './list';
 import { QuoteRepo, type QuoteMeta } from './quoteRepo';
 import { workFromRemote } from './remote';
 import { SyncTables } from './syncTables';
-import { recomputeTotals } from './totals';
+import { parseDoc, recomputeTotals, storedDoc } from './totals';
+import { searchDoc } from './listRow';
 import type {
   AccessEntryInput,
   AddLineItemInput,
@@ -55,12 +56,15 @@ import type {
 export interface StoreOptions {
   /** Where attachment files live; default `attachments/` beside the database file. */
   filesDir?: string;
-  /** Check run on an existing file before use; default `quick` (`PRAGMA quick_check`). */
+  /** Check run on an existing file before use; default `auto` (see IntegrityCheck). */
   integrityCheck?: IntegrityCheck;
   /** For tests: the clock and the id generator. */
   clock?: () => Date;
   newId?: () => string;
 }
+
+const CHECKPOINT_IDLE_MS = 1000;
+const CHECKPOINT_EVERY = 1000;
 
 /** Fields the server assigns, which undo snapshots take over from a fresh server read. */
 function overlayServerFields(snapshot: WorkQuote, fresh: WorkQuote): void {
@@ -114,7 +118,7 @@ export class Store {
     readonly file: string,
     opts: StoreOptions = {},
   ) {
-    this.db = openDatabase(file, opts.integrityCheck ?? 'quick');
+    this.db = openDatabase(file, opts.integrityCheck ?? 'auto');
     this.repo = new QuoteRepo(this.db);
     this.caches = new Caches(this.db);
     this.blobs = new BlobStore(
@@ -131,6 +135,7 @@ export class Store {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
     try {
       this.db.pragma('optimize');
     } catch {
@@ -147,7 +152,44 @@ export class Store {
   /** Runs `fn` as one transaction (nested calls become savepoints); events after commit. */
   transaction<T>(fn: () => T): T {
     this.open();
-    return this.bus.hold(() => this.db.transaction(fn).immediate());
+    const outer = !this.db.inTransaction;
+    let result: T;
+    try {
+      result = this.bus.hold(() => this.db.transaction(fn).immediate());
+    } catch (err) {
+      // Rolled back (in part or whole): in-memory list facts may describe rows that are gone.
+      this.repo.facts.invalidate();
+      throw err;
+    }
+    if (outer) this.afterCommit();
+    return result;
+  }
+
+  private checkpointTimer: NodeJS.Timeout | null = null;
+  private commitsSinceCheckpoint = 0;
+
+  /**
+   * Moves the WAL into the database file. Runs after a second without writes, or inline
+   * once many commits piled up without a pause, so edits rarely pay for it.
+   */
+  checkpoint(): void {
+    if (this.closed) return;
+    if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
+    this.checkpointTimer = null;
+    this.commitsSinceCheckpoint = 0;
+    this.db.pragma('wal_checkpoint(PASSIVE)');
+  }
+
+  private afterCommit(): void {
+    if (++this.commitsSinceCheckpoint >= CHECKPOINT_EVERY) {
+      this.checkpoint();
+      return;
+    }
+    if (this.checkpointTimer) this.checkpointTimer.refresh();
+    else {
+      this.checkpointTimer = setTimeout(() => this.checkpoint(), CHECKPOINT_IDLE_MS);
+      this.checkpointTimer.unref();
+    }
   }
 
   /** The raw connection, for diagnostics and tests only. */
@@ -198,15 +240,15 @@ export class Store {
       const r = this.row(quoteId);
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
       const prevDoc = this.repo.workDoc(r.qrow);
-      const prev = JSON.parse(prevDoc) as WorkQuote;
-      const w = JSON.parse(prevDoc) as WorkQuote;
+      const w = parseDoc(prevDoc);
+      const prevSearch = searchDoc(w);
       const ctx = this.context();
       const result = fn(w, ctx);
       recomputeTotals(w);
       w.updatedOn = ctx.now;
       this.repo.pushHistory(r.qrow, 'undo', label, prevDoc, ctx.now);
       this.repo.clearStack(r.qrow, 'redo');
-      this.repo.writeWork(r.qrow, prev, w);
+      this.repo.writeWork(r.qrow, prevSearch, w);
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what });
       return result;
@@ -244,7 +286,7 @@ export class Store {
     return {
       id: r.id,
       serverId: r.server_id,
-      work: JSON.parse(this.repo.workDoc(r.qrow)) as WorkQuote,
+      work: parseDoc(this.repo.workDoc(r.qrow)),
       base: base ? (JSON.parse(base) as RemoteAggregate) : null,
       generation: r.generation,
       syncedGeneration: r.synced_generation,
@@ -263,12 +305,12 @@ export class Store {
     this.open();
     const r = this.row(quoteId);
     if (r.deleted) throw new QuoteNotFoundError(quoteId);
-    return JSON.parse(this.repo.workDoc(r.qrow)) as WorkQuote;
+    return parseDoc(this.repo.workDoc(r.qrow));
   }
 
   listQuotes(query: ListQuery = {}): ListResult {
     this.open();
-    return listQuotes(this.db, query, this.caches.identity());
+    return listQuotes(this.db, query, this.caches.identity(), this.repo.facts);
   }
 
   /** Everything the store knows about one quote, as JSON for support (no file contents). */
@@ -311,7 +353,7 @@ export class Store {
   /** A copy of a quote's working copy as a new, never-synced quote (e.g. "save mine as new"). */
   saveAsNewQuote(quoteId: string): WorkQuote {
     return this.transaction(() => {
-      const src = JSON.parse(this.repo.workDoc(this.row(quoteId).qrow)) as WorkQuote;
+      const src = parseDoc(this.repo.workDoc(this.row(quoteId).qrow));
       const ctx = this.context();
       const ids = new Map<string, string>();
       const fresh = (old: string) => {
@@ -471,12 +513,7 @@ export class Store {
       if (!r.server_id && !sent) {
         this.purge(r);
       } else {
-        this.db
-          .prepare(
-            'UPDATE quotes SET deleted = 1, generation = generation + 1, sync_state = ? WHERE qrow = ?',
-          )
-          .run('pending', r.qrow);
-        this.repo.removeSearch(r.qrow);
+        this.repo.markDeleted(r.qrow);
         this.repo.clearStack(r.qrow, 'undo');
         this.repo.clearStack(r.qrow, 'redo');
       }
@@ -495,9 +532,8 @@ export class Store {
   }
 
   private purge(r: QuoteMeta): void {
-    this.repo.removeSearch(r.qrow);
     this.sync.forgetQuote(r.id);
-    this.db.prepare('DELETE FROM quotes WHERE qrow = ?').run(r.qrow);
+    this.repo.delete(r.qrow);
   }
 
   /** Steps back one local edit. Returns false when there is nothing to undo. */
@@ -518,13 +554,13 @@ export class Store {
       if (!top) return false;
       const now = this.now();
       const curDoc = this.repo.workDoc(r.qrow);
-      const cur = JSON.parse(curDoc) as WorkQuote;
-      const next = JSON.parse(top.doc) as WorkQuote;
+      const cur = parseDoc(curDoc);
+      const next = parseDoc(top.doc);
       next.updatedOn = now;
       this.repo.dropHistory(top.id);
       // pushHistory trims only the undo stack, which never loses the entry just taken.
       this.repo.pushHistory(r.qrow, to, top.label, curDoc, now);
-      this.repo.writeWork(r.qrow, cur, next);
+      this.repo.writeWork(r.qrow, searchDoc(cur), next);
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what: from });
       return true;
@@ -552,8 +588,7 @@ export class Store {
     this.transaction(() => {
       const r = this.row(quoteId);
       const blob = this.blobs.put(bytes, this.now());
-      const doc = this.repo.workDoc(r.qrow);
-      const w = JSON.parse(doc) as WorkQuote;
+      const w = parseDoc(this.repo.workDoc(r.qrow));
       const a = w.attachments.find((x) => x.id === attachmentId);
       if (!a)
         throw new StoreError(
@@ -770,10 +805,11 @@ export class Store {
   /** base := remote, work := remote; keeps undo history when only server-assigned fields moved. */
   private refreshFromRemote(r: QuoteMeta, remote: RemoteAggregate): boolean {
     const curDoc = this.repo.workDoc(r.qrow);
-    const cur = JSON.parse(curDoc) as WorkQuote;
+    const cur = parseDoc(curDoc);
     const next = this.convert(remote, cur);
+    recomputeTotals(next);
     this.repo.writeBase(r.qrow, JSON.stringify(remote));
-    const nextDoc = JSON.stringify(next);
+    const nextDoc = storedDoc(next);
     if (nextDoc === curDoc) return false;
     if (withoutServerFields(next) === withoutServerFields(cur)) {
       this.rebaseHistory(r.qrow, next);
@@ -781,7 +817,7 @@ export class Store {
       this.repo.clearStack(r.qrow, 'undo');
       this.repo.clearStack(r.qrow, 'redo');
     }
-    this.repo.writeWork(r.qrow, cur, next, nextDoc);
+    this.repo.writeWork(r.qrow, searchDoc(cur), next, nextDoc);
     return true;
   }
 
@@ -792,9 +828,9 @@ export class Store {
     }[];
     const upd = this.db.prepare('UPDATE history SET doc = ? WHERE id = ?');
     for (const h of rows) {
-      const snap = JSON.parse(h.doc) as WorkQuote;
+      const snap = parseDoc(h.doc);
       overlayServerFields(snap, fresh);
-      upd.run(JSON.stringify(snap), h.id);
+      upd.run(storedDoc(snap), h.id);
     }
   }
 
@@ -857,10 +893,10 @@ export class Store {
           `Quote ${quoteId} changed locally (generation ${r.generation}, expected ${expectedGeneration}).`,
         );
       }
-      const cur = JSON.parse(this.repo.workDoc(r.qrow)) as WorkQuote;
+      const cur = parseDoc(this.repo.workDoc(r.qrow));
       const next = { ...work, id: r.id };
       recomputeTotals(next);
-      this.repo.writeWork(r.qrow, cur, next);
+      this.repo.writeWork(r.qrow, searchDoc(cur), next);
       this.repo.bumpGeneration(r.qrow);
       this.repo.clearStack(r.qrow, 'undo');
       this.repo.clearStack(r.qrow, 'redo');
@@ -953,12 +989,13 @@ export class Store {
           return;
         }
         const prevDoc = this.repo.workDoc(r.qrow);
-        const w = JSON.parse(prevDoc) as WorkQuote;
+        const w = parseDoc(prevDoc);
+        const prevSearch = searchDoc(w);
         applyValue(w, c);
         recomputeTotals(w);
         w.updatedOn = this.now();
         this.repo.pushHistory(r.qrow, 'undo', 'Take their version', prevDoc, w.updatedOn);
-        this.repo.writeWork(r.qrow, JSON.parse(prevDoc) as WorkQuote, w);
+        this.repo.writeWork(r.qrow, prevSearch, w);
         this.repo.bumpGeneration(r.qrow);
       }
       this.sync.resolve(conflictId, choice, this.now());

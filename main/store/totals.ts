@@ -1,4 +1,12 @@
-import { lineTotals, quoteTotals, type LineMoneyInput } from '../../common/money';
+import {
+  MAX_CENTS,
+  TOTAL_FIELDS,
+  centsToTotals,
+  lineTotalsCents,
+  quoteTotals,
+  type LineMoneyInput,
+  type TotalsCents,
+} from '../../common/money';
 import type { WorkLineItem, WorkQuote } from './types';
 
 function moneyInput(li: WorkLineItem): LineMoneyInput {
@@ -12,15 +20,63 @@ function moneyInput(li: WorkLineItem): LineMoneyInput {
   };
 }
 
+// Line totals are exact decimal arithmetic (BigInt) and an edit recomputes every line of the
+// quote; most lines did not change, so their cents are remembered by their money inputs.
+const CACHE_MAX = 20_000;
+const cache = new Map<string, TotalsCents>();
+
+function lineCents(input: LineMoneyInput): TotalsCents {
+  const key = `${input.kind}|${input.billingTerm}|${input.price}|${input.unitCost}|${input.quantity}|${input.initialTotal ?? ''}`;
+  let cents = cache.get(key);
+  if (!cents) {
+    cents = lineTotalsCents(input);
+    if (cache.size >= CACHE_MAX) cache.clear();
+    cache.set(key, cents);
+  }
+  return cents;
+}
+
 /** Recomputes every line's totals and the quote's, with the rules shared with the server. */
 export function recomputeTotals(w: WorkQuote): void {
+  const sum: TotalsCents = {
+    initialCost: 0,
+    initialProfit: 0,
+    initialTotal: 0,
+    recurringCost: 0,
+    recurringProfit: 0,
+    recurringTotal: 0,
+  };
   const inputs = w.lineItems.map(moneyInput);
   w.lineItems.forEach((li, i) => {
-    li.totals = lineTotals(inputs[i]!, w.currency);
+    const cents = lineCents(inputs[i]!);
+    li.totals = centsToTotals(cents, w.currency);
+    for (const f of TOTAL_FIELDS) sum[f] += cents[f];
   });
-  w.totals = quoteTotals(inputs, w.currency);
+  if (TOTAL_FIELDS.some((f) => Math.abs(sum[f]) > MAX_CENTS)) {
+    w.totals = quoteTotals(inputs, w.currency); // throws the money module's RangeError
+    return;
+  }
+  w.totals = centsToTotals(sum, w.currency);
 }
 
 export function zeroTotals(currency: string): WorkQuote['totals'] {
   return quoteTotals([], currency);
+}
+
+/**
+ * The stored form of a working copy: totals are derived, so they are left out (a third of
+ * a full quote's bytes) and recomputed when the copy is read.
+ */
+export function storedDoc(w: WorkQuote): string {
+  return JSON.stringify({
+    ...w,
+    totals: undefined,
+    lineItems: w.lineItems.map((li) => ({ ...li, totals: undefined })),
+  });
+}
+
+export function parseDoc(doc: string): WorkQuote {
+  const w = JSON.parse(doc) as WorkQuote;
+  recomputeTotals(w);
+  return w;
 }

@@ -415,17 +415,23 @@ export function deleteLineItems(w: WorkQuote, ids: string[]): void {
       );
     }
   });
+  const keptAddOns = new Map<string, string[]>();
   for (const li of w.lineItems) {
     if (li.requiredLineItemId && gone.has(li.requiredLineItemId) && !gone.has(li.id)) {
-      const i = ids.indexOf(li.requiredLineItemId);
-      errors.push(
-        fieldError(
-          `lineItemIds[${i}]`,
-          `is required by ${li.product.name}; delete that add-on too`,
-          'QUOTE_VALIDATION',
-        ),
-      );
+      keptAddOns.set(li.requiredLineItemId, [
+        ...(keptAddOns.get(li.requiredLineItemId) ?? []),
+        li.product.name,
+      ]);
     }
+  }
+  for (const [parent, names] of keptAddOns) {
+    errors.push(
+      fieldError(
+        `lineItemIds[${ids.indexOf(parent)}]`,
+        `is required by ${names.join(', ')}; delete ${names.length > 1 ? 'those add-ons' : 'that add-on'} too`,
+        'QUOTE_VALIDATION',
+      ),
+    );
   }
   if (errors.length) throw new StoreValidationError(errors);
   w.lineItems = w.lineItems.filter((li) => !gone.has(li.id));

@@ -1,0 +1,344 @@
+// The draft store at the scale of a busy partner: 100,000 quotes, a tenth of them full (30
+// line items). Every edit must commit within a frame's slack and every list or search must
+// answer while the user types. The data is generated in a child process so the measured
+// process holds only what the app itself would.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { QuoteStatus } from '../common/api';
+import { openStore, type WorkLineItem, type WorkQuote } from '../main/store';
+import { QuoteRepo } from '../main/store/quoteRepo';
+import { recomputeTotals } from '../main/store/totals';
+import { atMost, info, type Metric, type SuiteOptions } from './lib';
+
+export const description = 'draft store: 100k quotes — edit commit, search, sorted page, open, RSS';
+
+const QUOTES = 100_000;
+const FULL_EVERY = 10; // one quote in ten has 30 line items
+
+/** Deterministic pseudo-random numbers, so every run measures the same data. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const A = [
+  'Blue',
+  'Cedar',
+  'Granite',
+  'Harbor',
+  'Summit',
+  'Maple',
+  'Silver',
+  'North',
+  'Crescent',
+  'Iron',
+  'Willow',
+  'Aurora',
+  'Pioneer',
+  'Coastal',
+  'Lakeside',
+  'Redwood',
+  'Golden',
+  'Prairie',
+  'Evergreen',
+  'Falcon',
+];
+const B = [
+  'Dental',
+  'Logistics',
+  'Law',
+  'Clinics',
+  'Architects',
+  'Bakery',
+  'Motors',
+  'Realty',
+  'Foods',
+  'Labs',
+  'Capital',
+  'Studios',
+  'Health',
+  'Freight',
+  'Energy',
+  'Partners',
+  'Systems',
+  'Farms',
+  'Media',
+  'Works',
+];
+const C = ['Group', 'LLC', 'Inc', 'Ltd', 'Co', 'Associates', 'Holdings', 'Services'];
+const P = [
+  'Cloud',
+  'Backup',
+  'Endpoint',
+  'Firewall',
+  'Mail',
+  'Identity',
+  'Storage',
+  'Network',
+  'Voice',
+  'Desktop',
+];
+const Q = ['Essentials', 'Premium', 'Advanced', 'Standard', 'Protect', 'Manage', 'Secure', 'Plus'];
+const VENDORS = ['MST', 'ACR', 'S1', 'KPR', 'DELL', 'CSCO', 'FTNT', 'SVC', 'VEEAM', 'DUO'];
+const STATUSES: QuoteStatus[] = [
+  'draft',
+  'draft',
+  'draft',
+  'sent',
+  'sent',
+  'accepted',
+  'declined',
+  'closed',
+  'expired',
+  'assigned',
+  'changes_requested',
+  'pending',
+];
+const TERMS = ['Monthly', 'Annual', '1 Year', 'One-Time', 'Activation'] as const;
+const USERS = Array.from({ length: 25 }, (_, i) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  fullName: `${A[i % A.length]} ${['Stone', 'Okafor', 'Liu', 'Meyer', 'Garcia'][i % 5]}`,
+  displayName: `U${i}`,
+  email: `user${i}@northwind.example`,
+}));
+
+function uuid(r: () => number): string {
+  const h = () =>
+    Math.floor(r() * 0x10000)
+      .toString(16)
+      .padStart(4, '0');
+  return `${h()}${h()}-${h()}-4${h().slice(1)}-a${h().slice(1)}-${h()}${h()}${h()}`;
+}
+
+function generate(file: string): void {
+  const r = rng(42);
+  const store = openStore(file);
+  store.setIdentity({ user: USERS[0]!, partner: null, currency: 'USD' });
+  const repo = new QuoteRepo(store.database);
+  const products = Array.from({ length: 400 }, (_, i) => {
+    const v = VENDORS[i % VENDORS.length]!;
+    return {
+      id: uuid(r),
+      name: `${v} ${P[i % P.length]} ${Q[(i * 7) % Q.length]} ${i}`,
+      sku: `${v}-${String(i).padStart(4, '0')}-${['STD', 'PRO', 'ENT'][i % 3]}`,
+      msp: i % 3 === 0,
+    };
+  });
+  const clients = Array.from({ length: 5000 }, (_, i) => ({
+    id: uuid(r),
+    name: `${A[i % A.length]} ${B[Math.floor(i / A.length) % B.length]} ${C[i % C.length]}${i >= 400 ? ` ${i}` : ''}`,
+    isShadowCompany: i % 17 === 0,
+  }));
+  const start = Date.parse('2024-11-01T00:00:00Z');
+  store.transaction(() => {
+    for (let n = 0; n < QUOTES; n++) {
+      const user = USERS[Math.floor(r() * USERS.length)]!;
+      const created = new Date(start + Math.floor(r() * 700 * 86_400_000));
+      const items = n % FULL_EVERY === 0 ? 30 : 1 + Math.floor(r() * 4);
+      const lineItems: WorkLineItem[] = [];
+      for (let i = 0; i < items; i++) {
+        const p = products[Math.floor(r() * products.length)]!;
+        const custom = r() < 0.1;
+        const cost = Math.round(r() * 50_000) / 100;
+        lineItems.push({
+          id: uuid(r),
+          kind: custom ? 'Custom' : 'Standard',
+          product: custom
+            ? {
+                id: null,
+                name: `Custom service ${i}`,
+                sku: `CUS-${i}`,
+                isMspOnly: false,
+                type: 'Custom',
+              }
+            : { id: p.id, name: p.name, sku: p.sku, isMspOnly: p.msp, type: 'Standalone' },
+          billingTerm: custom
+            ? r() < 0.5
+              ? 'One-Time'
+              : 'Monthly'
+            : TERMS[Math.floor(r() * TERMS.length)]!,
+          commitmentTerm: null,
+          effectiveDate: created.toISOString(),
+          price: Math.round(cost * 130) / 100,
+          cost,
+          quantity: 1 + Math.floor(r() * 50),
+          note: r() < 0.2 ? `Includes onboarding for site ${Math.floor(r() * 100)}` : '',
+          initialTotal: custom ? 100 : null,
+          usageBased: null,
+          requiredLineItemId: null,
+          requiredSubscriptionId: null,
+          subscriptionId: null,
+          totals: undefined as never,
+        });
+      }
+      const w: WorkQuote = {
+        id: uuid(r),
+        status: STATUSES[Math.floor(r() * STATUSES.length)]!,
+        client: clients[Math.floor(r() * clients.length)]!,
+        partner: null,
+        createdBy: user.fullName,
+        createdByEmail: user.email,
+        createdOn: created.toISOString(),
+        updatedOn: new Date(created.getTime() + Math.floor(r() * 30 * 86_400_000)).toISOString(),
+        expiresOn: new Date(created.getTime() + 30 * 86_400_000).toISOString(),
+        introMessage: 'Thank you for the opportunity to quote.',
+        termsAndDisclaimers: 'Prices valid for 30 days.',
+        published: false,
+        referenceCode: `Q-${created.getUTCFullYear()}-${String(n + 1).padStart(6, '0')}`,
+        publishedOn: null,
+        respondedOn: null,
+        revokedOn: null,
+        quoteRequestId: null,
+        salesMarginPercentage: 20,
+        intentType: 'PARTNER_TO_CLIENT',
+        ownedBy: user,
+        acceptedBy: null,
+        declinedBy: null,
+        currency: 'USD',
+        lineItems,
+        sections: [],
+        accessList: [],
+        attachments: [],
+        totals: undefined as never,
+      };
+      recomputeTotals(w);
+      repo.insert(w, { serverId: null, generation: 1, syncedGeneration: 1, syncState: 'synced' });
+    }
+  });
+  store.close();
+  process.stdout.write(
+    JSON.stringify({ products: products.map((p) => p.sku), clients: clients.map((c) => c.name) }),
+  );
+}
+
+function p95(samples: number[]): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)]!;
+}
+
+function pct(samples: number[], p: number): number {
+  const s = [...samples].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+function time(fn: () => unknown): number {
+  const t0 = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+export async function run({ log }: SuiteOptions): Promise<Metric[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-bench-store-'));
+  const file = path.join(dir, 'store.sqlite');
+  try {
+    log(`generating ${QUOTES.toLocaleString('en-US')} quotes…`);
+    const t0 = performance.now();
+    const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+      env: { ...process.env, QUOTEDESK_STORE_BENCH_GENERATE: file },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (child.status !== 0) throw new Error(`generator failed: ${child.stderr}`);
+    const names = JSON.parse(child.stdout) as { products: string[]; clients: string[] };
+    const genSeconds = (performance.now() - t0) / 1000;
+    const sizeMb = fs.statSync(file).size / 1024 / 1024;
+
+    log(`generated in ${genSeconds.toFixed(1)} s, ${sizeMb.toFixed(0)} MB; opening…`);
+    const opens: number[] = [];
+    let store = openStore(file);
+    store.close();
+    for (let i = 0; i < 5; i++) {
+      opens.push(time(() => (store = openStore(file)).close()));
+    }
+    const checked: number[] = [];
+    for (let i = 0; i < 2; i++)
+      checked.push(time(() => openStore(file, { integrityCheck: 'full' }).close()));
+    store = openStore(file);
+    const r = rng(7);
+
+    log('edits…');
+    const editable = (
+      store.database
+        .prepare("SELECT id FROM quotes WHERE items_total = 30 AND status = 'draft' LIMIT 200")
+        .all() as { id: string }[]
+    ).map((q) => q.id);
+    const edits: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const id = editable[i % editable.length]!;
+      const w = store.getWork(id);
+      const li = w.lineItems[i % w.lineItems.length]!;
+      edits.push(time(() => store.updateLineItems(id, [{ id: li.id, quantity: 1 + (i % 90) }])));
+    }
+
+    log('search…');
+    const byClient: number[] = [];
+    const bySku: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const client = names.clients[Math.floor(r() * names.clients.length)]!;
+      const word = client.split(' ')[1]!;
+      const prefix = word.slice(0, 3 + (i % 3));
+      byClient.push(
+        time(() => store.listQuotes({ search: prefix, limit: 50, account: 'partner' })),
+      );
+      const sku = names.products[Math.floor(r() * names.products.length)]!;
+      bySku.push(time(() => store.listQuotes({ search: sku, limit: 50, account: 'partner' })));
+    }
+
+    log('pages…');
+    const pages: number[] = [];
+    const sorts = [
+      'updatedOn,desc',
+      'totals.initialTotal,desc',
+      'client.name,asc',
+      'createdOn,desc',
+      'totals.recurringTotal,asc',
+      'createdBy,asc',
+    ];
+    const filters = ['draft', 'draft,sent', 'sent,accepted,declined', 'closed'];
+    for (let i = 0; i < 300; i++) {
+      const query = {
+        status: filters[i % filters.length],
+        sort: sorts[i % sorts.length],
+        limit: 50,
+        page: i % 5,
+        account: 'partner' as const,
+      };
+      pages.push(time(() => store.listQuotes(query)));
+    }
+    const mine: number[] = [];
+    for (let i = 0; i < 100; i++)
+      mine.push(
+        time(() => store.listQuotes({ limit: 50, page: i % 3, sort: sorts[i % sorts.length] })),
+      );
+
+    const rss = process.memoryUsage().rss / 1024 / 1024;
+    store.close();
+    return [
+      info('generate 100k quotes (child process)', genSeconds, 's'),
+      info('database file', sizeMb, 'MB'),
+      info('edit commit p50 (30-item quote)', pct(edits, 50), 'ms'),
+      atMost('edit commit p99 (30-item quote)', pct(edits, 99), 'ms', 1),
+      atMost('search p95, client-name prefix', p95(byClient), 'ms', 10),
+      atMost('search p95, SKU', p95(bySku), 'ms', 10),
+      atMost('filtered sorted page of 50 p95 (with status counts)', p95(pages), 'ms', 10),
+      info('page of 50, account=user, p95', p95(mine), 'ms'),
+      atMost('open (quick_check, migrations)', pct(opens, 50), 'ms', 300),
+      info('open with full integrity_check', pct(checked, 50), 'ms'),
+      atMost('RSS after the run', rss, 'MB', 250),
+    ];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.env.QUOTEDESK_STORE_BENCH_GENERATE)
+  generate(process.env.QUOTEDESK_STORE_BENCH_GENERATE);

@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { StoreValidationError, type Store } from '../../main/store';
+import { M365, S1, SERVER, acme, ben, blueFjord, clientOf, clients, seededStore } from './fixtures';
+
+/** Five quotes with distinct clients, statuses, totals, creators and contents. */
+function fiveQuotes(store: Store) {
+  let t = Date.parse('2026-02-01T09:00:00Z');
+  const clock = () => new Date((t += 60_000));
+  const make = (c: (typeof clients)[number]) =>
+    store.createQuote({ client: clientOf(c), now: clock() });
+  const a = make(acme); // draft, M365 ×10 (recurring 220)
+  store.addLineItems(a.id, [
+    {
+      type: 'Standard',
+      productId: M365.id,
+      billingTerm: 'Monthly',
+      quantity: 10,
+      note: 'includes migration weekend',
+    },
+  ]);
+  const b = make(blueFjord); // sent, server (initial 1899)
+  store.addLineItems(b.id, [
+    { type: 'Standard', productId: SERVER.id, billingTerm: 'One-Time', quantity: 1 },
+  ]);
+  store.updateHeader(b.id, { status: 'sent' });
+  const c = make(clients[2]!); // closed, custom
+  store.addLineItems(c.id, [
+    {
+      type: 'Custom',
+      productName: 'Cabling survey',
+      productSku: 'SVC-CABLE',
+      billingTerm: 'One-Time',
+      price: 450,
+      cost: 200,
+      initialTotal: 450,
+      quantity: 1,
+    },
+  ]);
+  store.updateHeader(c.id, { status: 'closed' });
+  const d = make(clients[3]!); // draft, S1 ×3 (recurring 16.5)
+  store.addLineItems(d.id, [
+    { type: 'Standard', productId: S1.id, billingTerm: 'Monthly', quantity: 3 },
+  ]);
+  // A quote created by Ben (pulled from the server) that Ada does not own.
+  store.importRemote({
+    quote: {
+      id: '3d2f9b1a-0000-4000-8000-0000000000b1',
+      status: 'accepted',
+      client: clientOf(acme),
+      partner: {
+        id: '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc',
+        name: 'Northwind IT Services',
+        city: 'Denver',
+        postcode: '80202',
+        stateOrProvinceCode: 'CO',
+        street: '120 Harbor Way',
+      },
+      createdBy: ben.fullName,
+      createdByEmail: ben.email,
+      createdOn: '2026-01-15T08:00:00Z',
+      updatedOn: '2026-01-20T08:00:00Z',
+      expiresOn: '2026-02-15T08:00:00Z',
+      introMessage: '',
+      termsAndDisclaimers: '',
+      published: true,
+      referenceCode: 'Q-2026-000042',
+      attachments: [],
+      lineItems: [],
+      totals: {
+        initialCost: { amount: 0, currency: 'USD' },
+        initialProfit: { amount: 0, currency: 'USD' },
+        initialTotal: { amount: 0, currency: 'USD' },
+        recurringCost: { amount: 0, currency: 'USD' },
+        recurringProfit: { amount: 0, currency: 'USD' },
+        recurringTotal: { amount: 0, currency: 'USD' },
+      },
+      ownedBy: {
+        id: ben.id,
+        displayName: ben.displayName,
+        email: ben.email,
+        fullName: ben.fullName,
+      },
+    },
+    sections: [],
+    accessList: [],
+  });
+  const e = store.localIdOf('quote', '3d2f9b1a-0000-4000-8000-0000000000b1')!;
+  return { a: a.id, b: b.id, c: c.id, d: d.id, e };
+}
+
+const ids = (store: Store, query: Parameters<Store['listQuotes']>[0]) =>
+  store.listQuotes(query).content.map((x) => x.id);
+
+describe('listing quotes offline', () => {
+  it('filters by one or several statuses and counts every status regardless of that filter', () => {
+    const store = seededStore();
+    const q = fiveQuotes(store);
+    const all = store.listQuotes({ account: 'partner' });
+    expect(all.page.totalElements).toBe(5);
+    expect(all.statusCounts).toMatchObject({
+      draft: 2,
+      sent: 1,
+      closed: 1,
+      accepted: 1,
+      declined: 0,
+      expired: 0,
+    });
+    const drafts = store.listQuotes({ account: 'partner', status: 'draft' });
+    expect(drafts.content.map((x) => x.id).sort()).toEqual([q.a, q.d].sort());
+    expect(drafts.statusCounts).toEqual(all.statusCounts);
+    expect(drafts.page.totalElements).toBe(2);
+    const several = store.listQuotes({
+      account: 'partner',
+      status: 'sent,closed,accepted',
+      sort: 'createdOn,asc',
+    });
+    expect(several.content.map((x) => x.id)).toEqual([q.e, q.b, q.c]);
+    store.close();
+  });
+
+  it('lists the caller’s own quotes (created or owned) by default, the partner’s with account=partner', () => {
+    const store = seededStore();
+    const q = fiveQuotes(store);
+    expect(ids(store, {}).sort()).toEqual([q.a, q.b, q.c, q.d].sort());
+    expect(store.listQuotes({}).statusCounts.accepted).toBe(0);
+    expect(ids(store, { account: 'partner' })).toContain(q.e);
+    store.close();
+  });
+
+  it('searches client names, reference codes, creators, products, SKUs, notes and amounts, by prefix', () => {
+    const store = seededStore();
+    const q = fiveQuotes(store);
+    const s = (search: string) => ids(store, { account: 'partner', search }).sort();
+    expect(s('acme')).toEqual([q.a, q.e].sort());
+    expect(s('Ac')).toEqual([q.a, q.e].sort()); // as you type
+    expect(s('blue fj')).toEqual([q.b]);
+    expect(s('Q-2026-0000')).toEqual([q.e]);
+    expect(s('okafor')).toEqual([q.e]);
+    expect(s('MST-M365')).toEqual([q.a]);
+    expect(s('poweredge')).toEqual([q.b]);
+    expect(s('SVC-CABLE')).toEqual([q.c]);
+    expect(s('migration')).toEqual([q.a]);
+    expect(s('1899')).toEqual([q.b]);
+    expect(s('zebra')).toEqual([]);
+    expect(s('acme*')).toEqual([q.a, q.e].sort()); // FTS syntax is plain text
+    expect(s('"acme')).toEqual([q.a, q.e].sort());
+    expect(s('acme NEAR')).toEqual([]);
+    const counted = store.listQuotes({ account: 'partner', search: 'acme', status: 'accepted' });
+    expect(counted.content.map((x) => x.id)).toEqual([q.e]);
+    expect(counted.statusCounts).toMatchObject({ draft: 1, accepted: 1, sent: 0 });
+    expect(counted.page.totalElements).toBe(1);
+    store.close();
+  });
+
+  it('finds a quote by what was just typed into it, and no longer by what was removed', () => {
+    const store = seededStore();
+    const q = fiveQuotes(store);
+    store.updateLineItems(q.d, [
+      { id: store.getWork(q.d).lineItems[0]!.id, note: 'rollout in Zaragoza' },
+    ]);
+    expect(ids(store, { account: 'partner', search: 'zarag' })).toEqual([q.d]);
+    store.undo(q.d);
+    expect(ids(store, { account: 'partner', search: 'zarag' })).toEqual([]);
+    store.deleteQuote(q.a);
+    expect(ids(store, { account: 'partner', search: 'acme' })).toEqual([q.e]);
+    store.close();
+  });
+
+  it('sorts by every sort field of the API, both ways', () => {
+    const store = seededStore();
+    const q = fiveQuotes(store);
+    const by = (sort: string) => ids(store, { account: 'partner', sort });
+    expect(by('totals.initialTotal,desc').slice(0, 2)).toEqual([q.b, q.c]);
+    expect(by('totals.recurringTotal,desc').slice(0, 2)).toEqual([q.a, q.d]);
+    // Ties (two Acme quotes) keep a stable order.
+    expect(by('client.name,asc')).toEqual([q.a, q.e, q.b, q.c, q.d]);
+    expect(by('client.name,desc')).toEqual([q.d, q.c, q.b, q.e, q.a]);
+    expect(by('createdOn,asc')).toEqual([q.e, q.a, q.b, q.c, q.d]);
+    expect(by('createdOn,desc')).toEqual([q.d, q.c, q.b, q.a, q.e]);
+    expect(by('createdBy,desc')[0]).toBe(q.e); // Ben Okafor after Ada Stone
+    expect(by('status,asc')[0]).toBe(q.e); // accepted
+    expect(by('updatedOn,desc')[0]).toBe(q.d);
+    expect(by('id,asc')).toEqual([q.a, q.b, q.c, q.d, q.e].sort());
+    store.close();
+  });
+
+  it('pages as the spec counts: zero-based, totals from one, empty past the end with the page echoed', () => {
+    const store = seededStore();
+    fiveQuotes(store);
+    const p0 = store.listQuotes({ account: 'partner', limit: 2, sort: 'createdOn,asc' });
+    expect(p0.page).toEqual({ number: 0, size: 2, totalElements: 5, totalPages: 3 });
+    const p2 = store.listQuotes({
+      account: 'partner',
+      limit: '2',
+      page: '2',
+      sort: 'createdOn,asc',
+    });
+    expect(p2.content).toHaveLength(1);
+    const p3 = store.listQuotes({ account: 'partner', limit: 2, page: 3 });
+    expect(p3.content).toEqual([]);
+    expect(p3.page.number).toBe(3);
+    const all = [0, 1, 2].flatMap((page) =>
+      ids(store, { account: 'partner', limit: 2, page, sort: 'createdOn,asc' }),
+    );
+    expect(new Set(all).size).toBe(5);
+    const multi = [0, 1].flatMap((page) =>
+      ids(store, {
+        account: 'partner',
+        status: 'draft,sent,closed',
+        limit: 2,
+        page,
+        sort: 'totals.initialTotal,desc',
+      }),
+    );
+    expect(multi).toHaveLength(4);
+    expect(new Set(multi).size).toBe(4);
+    expect(store.listQuotes({ account: 'partner', limit: 5 }).page.totalPages).toBe(1);
+    expect(store.listQuotes({ account: 'partner', status: 'declined' }).page).toEqual({
+      number: 0,
+      size: 10,
+      totalElements: 0,
+      totalPages: 0,
+    });
+    store.close();
+  });
+
+  it('refuses bad parameters with INVALID_REQUEST_PARAMETER naming the parameter', () => {
+    const store = seededStore();
+    const fields = (query: Parameters<Store['listQuotes']>[0]) => {
+      try {
+        store.listQuotes(query);
+      } catch (err) {
+        if (err instanceof StoreValidationError)
+          return err.details.map((d) => `${d.field}: ${d.type}`);
+        throw err;
+      }
+      return [];
+    };
+    expect(fields({ limit: 101 })).toEqual(['limit: INVALID_REQUEST_PARAMETER']);
+    expect(fields({ limit: 0 })).toEqual(['limit: INVALID_REQUEST_PARAMETER']);
+    expect(fields({ page: -1 })).toEqual(['page: INVALID_REQUEST_PARAMETER']);
+    expect(fields({ sort: 'referenceCode,asc' })).toEqual(['sort: INVALID_REQUEST_PARAMETER']);
+    expect(fields({ status: 'draft,won' })).toEqual(['status: INVALID_REQUEST_PARAMETER']);
+    expect(fields({ limit: 100, sort: 'client.name,desc', status: 'draft,sent' })).toEqual([]);
+    store.close();
+  });
+
+  it('keeps status counts right through status changes, deletes and pulls', () => {
+    const store = seededStore();
+    const q = fiveQuotes(store);
+    store.updateHeader(q.a, { status: 'sent' });
+    store.deleteQuote(q.d);
+    const counts = store.listQuotes({ account: 'partner' }).statusCounts;
+    expect(counts).toMatchObject({ draft: 0, sent: 2, closed: 1, accepted: 1 });
+    const direct = store.database
+      .prepare('SELECT status, count(*) AS n FROM quotes WHERE deleted = 0 GROUP BY status')
+      .all() as { status: string; n: number }[];
+    for (const r of direct) expect(counts[r.status as keyof typeof counts]).toBe(r.n);
+    store.close();
+  });
+});
