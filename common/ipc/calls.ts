@@ -245,7 +245,11 @@ export const calls = {
   /** Keeps my version as a new local quote; the original takes the server's version. */
   'sync.saveMineAsNew': call(
     z.object(quote),
-    z.object({ newQuote: QuoteDetail, original: QuoteDetail }),
+    z.object({
+      newQuote: QuoteDetail,
+      /** Null when the original was deleted on the server and is now gone here too. */
+      original: QuoteDetail.nullable(),
+    }),
   ),
 
   // --- profiles --------------------------------------------------------------------------

@@ -104,10 +104,13 @@ export const QuoteSummary = z.object({
   createdBy: z.string(),
   createdOn: IsoDateTime,
   updatedOn: IsoDateTime,
-  expiresOn: IsoDateTime,
+  expiresOn: IsoDateTime.optional(),
   published: z.boolean(),
   publishedOn: IsoDateTime.optional(),
   ownedBy: PersonRef.optional(),
+  /** Local edits not yet on the server. */
+  dirty: z.boolean(),
+  conflictCount: z.number().int(),
   lineItemCounts: z.object({
     custom: z.number().int(),
     msp: z.number().int(),
@@ -302,6 +305,8 @@ export const AddStandardItem = z.object({
   productId: Id,
   billingTerm: BillingTerm,
   ...itemCommon,
+  /** Absent: the catalogue's suggested price for the term, else cost plus the quote's margin. */
+  price: UnitAmount.optional(),
   ...relationship,
 });
 export const AddCustomItem = z.object({

@@ -1,0 +1,280 @@
+// The app without its shell: opens the vault, the active profile's store and client, the
+// sync engine, and (with no profile yet) the embedded demo server; hands the services a
+// context over all of it. Electron and the browser bridge both wrap this.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppInfo } from '../../common/ipc';
+import type { ApiClient } from '../api';
+import {
+  createDispatcher,
+  createHandlers,
+  DEMO_PROFILE_ID,
+  mapError,
+  refreshCatalogue,
+} from '../services';
+import type { ServiceContext } from '../services/context';
+import { profileView } from '../services/profiles';
+import { openStore, type Store } from '../store';
+import { Vault, type VaultOptions } from '../vault';
+import {
+  readDemoCredentials,
+  startEmbeddedServer,
+  type EmbeddedServer,
+  type ServerCommand,
+} from './embedded-server';
+import { EventHub } from './event-hub';
+import { createFileLogger, errorFields, type Logger } from './log';
+import { dataPaths } from './paths';
+import { readSettings, writeSettings, type Settings } from './settings';
+import { engineSyncFactory } from './sync-engine';
+import { unavailableSync, type SyncFactory, type SyncPort } from './sync-port';
+import type { Core, Platform } from './types';
+
+export interface CoreOptions {
+  dataDir: string;
+  platform: Platform;
+  version?: string;
+  log?: Logger;
+  keychain?: VaultOptions['keychain'];
+  /** The demo server to start when no profile exists yet (and while the demo profile is active). */
+  embedded?: { run: ServerCommand; seedFile: string } | null;
+  /** Builds the sync engine of a session; default: main/sync's engine. `null`: no sync. */
+  syncFactory?: SyncFactory | null;
+}
+
+interface Session {
+  profileId: string | null;
+  store: Store;
+  api: ApiClient | null;
+  sync: SyncPort;
+  catalogue: Promise<void>;
+  unsubscribe: () => void;
+}
+
+export const NO_ENGINE_REASON =
+  'Sync is not available in this build: every edit is kept on this computer and will sync once it is.';
+export const NO_PROFILE_REASON =
+  'No connection profile: quotes are kept on this computer only. Add a profile in Settings to sync.';
+
+export async function createCore(opts: CoreOptions): Promise<Core> {
+  const paths = dataPaths(path.resolve(opts.dataDir));
+  fs.mkdirSync(paths.dataDir, { recursive: true });
+  const log = opts.log ?? createFileLogger(paths.logsDir);
+  const tmpDir = path.join(paths.dataDir, 'tmp');
+  fs.rmSync(tmpDir, { recursive: true, force: true });
+  fs.mkdirSync(tmpDir, { recursive: true });
+  const hub = new EventHub();
+  const vault = await Vault.open({
+    dataDir: paths.dataDir,
+    ...(opts.keychain ? { keychain: opts.keychain } : {}),
+    log: (message) => log.info('vault', { message }),
+  });
+  let settings: Settings = readSettings(paths.dataDir);
+  let embedded: EmbeddedServer | null = null;
+  let session: Session | null = null;
+  let localDepth = 0;
+  let switching: Promise<void> = Promise.resolve();
+  const syncFactory = opts.syncFactory === undefined ? engineSyncFactory(tmpDir) : opts.syncFactory;
+
+  const saveSettings = (patch: Partial<Settings>) => {
+    settings = { ...settings, ...patch };
+    writeSettings(paths.dataDir, settings);
+  };
+
+  async function ensureEmbedded(): Promise<EmbeddedServer> {
+    if (embedded) return embedded;
+    if (!opts.embedded) throw new Error('no embedded server configured');
+    embedded = await startEmbeddedServer({
+      run: opts.embedded.run,
+      dataDir: paths.embeddedServerDir,
+      seedFile: opts.embedded.seedFile,
+      ...(settings.embeddedPort ? { preferredPort: settings.embeddedPort } : {}),
+      log,
+    });
+    saveSettings({ embeddedPort: embedded.port });
+    return embedded;
+  }
+
+  /** (Re)writes the demo profile for the embedded server's current address. */
+  async function saveDemoProfile(): Promise<void> {
+    const server = await ensureEmbedded();
+    const creds = readDemoCredentials(opts.embedded!.seedFile);
+    await vault.saveProfile(
+      {
+        id: DEMO_PROFILE_ID,
+        displayName: 'Demo',
+        baseUrl: server.baseUrl,
+        audience: server.baseUrl,
+        clientId: creds.clientId,
+        caFile: server.caFile,
+      },
+      creds.clientSecret,
+    );
+  }
+
+  async function openSession(profileId: string | null): Promise<Session> {
+    const profile = profileId ? ((await vault.getProfile(profileId)) ?? null) : null;
+    if (profile?.id === DEMO_PROFILE_ID && opts.embedded) await saveDemoProfile();
+    const dir = path.join(paths.dataDir, 'stores', profile?.id ?? 'local');
+    fs.mkdirSync(dir, { recursive: true });
+    const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
+      filesDir: path.join(dir, 'files'),
+    });
+    if (profile?.id === DEMO_PROFILE_ID && opts.embedded && !store.identity()) {
+      const { user, partner, currency } = readDemoCredentials(opts.embedded.seedFile);
+      if (user) {
+        store.setIdentity({
+          user: {
+            id: user.id,
+            displayName: user.displayName,
+            email: user.email,
+            fullName: user.fullName,
+            role: user.role,
+          },
+          partner: {
+            id: partner.id,
+            name: partner.name,
+            street: partner.street,
+            city: partner.city,
+            postcode: partner.postcode,
+            stateOrProvinceCode: partner.stateOrProvinceCode,
+            ...(partner.street2 ? { street2: partner.street2 } : {}),
+            ...(partner.country ? { country: partner.country } : {}),
+          },
+          currency,
+        });
+      }
+    }
+    const api = profile ? await vault.createClient(profile.id) : null;
+    const sync =
+      profile && api
+        ? syncFactory
+          ? syncFactory({ store, api, hub, log })
+          : unavailableSync(NO_ENGINE_REASON, store)
+        : unavailableSync(NO_PROFILE_REASON, store);
+    const unsubscribe = store.onChange((e) => {
+      if (!e.quoteId) return;
+      hub.emit('quote.changed', {
+        quoteId: e.quoteId,
+        what: [e.what],
+        ...(e.what === 'deleted' ? { deleted: true } : {}),
+        source: localDepth > 0 ? 'local' : 'sync',
+      });
+    });
+    const catalogue = api
+      ? refreshCatalogue(api, store, log).catch((error) => {
+          log.warn('catalogue.refresh_failed', errorFields(error));
+          throw error;
+        })
+      : Promise.resolve();
+    catalogue.catch(() => {});
+    log.info('session.opened', { profileId: profile?.id ?? null });
+    return { profileId: profile?.id ?? null, store, api, sync, catalogue, unsubscribe };
+  }
+
+  async function closeSession(s: Session): Promise<void> {
+    s.unsubscribe();
+    await s.sync.stop();
+    await s.api?.close();
+    s.store.close();
+  }
+
+  const current = (): Session => {
+    if (!session) throw new Error('Quotedesk is still starting.');
+    return session;
+  };
+
+  // First start: no profile at all → the embedded demo server and a "Demo" profile.
+  let profiles = await vault.listProfiles();
+  if (profiles.length === 0 && opts.embedded) {
+    await saveDemoProfile();
+    profiles = await vault.listProfiles();
+    saveSettings({ activeProfileId: DEMO_PROFILE_ID });
+  }
+  if (!profiles.some((p) => p.id === settings.activeProfileId)) {
+    saveSettings({ activeProfileId: profiles[0]?.id ?? null });
+  }
+  session = await openSession(settings.activeProfileId);
+
+  const info = (): AppInfo => ({
+    name: 'Quotedesk',
+    version: opts.version ?? '0.0.0',
+    mode: opts.platform.mode,
+    platform: process.platform,
+    dataDir: paths.dataDir,
+    logsDir: paths.logsDir,
+    ...(embedded ? { embeddedServerUrl: embedded.baseUrl } : {}),
+  });
+
+  const ctx: ServiceContext = {
+    store: () => current().store,
+    api: () => current().api,
+    sync: () => current().sync,
+    vault,
+    platform: opts.platform,
+    hub,
+    log,
+    info,
+    tmpDir,
+    activeProfileId: () => session?.profileId ?? null,
+    switchProfile: (id) => {
+      const run = switching.then(async () => {
+        const old = session;
+        session = null;
+        if (old) await closeSession(old);
+        saveSettings({ activeProfileId: id });
+        session = await openSession(id);
+        hub.emit('profile.changed', { active: id ? await profileView(vault, id, id) : null });
+        hub.emit('quotes.changed', { count: 0 });
+        hub.emit('sync.state', session.sync.status());
+      });
+      switching = run.catch(() => {});
+      return run;
+    },
+    localEdit: (fn) => {
+      localDepth++;
+      try {
+        return fn();
+      } finally {
+        localDepth--;
+      }
+    },
+  };
+
+  const dispatch = createDispatcher(createHandlers(ctx, { ready: () => current().catalogue }), {
+    mapError,
+    onInternalError: (name, error) =>
+      log.error('ipc.internal_error', { call: name, ...errorFields(error) }),
+    onCall: (name, ms, outcome) => {
+      if (outcome !== 'ok') log.info('ipc.call', { call: name, ms: Math.round(ms), outcome });
+    },
+  });
+
+  let closed: Promise<void> | null = null;
+  return {
+    dispatch,
+    hub,
+    paths,
+    log,
+    info,
+    blobPath(sha256) {
+      try {
+        const file = current().store.filePath(sha256);
+        return fs.existsSync(file) ? file : null;
+      } catch {
+        return null;
+      }
+    },
+    close() {
+      closed ??= (async () => {
+        await switching;
+        if (session) await closeSession(session);
+        session = null;
+        await embedded?.stop();
+        embedded = null;
+        log.info('core.closed');
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { SyncEngine } from '../sync';
+import type { SyncFactory } from './sync-port';
+
+/** The real engine of main/sync behind the services' port, its events onto the hub. */
+export function engineSyncFactory(tmpRoot: string): SyncFactory {
+  return ({ store, api, hub, log }) => {
+    const tmpDir = path.join(tmpRoot, 'sync');
+    fs.mkdirSync(tmpDir, { recursive: true });
+    const engine = new SyncEngine({ store, api, tmpDir });
+    engine.on((e) => {
+      try {
+        if (e.type === 'status') hub.emit('sync.state', e.status);
+        else if (e.type === 'progress') {
+          const { type: _type, ...progress } = e;
+          hub.emit('sync.progress', progress);
+        } else {
+          hub.emit('sync.quoteState', {
+            quoteId: e.quoteId,
+            sync: { state: e.state, ...(e.message ? { message: e.message } : {}) },
+          });
+        }
+      } catch (error) {
+        log.warn('sync.event_dropped', { error: String(error) });
+      }
+    });
+    engine.start();
+    return {
+      status: () => engine.status(),
+      runNow: () => engine.runNow(),
+      changed: () => engine.notifyChanged(),
+      pause: () => engine.pause(),
+      resume: () => engine.resume(),
+      stop: () => engine.stop(),
+    };
+  };
+}

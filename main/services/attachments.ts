@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import yazl from 'yazl';
+import { LIMITS } from '../../common/api';
+import type { BytesResult } from '../../common/ipc';
+import type { ServiceContext } from './context';
+import { ServiceError, unsupportedInBrowser } from './errors';
+import type { Group } from './group';
+import { samePermutation } from './items';
+import { detail } from './quotes';
+
+export function readPdfFile(file: string, field: string): { name: string; bytes: Buffer } {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw new ServiceError(
+      'VALIDATION',
+      `${field}: the file ${path.basename(file)} cannot be read.`,
+      { field },
+    );
+  }
+  if (!stat.isFile())
+    throw new ServiceError('VALIDATION', `${field}: ${path.basename(file)} is not a file.`, {
+      field,
+    });
+  if (stat.size > LIMITS.attachmentBytes) {
+    throw new ServiceError(
+      'VALIDATION',
+      `${field}: ${path.basename(file)} is larger than 10 MiB.`,
+      {
+        field,
+        apiCode: 'MAX_ATTACHMENTS_EXCEEDED',
+      },
+    );
+  }
+  return { name: path.basename(file), bytes: fs.readFileSync(file) };
+}
+
+export function decodeFile(
+  f: { name: string; base64: string },
+  field: string,
+): { name: string; bytes: Buffer } {
+  const bytes = Buffer.from(f.base64, 'base64');
+  if (bytes.length === 0)
+    throw new ServiceError('VALIDATION', `${field}: the file is empty.`, { field });
+  if (bytes.length > LIMITS.attachmentBytes) {
+    throw new ServiceError('VALIDATION', `${field}: ${f.name} is larger than 10 MiB.`, { field });
+  }
+  return { name: path.basename(f.name), bytes };
+}
+
+export const pdfResult = (name: string, bytes: Buffer): BytesResult => ({
+  name,
+  mimeType: 'application/pdf',
+  base64: bytes.toString('base64'),
+});
+
+/** Bytes of a quote attachment: the local copy, else downloaded once and kept. */
+async function attachmentBytes(ctx: ServiceContext, quoteId: string, attachmentId: string) {
+  const store = ctx.store();
+  const att = store.getWork(quoteId).attachments.find((a) => a.id === attachmentId);
+  if (!att)
+    throw new ServiceError('NOT_FOUND', 'This attachment is not on the quote.', {
+      field: 'attachmentId',
+    });
+  if (att.sha256) {
+    try {
+      return { name: att.name, bytes: store.readFile(att.sha256) };
+    } catch {
+      // fall through to a download
+    }
+  }
+  const quoteServerId = store.serverIdOf('quote', quoteId);
+  const attServerId = store.serverIdOf('attachment', attachmentId);
+  const api = ctx.api();
+  if (!api || !quoteServerId || !attServerId) {
+    throw new ServiceError(
+      'OFFLINE',
+      `${att.name} is not on this computer yet; it arrives with the next sync.`,
+    );
+  }
+  const dest = path.join(ctx.tmpDir, `${randomUUID()}.pdf`);
+  try {
+    await api.downloadQuoteAttachment(quoteServerId, attServerId, dest);
+    const bytes = fs.readFileSync(dest);
+    store.setAttachmentFile(quoteId, attachmentId, bytes);
+    return { name: att.name, bytes };
+  } finally {
+    fs.rmSync(dest, { force: true });
+  }
+}
+
+async function zipOf(
+  ctx: ServiceContext,
+  quoteId: string,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const work = ctx.store().getWork(quoteId);
+  if (work.attachments.length === 0) {
+    throw new ServiceError('VALIDATION', 'This quote has no attachments to download.');
+  }
+  const zip = new yazl.ZipFile();
+  const used = new Set<string>();
+  for (const a of [...work.attachments].sort((x, y) => x.order - y.order)) {
+    const { bytes } = await attachmentBytes(ctx, quoteId, a.id);
+    const base = a.name.replace(/[\\/]/g, '_') || 'attachment.pdf';
+    let name = base;
+    for (let i = 2; used.has(name.toLowerCase()); i++)
+      name = base.replace(/(\.pdf)?$/i, ` (${i})$1`);
+    used.add(name.toLowerCase());
+    zip.addBuffer(bytes, name);
+  }
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return {
+    fileName: `${work.referenceCode || 'quote'}-attachments.zip`,
+    bytes: Buffer.concat(chunks),
+  };
+}
+
+export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
+  const edit = <T>(quoteId: string, fn: () => T): T => {
+    const result = ctx.localEdit(fn);
+    ctx.sync().changed(quoteId);
+    return result;
+  };
+  return {
+    'attachments.addFromPaths': ({ quoteId, paths }, call) => {
+      if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
+      const files = paths.map((p, i) => readPdfFile(p, `paths.${i}`));
+      edit(quoteId, () => ctx.store().addAttachments(quoteId, files));
+      return detail(ctx, quoteId);
+    },
+    'attachments.addFromBytes': ({ quoteId, files }) => {
+      const decoded = files.map((f, i) => decodeFile(f, `files.${i}`));
+      edit(quoteId, () => ctx.store().addAttachments(quoteId, decoded));
+      return detail(ctx, quoteId);
+    },
+    'attachments.rename': ({ quoteId, attachmentId, name }) => {
+      edit(quoteId, () => ctx.store().updateAttachments(quoteId, [{ id: attachmentId, name }]));
+      return detail(ctx, quoteId);
+    },
+    'attachments.reorder': ({ quoteId, attachmentIds }) => {
+      const store = ctx.store();
+      samePermutation(
+        attachmentIds,
+        store.getWork(quoteId).attachments.map((a) => a.id),
+        'attachmentIds',
+      );
+      edit(quoteId, () =>
+        store.updateAttachments(
+          quoteId,
+          attachmentIds.map((id, order) => ({ id, order })),
+        ),
+      );
+      return detail(ctx, quoteId);
+    },
+    'attachments.copyFromLibrary': ({ quoteId, libraryAttachmentIds }) => {
+      edit(quoteId, () => ctx.store().copyLibraryAttachments(quoteId, libraryAttachmentIds));
+      return detail(ctx, quoteId);
+    },
+    'attachments.delete': ({ quoteId, attachmentId }) => {
+      edit(quoteId, () => ctx.store().removeAttachment(quoteId, attachmentId));
+      return detail(ctx, quoteId);
+    },
+    'attachments.preview': async ({ quoteId, attachmentId }) => {
+      const { name, bytes } = await attachmentBytes(ctx, quoteId, attachmentId);
+      return pdfResult(name, bytes);
+    },
+    'attachments.zip': async ({ quoteId }) => {
+      const { fileName, bytes } = await zipOf(ctx, quoteId);
+      return { name: fileName, mimeType: 'application/zip', base64: bytes.toString('base64') };
+    },
+    'attachments.saveZip': async ({ quoteId, path: target }, call) => {
+      if (call.via === 'browser') throw unsupportedInBrowser('Saving to a chosen folder');
+      const { bytes } = await zipOf(ctx, quoteId);
+      const tmp = `${target}.${process.pid}.part`;
+      fs.writeFileSync(tmp, bytes);
+      fs.renameSync(tmp, target);
+      return { path: target, sizeBytes: bytes.length };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// The services behind the IPC contract: one handler per call, over the current session.
+import { appHandlers } from './app';
+import { attachmentHandlers } from './attachments';
+import { catalogueHandlers } from './catalogue';
+import type { ServiceContext } from './context';
+import type { Handlers } from './dispatcher';
+import { itemHandlers } from './items';
+import { libraryHandlers } from './library';
+import { profileHandlers } from './profiles';
+import { quoteHandlers } from './quotes';
+import { syncHandlers } from './sync';
+
+export function createHandlers(
+  ctx: ServiceContext,
+  catalogue: { ready(): Promise<void> },
+): Handlers {
+  return {
+    ...appHandlers(ctx),
+    ...quoteHandlers(ctx),
+    ...itemHandlers(ctx),
+    ...attachmentHandlers(ctx),
+    ...libraryHandlers(ctx),
+    ...catalogueHandlers(ctx, catalogue),
+    ...syncHandlers(ctx),
+    ...profileHandlers(ctx),
+  };
+}
+
+export { createDispatcher, type Dispatch, type CallContext, type Handlers } from './dispatcher';
+export { ServiceError } from './errors';
+export { mapError } from './map-error';
+export { refreshCatalogue } from './catalogue';
+export { DEMO_PROFILE_ID } from './profiles';
+export type { ServiceContext } from './context';

@@ -1,0 +1,104 @@
+import type { AddLineItemInput as StoreAddItem } from '../store';
+import type { ServiceContext } from './context';
+import { ServiceError } from './errors';
+import type { Group } from './group';
+import { detail } from './quotes';
+
+function samePermutation(given: string[], existing: string[], field: string): void {
+  const a = [...given].sort();
+  const b = [...existing].sort();
+  if (a.length !== b.length || a.some((v, i) => v !== b[i])) {
+    throw new ServiceError(
+      'VALIDATION',
+      `${field}: must list every one of the quote's entries exactly once.`,
+      {
+        field,
+      },
+    );
+  }
+}
+
+export function itemHandlers(
+  ctx: ServiceContext,
+): Group<'lineItems'> & Group<'sections'> & Group<'accessList'> {
+  const edit = <T>(quoteId: string, fn: () => T): T => {
+    const result = ctx.localEdit(fn);
+    ctx.sync().changed(quoteId);
+    return result;
+  };
+
+  return {
+    'lineItems.add': ({ quoteId, items, sectionId }) => {
+      const store = ctx.store();
+      if (sectionId && !store.getWork(quoteId).sections.some((s) => s.id === sectionId)) {
+        throw new ServiceError('NOT_FOUND', 'This section is not on the quote.', {
+          field: 'sectionId',
+        });
+      }
+      const ids = edit(quoteId, () =>
+        store.transaction(() => {
+          const added = store.addLineItems(quoteId, items as StoreAddItem[]);
+          if (sectionId) for (const id of added) store.moveLineItem(quoteId, id, { sectionId });
+          return added;
+        }),
+      );
+      return { quote: detail(ctx, quoteId), lineItemIds: ids };
+    },
+    'lineItems.update': ({ quoteId, lineItemId, patch }) => {
+      edit(quoteId, () => ctx.store().updateLineItems(quoteId, [{ ...patch, id: lineItemId }]));
+      return detail(ctx, quoteId);
+    },
+    'lineItems.delete': ({ quoteId, lineItemIds }) => {
+      edit(quoteId, () => ctx.store().deleteLineItems(quoteId, lineItemIds));
+      return detail(ctx, quoteId);
+    },
+    'lineItems.move': ({ quoteId, lineItemIds, sectionId, index }) => {
+      const store = ctx.store();
+      edit(quoteId, () =>
+        store.transaction(() => {
+          lineItemIds.forEach((id, i) =>
+            store.moveLineItem(quoteId, id, {
+              sectionId,
+              ...(index === undefined ? {} : { index: index + i }),
+            }),
+          );
+        }),
+      );
+      return detail(ctx, quoteId);
+    },
+    'sections.create': ({ quoteId, name }) => {
+      const sectionId = edit(quoteId, () => ctx.store().createSection(quoteId, name));
+      return { quote: detail(ctx, quoteId), sectionId };
+    },
+    'sections.rename': ({ quoteId, sectionId, name }) => {
+      edit(quoteId, () => ctx.store().renameSection(quoteId, sectionId, name));
+      return detail(ctx, quoteId);
+    },
+    'sections.delete': ({ quoteId, sectionId }) => {
+      edit(quoteId, () => ctx.store().deleteSection(quoteId, sectionId));
+      return detail(ctx, quoteId);
+    },
+    'sections.reorder': ({ quoteId, sectionIds }) => {
+      const store = ctx.store();
+      samePermutation(
+        sectionIds,
+        store.getWork(quoteId).sections.map((s) => s.id),
+        'sectionIds',
+      );
+      edit(quoteId, () =>
+        store.transaction(() => sectionIds.forEach((id, i) => store.moveSection(quoteId, id, i))),
+      );
+      return detail(ctx, quoteId);
+    },
+    'accessList.add': ({ quoteId, entries }) => {
+      edit(quoteId, () => ctx.store().addAccessEntries(quoteId, entries));
+      return detail(ctx, quoteId);
+    },
+    'accessList.remove': ({ quoteId, entryId }) => {
+      edit(quoteId, () => ctx.store().removeAccessEntry(quoteId, entryId));
+      return detail(ctx, quoteId);
+    },
+  };
+}
+
+export { samePermutation };

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Preferences } from '../../common/ipc';
+import { NetworkError, type ApiClient } from '../api';
+import type { Store } from '../store';
+import { decodeFile, pdfResult, readPdfFile } from './attachments';
+import { requireApi, type ServiceContext } from './context';
+import { ServiceError, unsupportedInBrowser } from './errors';
+import type { Group } from './group';
+import { samePermutation } from './items';
+import { libraryView } from './views';
+
+async function refreshLibrary(api: ApiClient, store: Store) {
+  store.putLibrary(await api.listLibrary());
+  return store.library().map(libraryView);
+}
+
+function preferencesView(store: Store): Preferences {
+  const p = store.preferences();
+  return {
+    daysToExpire: p.daysToExpire,
+    introMessage: p.introMessage,
+    termsAndDisclaimers: p.termsAndDisclaimers,
+    salesMarginPercentage: p.salesMarginPercentage,
+    attachments: p.attachments.map((a) => libraryView({ ...a, sha256: null, size: null })),
+  };
+}
+
+async function refreshPreferences(api: ApiClient, store: Store): Promise<Preferences> {
+  store.putPreferences(await api.getPreferences());
+  return preferencesView(store);
+}
+
+/** Uploads files kept in memory: the client streams uploads from disk. */
+async function withTempFiles<T>(
+  ctx: ServiceContext,
+  files: { name: string; bytes: Buffer }[],
+  fn: (paths: { path: string; name: string }[]) => Promise<T>,
+): Promise<T> {
+  const dir = path.join(ctx.tmpDir, randomUUID());
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    const paths = files.map((f, i) => {
+      const p = path.join(dir, `${i}.pdf`);
+      fs.writeFileSync(p, f.bytes);
+      return { path: p, name: f.name };
+    });
+    return await fn(paths);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'preferences'> {
+  const upload = async (files: { name: string; bytes: Buffer }[]) => {
+    const api = requireApi(ctx, 'Adding to the library');
+    const store = ctx.store();
+    const added = await withTempFiles(ctx, files, (paths) => api.uploadToLibrary(paths));
+    const list = await refreshLibrary(api, store);
+    added.forEach((a, i) => {
+      const f = files[i];
+      if (f) store.setLibraryFile(a.id, f.bytes);
+    });
+    const ids = new Set(added.map((a) => a.id));
+    return (
+      store
+        .library()
+        .map(libraryView)
+        .filter((a) => ids.has(a.id)) ?? list
+    );
+  };
+
+  return {
+    'library.list': async () => {
+      const api = ctx.api();
+      const store = ctx.store();
+      if (api) {
+        try {
+          return { attachments: await refreshLibrary(api, store), fromCache: false };
+        } catch (error) {
+          if (!(error instanceof NetworkError)) throw error;
+        }
+      }
+      return { attachments: store.library().map(libraryView), fromCache: true };
+    },
+    'library.addFromPaths': ({ paths }, call) => {
+      if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
+      return upload(paths.map((p, i) => readPdfFile(p, `paths.${i}`)));
+    },
+    'library.addFromBytes': ({ files }) => upload(files.map((f, i) => decodeFile(f, `files.${i}`))),
+    'library.addFromQuote': async ({ quoteId, attachmentIds }) => {
+      const api = requireApi(ctx, 'Adding to the library');
+      const store = ctx.store();
+      const serverIds = attachmentIds.map((id, i) => {
+        const sid = store.serverIdOf('attachment', id);
+        if (!sid) {
+          throw new ServiceError(
+            'VALIDATION',
+            'Sync the quote first: this attachment is not on the server yet.',
+            {
+              field: `attachmentIds.${i}`,
+            },
+          );
+        }
+        return sid;
+      });
+      void quoteId;
+      const added = await api.shareQuoteAttachmentsToLibrary(
+        serverIds.map((attachmentId) => ({ attachmentId })),
+      );
+      await refreshLibrary(api, store);
+      const ids = new Set(added.map((a) => a.id));
+      return store
+        .library()
+        .map(libraryView)
+        .filter((a) => ids.has(a.id));
+    },
+    'library.rename': async ({ attachmentId, name }) => {
+      const api = requireApi(ctx, 'Renaming a library file');
+      const store = ctx.store();
+      const current = store.library().find((a) => a.id === attachmentId);
+      if (!current)
+        throw new ServiceError('NOT_FOUND', 'This file is not in the library.', {
+          field: 'attachmentId',
+        });
+      await api.updateLibrary([{ id: attachmentId, name, order: current.order }]);
+      return refreshLibrary(api, store);
+    },
+    'library.reorder': async ({ attachmentIds }) => {
+      const api = requireApi(ctx, 'Reordering the library');
+      const store = ctx.store();
+      const current = store.library();
+      samePermutation(
+        attachmentIds,
+        current.map((a) => a.id),
+        'attachmentIds',
+      );
+      const nameOf = new Map(current.map((a) => [a.id, a.name]));
+      await api.updateLibrary(
+        attachmentIds.map((id, order) => ({ id, name: nameOf.get(id)!, order })),
+      );
+      return refreshLibrary(api, store);
+    },
+    'library.delete': async ({ attachmentId }) => {
+      const api = requireApi(ctx, 'Deleting a library file');
+      await api.deleteLibraryAttachment(attachmentId);
+      await refreshLibrary(api, ctx.store());
+      return { done: true as const };
+    },
+    'library.preview': async ({ attachmentId }) => {
+      const store = ctx.store();
+      const entry = store.library().find((a) => a.id === attachmentId);
+      if (!entry)
+        throw new ServiceError('NOT_FOUND', 'This file is not in the library.', {
+          field: 'attachmentId',
+        });
+      if (entry.sha256) return pdfResult(entry.name, store.readFile(entry.sha256));
+      const api = requireApi(ctx, 'Previewing a library file not yet on this computer');
+      const dest = path.join(ctx.tmpDir, `${randomUUID()}.pdf`);
+      try {
+        await api.downloadLibraryAttachment(attachmentId, dest);
+        const bytes = fs.readFileSync(dest);
+        store.setLibraryFile(attachmentId, bytes);
+        return pdfResult(entry.name, bytes);
+      } finally {
+        fs.rmSync(dest, { force: true });
+      }
+    },
+    'preferences.get': async () => {
+      const api = ctx.api();
+      const store = ctx.store();
+      if (api) {
+        try {
+          return { ...(await refreshPreferences(api, store)), fromCache: false };
+        } catch (error) {
+          if (!(error instanceof NetworkError)) throw error;
+        }
+      }
+      return { ...preferencesView(store), fromCache: true };
+    },
+    'preferences.update': async (input) => {
+      const api = requireApi(ctx, 'Saving quote preferences');
+      await api.savePreferences(input);
+      return refreshPreferences(api, ctx.store());
+    },
+    'preferences.addAttachments': async ({ libraryAttachmentIds }) => {
+      const api = requireApi(ctx, 'Changing default attachments');
+      await api.addPreferenceAttachments(libraryAttachmentIds);
+      return refreshPreferences(api, ctx.store());
+    },
+    'preferences.removeAttachment': async ({ attachmentId }) => {
+      const api = requireApi(ctx, 'Changing default attachments');
+      await api.deletePreferenceAttachment(attachmentId);
+      return refreshPreferences(api, ctx.store());
+    },
+  };
+}

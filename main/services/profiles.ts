@@ -1,0 +1,90 @@
+import type { ProfileView } from '../../common/ipc';
+import type { Vault } from '../vault';
+import type { ServiceContext } from './context';
+import { ServiceError } from './errors';
+import type { Group } from './group';
+
+export const DEMO_PROFILE_ID = 'demo';
+
+export async function profileView(
+  vault: Vault,
+  id: string,
+  activeId: string | null,
+): Promise<ProfileView> {
+  const p = await vault.getProfile(id);
+  if (!p)
+    throw new ServiceError('NOT_FOUND', 'This connection profile no longer exists.', {
+      field: 'profileId',
+    });
+  const hasSecret = await vault.hasSecret(p.id);
+  return {
+    id: p.id,
+    name: p.displayName,
+    baseUrl: p.baseUrl,
+    audience: p.audience,
+    clientId: p.clientId,
+    secret: !hasSecret ? 'none' : vault.status().remembered ? 'keychain' : 'memory',
+    isDemo: p.id === DEMO_PROFILE_ID,
+    active: p.id === activeId,
+  };
+}
+
+export function profileHandlers(ctx: ServiceContext): Group<'profiles'> {
+  return {
+    'profiles.list': async () => {
+      const activeId = ctx.activeProfileId();
+      const profiles = await ctx.vault.listProfiles();
+      return {
+        profiles: await Promise.all(profiles.map((p) => profileView(ctx.vault, p.id, activeId))),
+        activeId,
+      };
+    },
+    'profiles.add': async (input) => {
+      const saved = await ctx.vault.saveProfile(
+        {
+          displayName: input.name,
+          baseUrl: input.baseUrl,
+          clientId: input.clientId,
+          ...(input.audience ? { audience: input.audience } : {}),
+          ...(input.caFile ? { caFile: input.caFile } : {}),
+        },
+        input.clientSecret,
+      );
+      return profileView(ctx.vault, saved.id, ctx.activeProfileId());
+    },
+    'profiles.test': async (input) => {
+      const result =
+        'profileId' in input
+          ? await ctx.vault.testConnection(input.profileId)
+          : await ctx.vault.testConnection({
+              profile: {
+                displayName: input.name,
+                baseUrl: input.baseUrl,
+                clientId: input.clientId,
+                ...(input.audience ? { audience: input.audience } : {}),
+                ...(input.caFile ? { caFile: input.caFile } : {}),
+              },
+              secret: input.clientSecret,
+            });
+      return { ok: result.ok, message: result.message };
+    },
+    'profiles.switch': async ({ profileId }) => {
+      await profileView(ctx.vault, profileId, null);
+      await ctx.switchProfile(profileId);
+      return profileView(ctx.vault, profileId, ctx.activeProfileId());
+    },
+    'profiles.remove': async ({ profileId }) => {
+      await profileView(ctx.vault, profileId, null);
+      if (ctx.activeProfileId() === profileId) {
+        const other = (await ctx.vault.listProfiles()).find((p) => p.id !== profileId);
+        await ctx.switchProfile(other?.id ?? null);
+      }
+      await ctx.vault.deleteProfile(profileId);
+      return { done: true as const };
+    },
+    'profiles.keychainStatus': () => {
+      const s = ctx.vault.status();
+      return { available: s.remembered, message: s.message };
+    },
+  };
+}

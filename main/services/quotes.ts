@@ -1,0 +1,236 @@
+import type { AddLineItemInput as StoreAddItem, Store, WorkQuote } from '../store';
+import { ServiceError } from './errors';
+import type { ServiceContext } from './context';
+import type { Group } from './group';
+import { detailOf, summaryOf } from './views';
+
+export function detail(ctx: ServiceContext, quoteId: string) {
+  const store = ctx.store();
+  const rec = store.getQuote(quoteId);
+  if (!rec || rec.deleted)
+    throw new ServiceError('NOT_FOUND', 'This quote no longer exists on this computer.', {
+      field: 'quoteId',
+    });
+  return detailOf(rec, store);
+}
+
+export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edits'> {
+  // Working copies of quotes deleted in this session, so "undo delete" can bring them back.
+  const deleted = new Map<string, WorkQuote>();
+
+  return {
+    'quotes.list': (q) => {
+      const res = ctx.store().listQuotes({
+        limit: q.limit,
+        page: q.page,
+        account: q.account,
+        ...(q.search?.trim() ? { search: q.search.trim() } : {}),
+        ...(q.status?.length ? { status: q.status.join(',') } : {}),
+        ...(q.sort ? { sort: `${q.sort.field},${q.sort.direction}` } : {}),
+      });
+      return {
+        content: res.content.map(summaryOf),
+        page: res.page,
+        statusCounts: { ...res.statusCounts },
+      };
+    },
+    'quotes.get': ({ quoteId }) => detail(ctx, quoteId),
+    'quotes.create': ({ clientId }) => {
+      const store = ctx.store();
+      const company = store.company(clientId);
+      if (!company) {
+        throw new ServiceError(
+          'NOT_FOUND',
+          'This client is not in the catalogue on this computer.',
+          {
+            field: 'clientId',
+          },
+        );
+      }
+      const w = ctx.localEdit(() =>
+        store.createQuote({
+          client: {
+            id: company.id,
+            name: company.name,
+            isShadowCompany: company.isShadowCompany ?? false,
+          },
+        }),
+      );
+      ctx.sync().changed(w.id);
+      return detail(ctx, w.id);
+    },
+    'quotes.duplicate': ({ quoteId }) => {
+      const w = ctx.localEdit(() => ctx.store().saveAsNewQuote(quoteId));
+      ctx.sync().changed(w.id);
+      return detail(ctx, w.id);
+    },
+    'quotes.delete': ({ quoteId }) => {
+      const store = ctx.store();
+      const work = store.getWork(quoteId);
+      ctx.localEdit(() => store.deleteQuote(quoteId));
+      deleted.set(quoteId, work);
+      ctx.sync().changed(quoteId);
+      return { quoteId };
+    },
+    'quotes.restore': ({ quoteId }) => {
+      const snapshot = deleted.get(quoteId);
+      if (!snapshot) {
+        throw new ServiceError(
+          'NOT_FOUND',
+          'Only a quote deleted since Quotedesk started can be restored.',
+          {
+            field: 'quoteId',
+          },
+        );
+      }
+      const store = ctx.store();
+      const id = ctx.localEdit(() => recreate(store, snapshot));
+      deleted.delete(quoteId);
+      ctx.sync().changed(id);
+      return detail(ctx, id);
+    },
+    'quotes.updateHeader': ({ quoteId, expiresOn, introMessage, termsAndDisclaimers }) => {
+      ctx.localEdit(() =>
+        ctx.store().updateHeader(quoteId, { expiresOn, introMessage, termsAndDisclaimers }),
+      );
+      ctx.sync().changed(quoteId);
+      return detail(ctx, quoteId);
+    },
+    'quotes.setStatus': ({ quoteId, status }) => {
+      const patch = status === 'sent' ? { status, published: true } : { status };
+      ctx.localEdit(() => ctx.store().updateHeader(quoteId, patch));
+      ctx.sync().changed(quoteId);
+      return detail(ctx, quoteId);
+    },
+    'quotes.publish': ({ quoteId }) => {
+      const sync = ctx.sync().status();
+      if (!sync.available) {
+        throw new ServiceError(
+          'SYNC_UNAVAILABLE',
+          `Publishing needs the server: ${sync.reason ?? 'sync is not available.'}`,
+        );
+      }
+      ctx.localEdit(() => ctx.store().updateHeader(quoteId, { status: 'sent', published: true }));
+      ctx.sync().runNow(quoteId);
+      return detail(ctx, quoteId);
+    },
+    'quotes.export': ({ quoteId }) => {
+      const data = ctx.store().exportQuote(quoteId);
+      const ref = ctx.store().getWork(quoteId).referenceCode || quoteId.slice(0, 8);
+      return { fileName: `quote-${ref}.json`, json: JSON.stringify(data, null, 2) };
+    },
+    'edits.undo': ({ quoteId }) => {
+      const done = ctx.localEdit(() => ctx.store().undo(quoteId));
+      if (done) ctx.sync().changed(quoteId);
+      return detail(ctx, quoteId);
+    },
+    'edits.redo': ({ quoteId }) => {
+      const done = ctx.localEdit(() => ctx.store().redo(quoteId));
+      if (done) ctx.sync().changed(quoteId);
+      return detail(ctx, quoteId);
+    },
+  };
+}
+
+/**
+ * Builds a deleted quote again from its working copy, through the store's own edits (so
+ * every rule still holds). It comes back as a new draft with new ids; on the server the
+ * old one is deleted and this one created at the next sync.
+ */
+function recreate(store: Store, snap: WorkQuote): string {
+  return store.transaction(() => {
+    const w = store.createQuote({ client: snap.client });
+    store.updateHeader(w.id, {
+      expiresOn: snap.expiresOn,
+      introMessage: snap.introMessage,
+      termsAndDisclaimers: snap.termsAndDisclaimers,
+    });
+    const inputs: StoreAddItem[] = snap.lineItems.map((li) => {
+      const parent = li.requiredLineItemId
+        ? snap.lineItems.findIndex((x) => x.id === li.requiredLineItemId)
+        : -1;
+      const common = {
+        quantity: li.quantity,
+        note: li.note,
+        effectiveDate: li.effectiveDate,
+        price: li.price,
+      };
+      const rel = {
+        ...(parent >= 0 ? { requiredLineItemIndex: parent } : {}),
+        ...(li.commitmentTerm ? { commitmentTermId: li.commitmentTerm.id } : {}),
+        ...(li.subscriptionId ? { subscriptionId: li.subscriptionId } : {}),
+        ...(li.requiredSubscriptionId ? { requiredSubscriptionId: li.requiredSubscriptionId } : {}),
+      };
+      if (li.kind === 'Custom') {
+        return {
+          type: 'Custom',
+          ...common,
+          productName: li.product.name,
+          ...(li.product.sku ? { productSku: li.product.sku } : {}),
+          billingTerm: li.billingTerm,
+          cost: li.cost,
+          initialTotal: li.initialTotal ?? 0,
+        };
+      }
+      if (li.kind === 'UsageBased') {
+        return {
+          type: 'UsageBased',
+          ...common,
+          ...rel,
+          productId: li.product.id ?? '',
+          billingTerm: li.billingTerm,
+          cost: li.cost,
+          ...(li.usageBased ? { usageBased: li.usageBased } : {}),
+        };
+      }
+      return {
+        type: 'Standard',
+        ...common,
+        ...rel,
+        productId: li.product.id ?? '',
+        billingTerm: li.billingTerm,
+      };
+    });
+    const newIds = inputs.length ? store.addLineItems(w.id, inputs) : [];
+    const idOf = new Map(snap.lineItems.map((li, i) => [li.id, newIds[i]!]));
+    for (const s of [...snap.sections].sort((a, b) => a.order - b.order)) {
+      const sid = store.createSection(w.id, s.name);
+      for (const item of [...s.lineItems].sort((a, b) => a.order - b.order)) {
+        const id = idOf.get(item.lineItemId);
+        if (id) store.moveLineItem(w.id, id, { sectionId: sid });
+      }
+    }
+    if (snap.accessList.length) {
+      store.addAccessEntries(
+        w.id,
+        snap.accessList.map((e) => ({
+          email: e.email,
+          accountType: e.accountType,
+          ...(e.accountName ? { accountName: e.accountName } : {}),
+          ...(e.accountRole ? { accountRole: e.accountRole } : {}),
+          ...(e.userId ? { userId: e.userId } : {}),
+        })),
+      );
+    }
+    // Preference attachments came with the new quote; keep those the old one still had.
+    const keptPrefs = new Set(
+      snap.attachments.map((a) => a.preferenceAttachmentId).filter(Boolean),
+    );
+    for (const a of store.getWork(w.id).attachments) {
+      if (!a.preferenceAttachmentId || !keptPrefs.has(a.preferenceAttachmentId))
+        store.removeAttachment(w.id, a.id);
+    }
+    const files = snap.attachments.filter((a) => a.sha256 && !a.preferenceAttachmentId);
+    if (files.length) {
+      store.addAttachments(
+        w.id,
+        files.map((a) => ({ name: a.name, bytes: store.readFile(a.sha256!) })),
+      );
+    }
+    const fromLibrary = snap.attachments
+      .filter((a) => !a.sha256 && a.libraryAttachmentId)
+      .map((a) => a.libraryAttachmentId!);
+    if (fromLibrary.length) store.copyLibraryAttachments(w.id, fromLibrary);
+    return w.id;
+  });
+}

@@ -1,0 +1,96 @@
+import { saveMineAsNew, takeMine, takeTheirs } from '../sync';
+import type { ServiceContext } from './context';
+import { ServiceError } from './errors';
+import type { Group } from './group';
+import { detail } from './quotes';
+import { conflictView } from './views';
+
+export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
+  const openConflicts = (quoteId: string) => ctx.store().listConflicts(quoteId);
+  return {
+    'sync.status': () => ctx.sync().status(),
+    'sync.runNow': (input) => {
+      ctx.sync().runNow(input?.quoteId);
+      return ctx.sync().status();
+    },
+    'sync.pause': () => {
+      ctx.sync().pause();
+      return ctx.sync().status();
+    },
+    'sync.resume': () => {
+      ctx.sync().resume();
+      return ctx.sync().status();
+    },
+    'sync.conflicts': (input) => {
+      const store = ctx.store();
+      const works = new Map<string, ReturnType<typeof store.getWork> | null>();
+      const workOf = (id: string) => {
+        if (!works.has(id)) {
+          const rec = store.getQuote(id);
+          works.set(id, rec ? rec.work : null);
+        }
+        return works.get(id) ?? null;
+      };
+      return {
+        conflicts: store
+          .listConflicts(input?.quoteId)
+          .map((c) => conflictView(c, workOf(c.quoteId))),
+      };
+    },
+    'sync.resolve': ({ quoteId, take, conflictIds }) => {
+      const store = ctx.store();
+      const open = openConflicts(quoteId);
+      const chosen = conflictIds
+        ? conflictIds.map((id, i) => {
+            const c = open.find((x) => String(x.id) === id);
+            if (!c) {
+              throw new ServiceError(
+                'NOT_FOUND',
+                'This conflict is already resolved or belongs to another quote.',
+                {
+                  field: `conflictIds.${i}`,
+                },
+              );
+            }
+            return c.id;
+          })
+        : [undefined];
+      // Taking mine on a quote deleted remotely keeps it as a new quote: follow that id.
+      let resultId = quoteId;
+      ctx.localEdit(() =>
+        store.transaction(() => {
+          for (const id of chosen) {
+            if (take === 'mine') resultId = takeMine(store, quoteId, id);
+            else takeTheirs(store, quoteId, id);
+          }
+        }),
+      );
+      ctx.sync().runNow(resultId);
+      if (!store.getQuote(resultId)) {
+        throw new ServiceError(
+          'NOT_FOUND',
+          'The quote was deleted on the server, so it is removed here too.',
+          {
+            field: 'quoteId',
+          },
+        );
+      }
+      return detail(ctx, resultId);
+    },
+    'sync.saveMineAsNew': ({ quoteId }) => {
+      const store = ctx.store();
+      if (!store.getQuote(quoteId)) {
+        throw new ServiceError('NOT_FOUND', 'This quote no longer exists on this computer.', {
+          field: 'quoteId',
+        });
+      }
+      const copyId = ctx.localEdit(() => saveMineAsNew(store, quoteId));
+      ctx.sync().runNow();
+      const original = store.getQuote(quoteId);
+      return {
+        newQuote: detail(ctx, copyId),
+        original: original && !original.deleted ? detail(ctx, quoteId) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,215 @@
+// The store's records in the shapes of the IPC contract.
+import {
+  ACCESS_LIST_FROZEN_STATUSES,
+  EDITABLE_STATUSES,
+  STATUS_TRANSITIONS,
+} from '../../common/api';
+import type {
+  AttachmentView,
+  ConflictView,
+  LineItemView,
+  PersonRef,
+  QuoteDetail,
+  QuoteSummary,
+} from '../../common/ipc';
+import type {
+  Conflict,
+  LibraryAttachment,
+  ListEntry,
+  QuoteRecord,
+  Store,
+  WorkQuote,
+} from '../store';
+
+const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+
+function person(
+  p: { id?: string; fullName: string; email?: string; role?: string } | null,
+): PersonRef | undefined {
+  if (!p) return undefined;
+  return { id: p.id, fullName: p.fullName, email: p.email, role: p.role };
+}
+
+export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
+  const w = rec.work;
+  const sectionOf = new Map<string, string>();
+  for (const s of w.sections) for (const li of s.lineItems) sectionOf.set(li.lineItemId, s.id);
+  const lineItems: LineItemView[] = w.lineItems.map((li) => ({
+    id: li.id,
+    serverId: store.serverIdOf('lineItem', li.id),
+    kind: li.kind,
+    product: {
+      id: opt(li.product.id),
+      name: li.product.name,
+      sku: li.product.sku,
+      isMspOnly: li.product.isMspOnly,
+      type: li.product.type,
+      requiresProductId: li.product.id
+        ? opt(store.product(li.product.id)?.requiresProductId)
+        : undefined,
+    },
+    billingTerm: li.billingTerm,
+    commitmentTerm: opt(li.commitmentTerm),
+    quantity: li.quantity,
+    price: li.price,
+    cost: li.cost,
+    initialTotal: opt(li.initialTotal),
+    effectiveDate: li.effectiveDate,
+    note: li.note,
+    usageBased: opt(li.usageBased),
+    requiredLineItemId: opt(li.requiredLineItemId),
+    subscriptionId: opt(li.subscriptionId),
+    totals: li.totals,
+    sectionId: sectionOf.get(li.id) ?? null,
+  }));
+  return {
+    header: {
+      id: w.id,
+      serverId: rec.serverId,
+      referenceCode: w.referenceCode || null,
+      status: w.status,
+      client: w.client,
+      createdBy: w.createdBy,
+      createdByEmail: w.createdByEmail || undefined,
+      createdOn: w.createdOn,
+      updatedOn: w.updatedOn,
+      expiresOn: w.expiresOn,
+      introMessage: w.introMessage,
+      termsAndDisclaimers: w.termsAndDisclaimers,
+      published: w.published,
+      publishedOn: opt(w.publishedOn),
+      respondedOn: opt(w.respondedOn),
+      revokedOn: opt(w.revokedOn),
+      salesMarginPercentage: opt(w.salesMarginPercentage),
+      intentType: opt(w.intentType),
+      ownedBy: person(w.ownedBy ? { ...w.ownedBy, role: w.ownedBy.userRole } : null),
+      acceptedBy: person(w.acceptedBy),
+      declinedBy: person(w.declinedBy),
+    },
+    lineItems,
+    sections: [...w.sections]
+      .sort((a, b) => a.order - b.order)
+      .map((s) => ({
+        id: s.id,
+        serverId: store.serverIdOf('section', s.id),
+        name: s.name,
+        order: s.order,
+        lineItemIds: [...s.lineItems].sort((a, b) => a.order - b.order).map((x) => x.lineItemId),
+      })),
+    accessList: w.accessList.map((e) => ({
+      id: e.id,
+      serverId: store.serverIdOf('accessEntry', e.id),
+      email: e.email,
+      accountType: e.accountType,
+      accountName: opt(e.accountName),
+      accountRole: opt(e.accountRole),
+      link: e.link || null,
+    })),
+    attachments: [...w.attachments]
+      .sort((a, b) => a.order - b.order)
+      .map((a): AttachmentView => ({
+        id: a.id,
+        serverId: store.serverIdOf('attachment', a.id),
+        name: a.name,
+        order: a.order,
+        type: a.type,
+        sizeBytes: a.size ?? 0,
+        sha256: a.sha256 ?? '',
+        createdOn: a.createdOn,
+        createdBy: person(a.createdBy),
+        localFile: !!a.sha256,
+      })),
+    totals: w.totals,
+    currency: w.currency,
+    editable: EDITABLE_STATUSES.includes(w.status),
+    accessListEditable: !ACCESS_LIST_FROZEN_STATUSES.includes(w.status),
+    allowedTransitions: [...STATUS_TRANSITIONS[w.status]],
+    generation: rec.generation,
+    canUndo: rec.undoDepth > 0,
+    canRedo: rec.redoDepth > 0,
+    sync: { state: rec.syncState, message: opt(rec.syncMessage) },
+    conflictCount: rec.openConflicts,
+  };
+}
+
+export function summaryOf(e: ListEntry): QuoteSummary {
+  return {
+    id: e.id,
+    serverId: e.serverId,
+    referenceCode: e.referenceCode || null,
+    status: e.status,
+    client: e.client,
+    createdBy: e.createdBy,
+    createdOn: e.createdOn,
+    updatedOn: e.updatedOn,
+    published: e.published,
+    publishedOn: opt(e.publishedOn),
+    dirty: e.dirty,
+    conflictCount: e.openConflicts,
+    lineItemCounts: e.lineItemCounts,
+    totals: e.totals,
+    sync: { state: e.syncState },
+  };
+}
+
+export function libraryView(a: LibraryAttachment): AttachmentView {
+  return {
+    id: a.id,
+    serverId: a.id,
+    name: a.name,
+    order: a.order,
+    type: a.type,
+    sizeBytes: a.size ?? 0,
+    sha256: a.sha256 ?? '',
+    createdOn: a.createdOn,
+    createdBy: person(a.createdBy),
+    localFile: !!a.sha256,
+  };
+}
+
+function labelOf(c: Conflict, work: WorkQuote | null): string {
+  const field = c.field === '*' ? 'whole' : c.field;
+  switch (c.entityKind) {
+    case 'quote':
+      return c.field === '*' ? 'Quote' : `Quote · ${field}`;
+    case 'lineItem': {
+      const i = work?.lineItems.findIndex((l) => l.id === c.entityId) ?? -1;
+      const name = i >= 0 ? work!.lineItems[i]!.product.name : 'Line item';
+      return `${i >= 0 ? `Line ${i + 1} (${name})` : name} · ${field}`;
+    }
+    case 'section': {
+      const s = work?.sections.find((x) => x.id === c.entityId);
+      return `Section${s ? ` "${s.name}"` : ''} · ${field}`;
+    }
+    case 'accessEntry': {
+      const e = work?.accessList.find((x) => x.id === c.entityId);
+      return `Recipient${e ? ` ${e.email}` : ''} · ${field}`;
+    }
+    case 'attachment': {
+      const a = work?.attachments.find((x) => x.id === c.entityId);
+      return `Attachment${a ? ` "${a.name}"` : ''} · ${field}`;
+    }
+  }
+}
+
+export function conflictView(c: Conflict, work: WorkQuote | null): ConflictView {
+  let kind: ConflictView['kind'] = 'field';
+  if (c.field === '*') {
+    if (c.remote === null || c.remote === undefined) kind = 'deletedRemotely';
+    else if (c.local === null || c.local === undefined) kind = 'deletedLocally';
+    else kind = 'notEditable';
+  }
+  return {
+    id: String(c.id),
+    quoteId: c.quoteId,
+    entity: c.entityKind,
+    entityId: c.entityId,
+    field: c.field,
+    label: labelOf(c, work),
+    kind,
+    base: c.base,
+    mine: c.local,
+    theirs: c.remote,
+    detectedAt: c.createdAt,
+  };
+}

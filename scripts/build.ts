@@ -1,0 +1,98 @@
+// Builds what the app runs from out/: the renderer (Vite, the renderer's own config), the
+// Electron main process and preload (esbuild, CommonJS: the sandboxed preload must be one
+// CommonJS file), and the Quoting API as a bundle the packaged app runs on Electron's Node.
+//   npx tsx scripts/build.ts [renderer] [electron] [server]   (default: all)
+import { build as esbuild, type BuildOptions } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const OUT = path.join(ROOT, 'out');
+/** Loaded at run time from node_modules (asar-unpacked when packaged), never bundled. */
+export const NATIVE_MODULES = ['better-sqlite3', 'keytar'];
+
+const common: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+  absWorkingDir: ROOT,
+};
+
+export async function buildRenderer(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+export async function buildElectron(): Promise<void> {
+  await esbuild({
+    ...common,
+    entryPoints: [path.join(ROOT, 'main/app.ts')],
+    outfile: path.join(OUT, 'main/app.cjs'),
+    external: ['electron', ...NATIVE_MODULES],
+  });
+  await esbuild({
+    ...common,
+    entryPoints: [path.join(ROOT, 'preload/index.ts')],
+    outfile: path.join(OUT, 'preload/index.cjs'),
+    external: ['electron'],
+    // A sandboxed preload gets a tiny require (electron, events, timers, url): keep it tiny.
+    sourcemap: false,
+  });
+}
+
+export async function buildServer(): Promise<void> {
+  await esbuild({
+    ...common,
+    entryPoints: [path.join(ROOT, 'server/cli.ts')],
+    outfile: path.join(OUT, 'server/cli.cjs'),
+    external: NATIVE_MODULES,
+  });
+  fs.mkdirSync(path.join(OUT, 'server/seed'), { recursive: true });
+  fs.copyFileSync(
+    path.join(ROOT, 'server/seed/demo.json'),
+    path.join(OUT, 'server/seed/demo.json'),
+  );
+}
+
+/** True when the built renderer is older than any of its sources (or missing). */
+export function rendererIsStale(): boolean {
+  const index = path.join(OUT, 'renderer/index.html');
+  if (!fs.existsSync(index)) return true;
+  const built = fs.statSync(index).mtimeMs;
+  const newest = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((m, e) => {
+      const p = path.join(dir, e.name);
+      return Math.max(m, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+    }, 0);
+  const sources = ['renderer', 'common'].map((d) => newest(path.join(ROOT, d)));
+  return Math.max(...sources, fs.statSync(path.join(ROOT, 'vite.config.ts')).mtimeMs) > built;
+}
+
+async function main(): Promise<void> {
+  const wanted = new Set(process.argv.slice(2));
+  const all = wanted.size === 0;
+  if (all || wanted.has('renderer')) {
+    console.log('[build] renderer (vite) → out/renderer');
+    await buildRenderer();
+  }
+  if (all || wanted.has('electron')) {
+    console.log('[build] main + preload (esbuild) → out/main, out/preload');
+    await buildElectron();
+  }
+  if (all || wanted.has('server')) {
+    console.log('[build] embedded server (esbuild) → out/server');
+    await buildServer();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
