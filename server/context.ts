@@ -39,6 +39,8 @@ export class Ctx {
   /** Set once the server listens (port 0 picks the port). */
   baseUrl = '';
   private lastStamp = 0;
+  /** Bumped by every change that stamps a quote; cached list counts are valid for one version. */
+  version = 0;
 
   constructor(
     readonly db: Db,
@@ -64,6 +66,7 @@ export class Ctx {
   stamp(): string {
     const now = Math.max(Date.now(), this.lastStamp + 1);
     this.lastStamp = now;
+    this.version++;
     return new Date(now).toISOString();
   }
 

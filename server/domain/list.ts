@@ -44,6 +44,24 @@ interface ListRow {
   owner_role: string | null;
 }
 
+type Counted = { status: QuoteStatus; n: number }[];
+const caches = new WeakMap<Ctx, Map<string, { version: number; rows: Counted }>>();
+
+/**
+ * Status counts need every matching quote, the costliest part of a list; they only change when a
+ * quote does, so they are kept until the next change (every change stamps and bumps the version).
+ */
+function cachedCounts(ctx: Ctx, key: string, compute: () => Counted): Counted {
+  let counts = caches.get(ctx);
+  if (!counts) caches.set(ctx, (counts = new Map()));
+  const hit = counts.get(key);
+  if (hit && hit.version === ctx.version) return hit.rows;
+  const rows = compute();
+  if (counts.size >= 1_000) counts.clear();
+  counts.set(key, { version: ctx.version, rows });
+  return rows;
+}
+
 function emptyCounts(): ListStatusCounts {
   return {
     accepted: 0,
@@ -85,11 +103,13 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListRe
     args.push(term);
   }
   const base = where.join(' AND ');
-  const grouped = ctx
-    .sql<{ status: QuoteStatus; n: number }>(
-      `SELECT q.status AS status, count(*) AS n FROM quotes q WHERE ${base} GROUP BY q.status`,
-    )
-    .all(...args);
+  const grouped = cachedCounts(ctx, `${base}|${JSON.stringify(args)}`, () =>
+    ctx
+      .sql<{ status: QuoteStatus; n: number }>(
+        `SELECT q.status AS status, count(*) AS n FROM quotes q INDEXED BY quotes_list WHERE ${base} GROUP BY q.status`,
+      )
+      .all(...args),
+  );
   for (const g of grouped) counts[g.status] = g.n;
 
   const statuses = q.status ? [...new Set(q.status)] : undefined;
@@ -104,14 +124,22 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListRe
     const filter = statuses ? ` AND q.status IN (${statuses.map(() => '?').join(', ')})` : '';
     const column = SORT_COLUMNS[q.sort?.field ?? 'createdOn']!;
     const dir = (q.sort?.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+    const order = `ORDER BY ${column} ${dir}, q.id ${dir}`;
+    // A search matches anywhere in the text, so no index can seek it: the page's ids are picked
+    // from the covering list index alone, and only that page's rows are read.
+    const from = term
+      ? `(SELECT q.id FROM quotes q INDEXED BY quotes_list WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?) h
+         JOIN quotes q ON q.id = h.id`
+      : 'quotes q';
+    const tail = term ? order : `WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?`;
     const rows = ctx
       .sql<ListRow>(
         `SELECT q.id, q.status, q.client_id, q.client_name, c.is_shadow, q.created_by_name, q.created_on, q.updated_on,
            q.reference_code, q.published, q.published_on, q.intent_type, q.count_total, q.count_custom, q.count_msp,
            q.initial_total, q.recurring_total, u.id AS owner_id, u.email AS owner_email, u.full_name AS owner_name,
            u.role AS owner_role
-         FROM quotes q JOIN clients c ON c.id = q.client_id LEFT JOIN users u ON u.id = q.owned_by
-         WHERE ${base}${filter} ORDER BY ${column} ${dir}, q.id ${dir} LIMIT ? OFFSET ?`,
+         FROM ${from} JOIN clients c ON c.id = q.client_id LEFT JOIN users u ON u.id = q.owned_by
+         ${tail}`,
       )
       .all(...args, ...(statuses ?? []), q.limit, q.page * q.limit);
     const currency = partner.currency;

@@ -1,0 +1,216 @@
+// The Quoting API under load from a second process: the server runs as its own process (as
+// `npm run server` starts it) with a partner holding 10,000 quotes; this process drives it
+// over HTTPS with 16 concurrent requests on pooled connections.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { DEMO_SEED, startServer } from '../test/helpers/server';
+import { atLeast, atMost, info, type Metric, type SuiteOptions } from './lib';
+
+export const description =
+  'Quoting API server: list (search, sort) and add line items, 10,000 quotes, concurrency 16';
+
+const QUOTES = 10_000;
+const CONCURRENCY = 16;
+const LIST_REQUESTS = 800;
+const ADD_REQUESTS = 1_600;
+const ADA = 'b0a9d703-1f07-4046-81c9-40e9b0597a6d';
+const NORTHWIND = '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc';
+const CLIENTS = [
+  'ed3a65e4-8eda-4ada-b243-2b8c1e9e6165',
+  'a7e3fcd1-d46e-4880-a4cf-e9096da5b6cc',
+  '89889f41-6823-4ca4-8ac6-59251bf03cdf',
+  '211d37df-2716-43a8-822e-7d9f776f7972',
+];
+const PRODUCTS: Array<[string, string, number]> = [
+  ['094347cf-431a-464f-98b9-32ebeb165c8a', 'Monthly', 22],
+  ['96bf0824-af0d-4cee-a11b-5def68773339', 'Monthly', 3],
+  ['7e7b978f-5b90-426d-938c-7fac49a9a8d9', 'Monthly', 7],
+  ['36f888b7-6f2d-4b50-b11d-c6fa24a89d75', 'One-Time', 1899],
+];
+
+/** The demo seed plus 10,000 quotes of Ada's, each with one to three line items. */
+async function bigSeed(dir: string): Promise<{ file: string; quoteIds: string[] }> {
+  const { readFileSync } = await import('node:fs');
+  const seed = JSON.parse(readFileSync(DEMO_SEED, 'utf8')) as Record<string, unknown>;
+  const quoteIds: string[] = [];
+  const statuses = ['draft', 'draft', 'draft', 'sent', 'accepted', 'declined', 'closed'];
+  seed.quotes = Array.from({ length: QUOTES }, (_, i) => {
+    const id = randomUUID();
+    quoteIds.push(id);
+    const status = statuses[i % statuses.length]!;
+    return {
+      id,
+      partnerId: NORTHWIND,
+      clientId: CLIENTS[i % CLIENTS.length],
+      createdBy: ADA,
+      status,
+      createdDaysAgo: i % 365,
+      lineItems: Array.from({ length: 1 + (i % 3) }, (_, j) => {
+        const [productId, billingTerm, price] = PRODUCTS[(i + j) % PRODUCTS.length]!;
+        return {
+          type: 'Standard',
+          productId,
+          billingTerm,
+          price: price + (i % 7),
+          quantity: 1 + ((i * 7 + j) % 40),
+        };
+      }),
+    };
+  });
+  const file = join(dir, 'bench-seed.json');
+  writeFileSync(file, JSON.stringify(seed));
+  return { file, quoteIds };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
+  );
+}
+
+interface Run {
+  name: string;
+  seconds: number;
+  times: number[];
+  errors: number;
+}
+
+/** `count` requests made by `CONCURRENCY` workers; each request's latency is kept. */
+async function load(
+  name: string,
+  count: number,
+  send: (i: number) => Promise<number>,
+): Promise<Run> {
+  const times: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        const status = await send(i);
+        times.push(performance.now() - t);
+        if (status >= 400) errors++;
+      }
+    }),
+  );
+  return {
+    name,
+    seconds: (performance.now() - started) / 1000,
+    times: times.sort((a, b) => a - b),
+    errors,
+  };
+}
+
+function metrics(run: Run, p99Target: number): Metric[] {
+  const r = (x: number) => Math.round(x * 100) / 100;
+  return [
+    info(`${run.name} throughput`, Math.round(run.times.length / run.seconds), 'req/s'),
+    info(`${run.name} p50`, r(percentile(run.times, 50)), 'ms'),
+    atMost(`${run.name} p99`, r(percentile(run.times, 99)), 'ms', p99Target),
+    atMost(`${run.name} errors`, run.errors, 'responses', 0),
+  ];
+}
+
+export async function run(opts: SuiteOptions): Promise<Metric[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'quotedesk-bench-server-'));
+  try {
+    opts.log(`writing a seed with ${QUOTES.toLocaleString('en-US')} quotes…`);
+    const { file, quoteIds } = await bigSeed(dir);
+    opts.log('starting the server (loads the seed)…');
+    const loadStarted = performance.now();
+    const server = await startServer({ seed: file, dataDir: join(dir, 'data') });
+    const seedSeconds = (performance.now() - loadStarted) / 1000;
+    const agent = new Agent({
+      connect: { ca: server.ca },
+      connections: CONCURRENCY,
+      pipelining: 1,
+    });
+    try {
+      const tokenRes = await request(`${server.baseUrl}/v1/token`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          audience: server.baseUrl,
+          grant_type: 'client_credentials',
+          client_id: 'northwind-ada',
+          client_secret: 'demo-secret-northwind-ada-7f3k',
+        }),
+      });
+      const { access_token: token } = (await tokenRes.body.json()) as { access_token: string };
+      const auth = { authorization: `Bearer ${token}` };
+      const get = async (path: string) => {
+        const r = await request(server.baseUrl + path, { dispatcher: agent, headers: auth });
+        await r.body.arrayBuffer();
+        return r.statusCode;
+      };
+
+      for (let i = 0; i < 50; i++) await get('/v2/quotes?limit=50'); // warm-up
+
+      const searches = ['acme', 'blue fjord', 'q-2026-0004', 'ada stone', '1899', 'cedar'];
+      const sorts = [
+        'updatedOn,desc',
+        'createdOn,asc',
+        'totals.recurringTotal,desc',
+        'client.name,asc',
+      ];
+      opts.log(`${LIST_REQUESTS} list requests with sort…`);
+      const sorted = await load('GET /v2/quotes limit 50, sort', LIST_REQUESTS, (i) =>
+        get(`/v2/quotes?account=partner&limit=50&page=${i % 20}&sort=${sorts[i % sorts.length]}`),
+      );
+      opts.log(`${LIST_REQUESTS} list requests with search…`);
+      const searched = await load('GET /v2/quotes limit 50, search', LIST_REQUESTS, (i) =>
+        get(
+          `/v2/quotes?account=partner&limit=50&search=${encodeURIComponent(searches[i % searches.length]!)}&sort=updatedOn,desc`,
+        ),
+      );
+
+      opts.log(`${ADD_REQUESTS} line-item adds…`);
+      const added = await load('POST /v2/quotes/{id}/line-items', ADD_REQUESTS, async (i) => {
+        // Spread over the draft quotes so no quote reaches the 30-item limit.
+        const quoteId = quoteIds[((i * 7) % quoteIds.length) - (((i * 7) % quoteIds.length) % 7)]!;
+        const r = await request(`${server.baseUrl}/v2/quotes/${quoteId}/line-items`, {
+          method: 'POST',
+          dispatcher: agent,
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify([
+            {
+              type: 'Standard',
+              productId: PRODUCTS[0]![0],
+              billingTerm: 'Monthly',
+              price: 21.5,
+              quantity: 1 + (i % 9),
+              effectiveDate: '2026-01-01T00:00:00Z',
+            },
+          ]),
+        });
+        await r.body.arrayBuffer();
+        return r.statusCode;
+      });
+
+      return [
+        info('seed load and start (10,000 quotes)', Math.round(seedSeconds * 10) / 10, 's'),
+        ...metrics(sorted, 50),
+        ...metrics(searched, 50),
+        ...metrics(added, 30),
+        atLeast(
+          'list requests made',
+          sorted.times.length + searched.times.length,
+          'requests',
+          LIST_REQUESTS * 2,
+        ),
+      ];
+    } finally {
+      await agent.close();
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
