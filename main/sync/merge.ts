@@ -119,6 +119,7 @@ function mergeCollection(
   r: Record<string, unknown>,
   conflicts: Conflict[],
   decide: Decide,
+  pushed: ReadonlySet<string>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const keys = new Set([...Object.keys(b), ...Object.keys(l), ...Object.keys(r)]);
@@ -141,9 +142,11 @@ function mergeCollection(
         if (!d) conflicts.push(c);
       } // else: deleted remotely, untouched locally → gone
     } else if (!lv && rv) {
-      if (!bv)
-        out[key] = clone(rv); // added remotely
-      else if (!same(bv, rv)) {
+      if (!bv) {
+        // Added remotely — unless this device created it (the answer recorded, the base
+        // not yet) and the user has deleted it since.
+        if (!pushed.has(key)) out[key] = clone(rv);
+      } else if (!same(bv, rv)) {
         const c: Conflict = { kind: 'delete-edit', path, base: bv, local: null, remote: rv };
         const d = decide(c);
         if (d !== 'local') out[key] = clone(rv);
@@ -180,6 +183,8 @@ export function merge(
   local: QuoteState,
   remote: QuoteState | null,
   decide: Decide = undecided,
+  /** Keys of entities this device created on the server since the base was recorded. */
+  pushed: ReadonlySet<string> = new Set(),
 ): MergeResult {
   const conflicts: Conflict[] = [];
   if (!remote) {
@@ -210,6 +215,7 @@ export function merge(
       remote[c],
       conflicts,
       decide,
+      pushed,
     );
   }
   dropDanglingPlacements(merged);

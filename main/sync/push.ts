@@ -79,6 +79,21 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
   return { state: 'error', message };
 }
 
+const pushedKey = (quoteId: string) => `sync.pushed.${quoteId}`;
+
+/** Entities this device created on the server whose creation the base does not show yet. */
+export function pushedKeys(store: SyncStore, quoteId: string): Set<string> {
+  return new Set(store.getMeta<string[]>(pushedKey(quoteId)) ?? []);
+}
+
+/** Called inside the transaction that records the mappings. */
+export function markPushed(store: SyncStore, quoteId: string, keys: string[]): void {
+  if (!keys.length) return;
+  const all = pushedKeys(store, quoteId);
+  for (const k of keys) all.add(k);
+  store.setMeta(pushedKey(quoteId), [...all]);
+}
+
 function localIdOf(store: SyncStore, quoteId: string, newId: () => string) {
   return (kind: EntityKind, serverId: string): string => {
     if (kind === 'quote') return quoteId;
@@ -133,7 +148,8 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     return { state: 'conflict' };
   }
 
-  const m = merge(base, local, snap.serverId ? remote : null, decide);
+  const pushed = pushedKeys(store, quoteId);
+  const m = merge(base, local, snap.serverId ? remote : null, decide, pushed);
   if (m.conflicts.length) {
     recordMergeConflicts(store, quoteId, snap.work, snap.base, agg, m.conflicts, idOf);
     return { state: 'conflict' };
@@ -169,7 +185,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
     if (step.kind === 'createQuote') {
       // The server's defaults for a new quote (e.g. preference attachments) join the merge.
-      const again = merge(null, local, fromRemote(agg, idOf), decide);
+      const again = merge(null, local, fromRemote(agg, idOf), decide, pushed);
       merged = again.merged!;
       normalizeOrders(merged);
     }
@@ -188,6 +204,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
       state = 'pending';
     }
     store.commitSync(quoteId, final, snap.generation);
+    store.setMeta(pushedKey(quoteId), null);
     settleConflicts(store, quoteId, applied);
   });
   await downloadMissingFiles(quoteId, ctx);
@@ -213,7 +230,13 @@ async function journalled<T>(
     throw e;
   }
   store.transaction(() => {
-    for (const m of mappings(r)) store.mapId(m.kind, m.localId, m.serverId, quoteId);
+    const ms = mappings(r);
+    for (const m of ms) store.mapId(m.kind, m.localId, m.serverId, quoteId);
+    markPushed(
+      store,
+      quoteId,
+      ms.filter((m) => m.kind !== 'quote').map((m) => m.localId),
+    );
     store.removeRequest(entry.id);
   });
   return r;
@@ -360,6 +383,7 @@ async function runStep(
           const res = await api.replaceSections(qid, { sections });
           store.transaction(() => {
             for (const k of fresh) store.mapId('section', k, k, quoteId);
+            markPushed(store, quoteId, fresh);
           });
           a.sections = res.sections;
         } catch (e) {

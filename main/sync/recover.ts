@@ -4,7 +4,7 @@ import type { JournalEntry, RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
 import { PARKED_CREATE } from './conflictStore';
 import { matchLostEntities, matchLostQuote, type QuoteCandidate } from './lostCreate';
-import type { RoundContext } from './push';
+import { markPushed, type RoundContext } from './push';
 import { itemFingerprint } from './payloads';
 import { itemFromRemote } from './translate';
 
@@ -137,7 +137,14 @@ async function recoverEntry(
     return true;
   }
   store.transaction(() => {
-    if (m.kind === 'adopt') for (const [w, c] of m.found) store.mapId(kind, w.key, c.id, quoteId);
+    if (m.kind === 'adopt') {
+      for (const [w, c] of m.found) store.mapId(kind, w.key, c.id, quoteId);
+      markPushed(
+        store,
+        quoteId,
+        [...m.found.keys()].map((w) => w.key),
+      );
+    }
     store.removeRequest(entry.id);
   });
   return false;

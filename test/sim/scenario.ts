@@ -1,0 +1,626 @@
+// One seed of the simulation: a device (real store, real engine) and a colleague (Ben,
+// straight through the API) edit the same quotes while the fault injector breaks the network
+// and crashes the app; then the network heals, conflicts are resolved, sync goes quiet and
+// the invariants are checked against the real server.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ApiClient } from '../../main/api';
+import { openStore, StoreError, type Store } from '../../main/store';
+import type { WorkQuote } from '../../main/store/types';
+import {
+  SyncEngine,
+  fromRemote,
+  fromWork,
+  saveMineAsNew,
+  takeMine,
+  takeTheirs,
+  type SyncApi,
+} from '../../main/sync';
+import { ADA, CLIENTS, PRODUCTS, pdf } from '../sync/harness';
+import { Crash, Life, NO_FAULTS, crashingStore, faultyApi, type FaultRates } from './faults';
+import { Rng } from './rng';
+
+export interface SimEnv {
+  ada: ApiClient;
+  ben: ApiClient;
+  catalogue: { products: unknown[]; pricing: Map<string, unknown[]> };
+  pdfDir: string;
+}
+
+export interface SeedResult {
+  seed: number;
+  ok: boolean;
+  problems: string[];
+  crashes: number;
+  faults: number;
+  ms: number;
+  log: string[];
+}
+
+const CHAOS: FaultRates = {
+  drop: 0.05,
+  lost: 0.05,
+  timeout: 0.03,
+  error5xx: 0.03,
+  tooMany: 0.02,
+  crashAtCall: 0.02,
+  crashAtBoundary: 0.03,
+};
+
+type Rec =
+  | {
+      kind: 'field';
+      quote: string;
+      entity: Entity;
+      id: string;
+      field: string;
+      value: unknown;
+      delivered: boolean;
+    }
+  | { kind: 'exists' | 'absent'; quote: string; entity: Entity; id: string; delivered: boolean };
+type Entity = 'quote' | 'lineItem' | 'accessEntry' | 'attachment' | 'section';
+
+const LIST: Record<
+  Exclude<Entity, 'quote'>,
+  'lineItems' | 'accessList' | 'attachments' | 'sections'
+> = {
+  lineItem: 'lineItems',
+  accessEntry: 'accessList',
+  attachment: 'attachments',
+  section: 'sections',
+};
+
+function entityOf(w: WorkQuote | null, entity: Entity, id: string): Record<string, unknown> | null {
+  if (!w) return null;
+  if (entity === 'quote') return w as unknown as Record<string, unknown>;
+  return (
+    ((w[LIST[entity]] as unknown as { id: string }[]).find((e) => e.id === id) as unknown as Record<
+      string,
+      unknown
+    >) ?? null
+  );
+}
+
+export async function runSeed(
+  seed: number,
+  env: SimEnv,
+  opts: { steps?: number } = {},
+): Promise<SeedResult> {
+  const t0 = Date.now();
+  const rng = new Rng(seed);
+  const log: string[] = [];
+  const problems: string[] = [];
+  const dir = mkdtempSync(join(tmpdir(), `quotedesk-sim-${seed}-`));
+  const file = join(dir, 'quotedesk.sqlite');
+  let faults = 0;
+  let crashes = 0;
+
+  const records = new Map<string, Rec>();
+  const localQuotes = new Set<string>();
+  const localItems = new Set<string>();
+  const benItems = new Set<string>();
+  const clientsUsed = new Set<string>();
+
+  let life = new Life(rng, NO_FAULTS, log);
+  let real!: Store;
+  let store!: ReturnType<typeof crashingStore>;
+  let engine!: SyncEngine;
+
+  const open = () => {
+    real = openStore(file, { integrityCheck: 'none' });
+    real.setIdentity({ user: ADA.user, partner: null, currency: 'USD' });
+    real.putProducts(env.catalogue.products as never);
+    for (const [id, p] of env.catalogue.pricing) real.putPricing(id, p as never);
+    store = crashingStore(real, life);
+    engine = new SyncEngine({
+      store,
+      api: faultyApi(env.ada as SyncApi, life),
+      parallelism: 1,
+      tmpDir: dir,
+      newId: () => uuid(rng),
+    });
+    engine.on((e) => {
+      if (e.type === 'progress' && e.step)
+        log.push(`  step ${e.step} ${e.quoteId?.slice(0, 8) ?? ''}`);
+      if (e.type === 'quote')
+        log.push(`  ${e.quoteId.slice(0, 8)} → ${e.state}${e.message ? `: ${e.message}` : ''}`);
+    });
+  };
+  open();
+
+  const record = (r: Rec) => {
+    const key = `${r.entity}:${r.id}:${r.kind === 'field' ? r.field : '*'}`;
+    if (r.kind === 'absent') {
+      for (const [k, x] of [...records]) {
+        if (k.startsWith(`${r.entity}:${r.id}:`) || (r.entity === 'quote' && x.quote === r.id))
+          records.delete(k);
+      }
+    }
+    records.set(key, r);
+  };
+
+  /** Local edits go through the real store (never the crashing wrapper): they are the user's. */
+  const localEdit = () => {
+    const quotes = real.listQuotes({ limit: 100 }).content.map((e) => e.id);
+    const live = quotes.filter((id) => real.getQuote(id) && !real.getQuote(id)!.deleted);
+    const roll = rng.int(100);
+    try {
+      if (live.length === 0 || (roll < 8 && localQuotes.size < 3)) {
+        const c = Object.values(CLIENTS).find((x) => !clientsUsed.has(x.id));
+        if (!c) return;
+        clientsUsed.add(c.id);
+        const w = real.createQuote({ client: c });
+        localQuotes.add(w.id);
+        record({ kind: 'exists', quote: w.id, entity: 'quote', id: w.id, delivered: false });
+        log.push(`local create quote ${w.id.slice(0, 8)}`);
+        return;
+      }
+      const q = rng.pick(live);
+      const w = real.getWork(q);
+      if (roll < 22) {
+        const field = rng.pick(['introMessage', 'termsAndDisclaimers'] as const);
+        const value = `${field === 'introMessage' ? 'intro' : 'terms'} ${rng.int(1000)}`;
+        real.updateHeader(q, { [field]: value });
+        record({ kind: 'field', quote: q, entity: 'quote', id: q, field, value, delivered: false });
+        log.push(`local ${field} ${q.slice(0, 8)}`);
+      } else if (roll < 40) {
+        const withAddon =
+          rng.chance(0.3) && !w.lineItems.some((li) => li.product.id === PRODUCTS.s1);
+        const items = withAddon
+          ? ([
+              {
+                type: 'Standard',
+                productId: PRODUCTS.s1,
+                billingTerm: 'Monthly',
+                quantity: 1 + rng.int(20),
+              },
+              {
+                type: 'Standard',
+                productId: PRODUCTS.s1Addon,
+                billingTerm: 'Monthly',
+                quantity: 1 + rng.int(20),
+                requiredLineItemIndex: 0,
+              },
+            ] as const)
+          : rng.chance(0.5)
+            ? ([
+                {
+                  type: 'Standard',
+                  productId: rng.pick([PRODUCTS.m365, PRODUCTS.defender, PRODUCTS.backup]),
+                  billingTerm: 'Monthly',
+                  quantity: 1 + rng.int(50),
+                },
+              ] as const)
+            : ([
+                {
+                  type: 'Custom',
+                  productName: `Service ${rng.int(100)}`,
+                  billingTerm: 'One-Time',
+                  price: 100 + rng.int(900),
+                  cost: 50,
+                  initialTotal: 0,
+                  quantity: 1,
+                },
+              ] as const);
+        const ids = real.addLineItems(q, items as never);
+        for (const id of ids) {
+          localItems.add(id);
+          record({ kind: 'exists', quote: q, entity: 'lineItem', id, delivered: false });
+        }
+        log.push(`local add ${ids.length} item(s) ${q.slice(0, 8)}`);
+      } else if (roll < 58 && w.lineItems.length) {
+        const li = rng.pick(w.lineItems);
+        if (rng.chance(0.5)) {
+          const value = 1 + rng.int(99);
+          real.updateLineItems(q, [{ id: li.id, quantity: value }]);
+          record({
+            kind: 'field',
+            quote: q,
+            entity: 'lineItem',
+            id: li.id,
+            field: 'quantity',
+            value,
+            delivered: false,
+          });
+        } else {
+          const value = `note ${rng.int(1000)}`;
+          real.updateLineItems(q, [{ id: li.id, note: value }]);
+          record({
+            kind: 'field',
+            quote: q,
+            entity: 'lineItem',
+            id: li.id,
+            field: 'note',
+            value,
+            delivered: false,
+          });
+        }
+        log.push(`local edit item ${q.slice(0, 8)}`);
+      } else if (roll < 66 && w.lineItems.length) {
+        const li = rng.pick(w.lineItems);
+        const gone = [
+          li.id,
+          ...w.lineItems.filter((x) => x.requiredLineItemId === li.id).map((x) => x.id),
+        ];
+        real.deleteLineItems(q, gone);
+        for (const id of gone)
+          record({ kind: 'absent', quote: q, entity: 'lineItem', id, delivered: false });
+        log.push(`local delete item ${q.slice(0, 8)}`);
+      } else if (roll < 76 && w.lineItems.length) {
+        const sectionId =
+          w.sections.length && rng.chance(0.6)
+            ? rng.pick(w.sections).id
+            : real.createSection(q, `Section ${rng.int(100)}`);
+        const li = rng.pick(w.lineItems);
+        real.moveLineItem(q, li.id, { sectionId });
+        log.push(`local section ${q.slice(0, 8)}`);
+      } else if (roll < 84) {
+        if (w.accessList.length && rng.chance(0.4)) {
+          const e = rng.pick(w.accessList);
+          real.removeAccessEntry(q, e.id);
+          record({ kind: 'absent', quote: q, entity: 'accessEntry', id: e.id, delivered: false });
+        } else {
+          const [id] = real.addAccessEntries(q, [
+            { email: `r${rng.int(10_000)}@ada.example`, accountType: 'guest' },
+          ]);
+          record({ kind: 'exists', quote: q, entity: 'accessEntry', id: id!, delivered: false });
+        }
+        log.push(`local access ${q.slice(0, 8)}`);
+      } else if (roll < 92) {
+        if (w.attachments.length && rng.chance(0.4)) {
+          const a = rng.pick(w.attachments);
+          real.removeAttachment(q, a.id);
+          record({ kind: 'absent', quote: q, entity: 'attachment', id: a.id, delivered: false });
+        } else {
+          const [id] = real.addAttachments(q, [
+            { name: `doc${rng.int(1000)}.pdf`, bytes: pdf(`${seed}-${rng.int(1e9)}`) },
+          ]);
+          record({ kind: 'exists', quote: q, entity: 'attachment', id: id!, delivered: false });
+        }
+        log.push(`local attachment ${q.slice(0, 8)}`);
+      } else if (roll < 94 && real.getQuote(q)!.serverId) {
+        real.deleteQuote(q);
+        record({ kind: 'absent', quote: q, entity: 'quote', id: q, delivered: false });
+        log.push(`local delete quote ${q.slice(0, 8)}`);
+      }
+    } catch (e) {
+      if (!(e instanceof StoreError)) throw e;
+      log.push(`local edit refused: ${e.message}`);
+    }
+  };
+
+  /** What Ben sees on the server marks the local edits already delivered. */
+  const observe = (
+    localQuote: string,
+    server: Awaited<ReturnType<ApiClient['getQuote']>>,
+    access: { id: string; email: string }[],
+  ) => {
+    for (const r of records.values()) {
+      if (r.quote !== localQuote || r.delivered) continue;
+      const sid = r.entity === 'quote' ? server.id : real.serverIdOf(r.entity, r.id);
+      if (r.kind === 'exists') {
+        r.delivered =
+          r.entity === 'quote' ||
+          (r.entity === 'lineItem' && server.lineItems.some((x) => x.id === sid)) ||
+          (r.entity === 'accessEntry' && access.some((x) => x.id === sid)) ||
+          (r.entity === 'attachment' && server.attachments.some((x) => x.id === sid));
+      } else if (r.kind === 'field') {
+        const e =
+          r.entity === 'quote'
+            ? (server as unknown as Record<string, unknown>)
+            : (server.lineItems.find((x) => x.id === sid) as unknown as Record<string, unknown>);
+        r.delivered = !!e && e[r.field] === r.value;
+      }
+    }
+  };
+
+  const remoteEdit = async () => {
+    const synced = [...localQuotes].filter((q) => real.getQuote(q)?.serverId);
+    if (!synced.length) return;
+    const q = rng.pick(synced);
+    const sid = real.getQuote(q)!.serverId!;
+    const ben = env.ben;
+    try {
+      const cur = await ben.getQuote(sid);
+      const access = (await ben.getAccessList(sid)).accessList;
+      observe(q, cur, access);
+      const roll = rng.int(100);
+      const header = {
+        expiresOn: cur.expiresOn,
+        introMessage: cur.introMessage,
+        termsAndDisclaimers: cur.termsAndDisclaimers,
+        status: cur.status,
+        published: cur.published,
+      };
+      if (roll < 25) {
+        const field = rng.pick(['introMessage', 'termsAndDisclaimers'] as const);
+        await ben.updateQuote(sid, { ...header, [field]: `ben ${rng.int(1000)}` } as never);
+      } else if (roll < 45 && cur.lineItems.length) {
+        const li = rng.pick(cur.lineItems);
+        const kind = li.product.type === 'Custom' ? 'Custom' : 'Standard';
+        const base = {
+          type: kind,
+          id: li.id,
+          effectiveDate: li.effectiveDate,
+          price: li.price.amount,
+          quantity: li.quantity,
+          note: li.note,
+          billingTerm: li.billingTerm,
+        };
+        const patch = rng.chance(0.5)
+          ? { quantity: 100 + rng.int(100) }
+          : { note: `ben note ${rng.int(1000)}` };
+        const custom =
+          kind === 'Custom'
+            ? {
+                cost: li.cost.amount,
+                initialTotal: li.totals.initialTotal.amount,
+                productName: li.product.name,
+              }
+            : {};
+        await ben.updateLineItems(sid, [{ ...base, ...custom, ...patch } as never]);
+      } else if (roll < 60) {
+        const added = await ben.addLineItems(sid, [
+          {
+            type: 'Standard',
+            productId: PRODUCTS.m365,
+            billingTerm: 'Monthly',
+            quantity: 1 + rng.int(9),
+            price: 22,
+            effectiveDate: new Date().toISOString(),
+          },
+        ]);
+        for (const li of added) benItems.add(li.id);
+      } else if (roll < 70 && cur.lineItems.length) {
+        const li = rng.pick(cur.lineItems);
+        const gone = [
+          li.id,
+          ...cur.lineItems
+            .filter((x) => x.relationship?.requiredLineItemId === li.id)
+            .map((x) => x.id),
+        ];
+        await ben.bulkDeleteLineItems(sid, gone);
+      } else if (roll < 80) {
+        if (access.length && rng.chance(0.5)) await ben.deleteAccessEntry(sid, rng.pick(access).id);
+        else
+          await ben.addAccessList(sid, [
+            { email: `b${rng.int(10_000)}@ben.example`, accountType: 'contact' },
+          ]);
+      } else if (roll < 88) {
+        if (cur.attachments.length && rng.chance(0.5))
+          await ben.deleteQuoteAttachment(sid, rng.pick(cur.attachments).id);
+        else {
+          const p = join(env.pdfDir, `ben-${seed}-${rng.int(1e9)}.pdf`);
+          const { writeFileSync } = await import('node:fs');
+          writeFileSync(p, pdf(p));
+          await ben.uploadQuoteAttachments(sid, [p]);
+        }
+      } else if (roll < 95) {
+        if (cur.status === 'draft')
+          await ben.updateQuote(sid, { ...header, status: 'sent', published: true } as never);
+      } else if (roll < 97) {
+        await ben.deleteQuote(sid);
+      }
+      log.push(`remote edit (${roll}) ${q.slice(0, 8)}`);
+    } catch (e) {
+      log.push(`remote edit refused: ${(e as Error).message}`);
+    }
+  };
+
+  const crashAndRestart = async (e: unknown) => {
+    if (!(e instanceof Crash)) throw e;
+    crashes++;
+    await life.settle();
+    real.close();
+    life = new Life(rng, life.rates, log);
+    open();
+  };
+
+  const cycle = async () => {
+    try {
+      const r = await engine.syncOnce(true);
+      if (r.retry) faults++;
+      return r;
+    } catch (e) {
+      await crashAndRestart(e);
+      return null;
+    }
+  };
+
+  try {
+    // Chaos: edits on both sides, sync cycles through a broken network, crashes.
+    life.rates = CHAOS;
+    const steps = opts.steps ?? 14;
+    for (let i = 0; i < steps; i++) {
+      const a = rng.int(10);
+      if (a < 5) localEdit();
+      else if (a < 7) await remoteEdit();
+      else await cycle();
+    }
+
+    // Heal: no more faults; resolve what is parked; sync until quiet.
+    life.rates = NO_FAULTS;
+    let quiet = false;
+    for (let round = 0; round < 12 && !quiet; round++) {
+      for (const c of real.listConflicts()) {
+        const q = c.quoteId;
+        if (!real.getQuote(q)) continue;
+        if (c.entityKind === 'quote' && c.field === '*' && c.remote === null) {
+          const src = real.getWork(q);
+          const copy = saveMineAsNew(real, q);
+          remap(records, src, real.getWork(copy), localQuotes, localItems);
+          log.push(`resolve: save ${q.slice(0, 8)} as new ${copy.slice(0, 8)}`);
+        } else if (c.field === 'status' || rng.chance(0.5)) {
+          takeMine(real, q, c.id);
+          log.push(`resolve mine ${c.entityKind}.${c.field}`);
+        } else {
+          takeTheirs(real, q, c.id);
+          log.push(`resolve theirs ${c.entityKind}.${c.field}`);
+        }
+      }
+      const r = await cycle();
+      if (!r) continue;
+      quiet =
+        r.pushed.length === 0 &&
+        !r.retry &&
+        (r.pull?.imported ?? 0) + (r.pull?.refreshed ?? 0) + (r.pull?.removed ?? 0) === 0 &&
+        real.listConflicts().length === 0 &&
+        real.listJournal({}).length === 0;
+    }
+    if (!quiet) problems.push('sync did not go quiet after the network healed');
+    await check();
+  } catch (e) {
+    problems.push(`run failed: ${(e as Error).stack ?? String(e)}`);
+  } finally {
+    try {
+      real!.close();
+    } catch {
+      // already closed
+    }
+    await cleanup(env.ben);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { seed, ok: problems.length === 0, problems, crashes, faults, ms: Date.now() - t0, log };
+
+  async function check(): Promise<void> {
+    const ada = env.ada;
+    const remoteIds: string[] = [];
+    for (let page = 0; ; page++) {
+      const res = await ada.listQuotes({ account: 'partner', limit: 100, page });
+      remoteIds.push(...res.content.map((c) => c.id));
+      if (page + 1 >= res.page.totalPages) break;
+    }
+    const idOf = (kind: string, s: string) => real.localIdOf(kind as never, s) ?? `unmapped:${s}`;
+    const local = real.listQuotes({ limit: 100, account: 'partner' }).content.map((e) => e.id);
+    for (const sid of remoteIds) {
+      const lq = real.localIdOf('quote', sid);
+      if (!lq || !localQuotes.has(lq))
+        problems.push(`duplicate or unknown quote on the server: ${sid}`);
+    }
+    const seenServer = new Set<string>();
+    for (const q of local) {
+      const rec = real.getQuote(q)!;
+      if (!rec.serverId) {
+        problems.push(`quote ${q} never reached the server`);
+        continue;
+      }
+      if (seenServer.has(rec.serverId))
+        problems.push(`two local quotes share server quote ${rec.serverId}`);
+      seenServer.add(rec.serverId);
+      const [quote, s, a] = await Promise.all([
+        ada.getQuote(rec.serverId),
+        ada.getSections(rec.serverId),
+        ada.getAccessList(rec.serverId),
+      ]);
+      const agg = { quote, sections: s.sections, accessList: a.accessList };
+      const server = fromRemote(agg, idOf);
+      if (
+        JSON.stringify(fromWork(rec.work)) !== JSON.stringify(server) &&
+        !sameModel(fromWork(rec.work), server)
+      ) {
+        problems.push(
+          `quote ${q}: work differs from the server\n  work:   ${JSON.stringify(fromWork(rec.work))}\n  server: ${JSON.stringify(server)}`,
+        );
+      }
+      if (!rec.base || !sameModel(fromRemote(rec.base, idOf), server))
+        problems.push(`quote ${q}: base differs from the server`);
+      if (rec.dirty) problems.push(`quote ${q}: still dirty`);
+      for (const li of quote.lineItems) {
+        const lid = real.localIdOf('lineItem', li.id);
+        if (!benItems.has(li.id) && !(lid && localItems.has(lid)))
+          problems.push(`quote ${q}: line item ${li.id} was created by no one (duplicate)`);
+      }
+      const itemIds = new Set(quote.lineItems.map((li) => li.id));
+      for (const sec of s.sections) {
+        for (const x of sec.lineItems)
+          if (!itemIds.has(x.lineItemId))
+            problems.push(`quote ${q}: section ${sec.name} refers to missing item ${x.lineItemId}`);
+      }
+    }
+    if (real.listJournal({}).length)
+      problems.push(`journal not empty: ${JSON.stringify(real.listJournal({}))}`);
+
+    // Every local edit is on the server, or was there before someone else changed it, or is
+    // on record in a conflict.
+    const conflicts = new Map<string, ReturnType<Store['listConflicts']>>();
+    const conflictsOf = (q: string) => {
+      if (!conflicts.has(q)) conflicts.set(q, real.listConflicts(q, true));
+      return conflicts.get(q)!;
+    };
+    for (const r of records.values()) {
+      if (r.delivered) continue;
+      const w = real.getQuote(r.quote)?.work ?? null;
+      const e = entityOf(w, r.entity, r.id);
+      const inConflict = conflictsOf(r.quote).some((c) => {
+        if (c.entityKind !== r.entity || c.entityId !== r.id) return false;
+        if (r.kind === 'field')
+          return (
+            (c.field === r.field && c.local === r.value) ||
+            (c.field === '*' && (c.local as Record<string, unknown> | null)?.[r.field] === r.value)
+          );
+        if (r.kind === 'exists') return c.field === '*' && c.local !== null;
+        return c.field === '*' && c.local === null;
+      });
+      const ok = r.kind === 'field' ? e?.[r.field] === r.value : r.kind === 'exists' ? !!e : !e;
+      if (!ok && !inConflict) problems.push(`lost local edit: ${JSON.stringify(r)}`);
+    }
+  }
+}
+
+function sameModel(a: unknown, b: unknown): boolean {
+  return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>)
+        .sort(([x], [y]) => (x < y ? -1 : 1))
+        .map(([k, x]) => [k, sortKeys(x)]),
+    );
+  }
+  return v;
+}
+
+/** "Save mine as new": the edits recorded for the old quote now live in the copy. */
+function remap(
+  records: Map<string, Rec>,
+  src: WorkQuote,
+  copy: WorkQuote,
+  localQuotes: Set<string>,
+  localItems: Set<string>,
+) {
+  localQuotes.add(copy.id);
+  const ids = new Map<string, string>([[src.id, copy.id]]);
+  const pair = <T extends { id: string }>(a: T[], b: T[]) =>
+    a.forEach((x, i) => b[i] && ids.set(x.id, b[i]!.id));
+  pair(src.lineItems, copy.lineItems);
+  pair(src.sections, copy.sections);
+  pair(src.accessList, copy.accessList);
+  pair(src.attachments, copy.attachments);
+  for (const li of copy.lineItems) localItems.add(li.id);
+  for (const [k, r] of [...records]) {
+    if (r.quote !== src.id) continue;
+    records.delete(k);
+    const id = ids.get(r.id);
+    if (!id) continue; // deleted before: nothing to carry
+    const moved = { ...r, quote: copy.id, id, delivered: false } as Rec;
+    records.set(`${moved.entity}:${id}:${moved.kind === 'field' ? moved.field : '*'}`, moved);
+  }
+}
+
+/** Every quote of the partner goes, so the next seed starts from an empty server view. */
+async function cleanup(ben: ApiClient): Promise<void> {
+  for (let guard = 0; guard < 20; guard++) {
+    const res = await ben.listQuotes({ account: 'partner', limit: 100, page: 0 });
+    if (!res.content.length) return;
+    for (const q of res.content) await ben.deleteQuote(q.id).catch(() => undefined);
+  }
+}
+
+function uuid(rng: Rng): string {
+  const h = () => rng.int(0x10000).toString(16).padStart(4, '0');
+  return `${h()}${h()}-${h()}-4${h().slice(1)}-${(8 + rng.int(4)).toString(16)}${h().slice(1)}-${h()}${h()}${h()}`;
+}
