@@ -46,7 +46,7 @@ export class Caches {
       ),
       product: db.prepare<[string], { doc: string }>('SELECT doc FROM products WHERE id = ?'),
       products: db.prepare<[string, string, number], { doc: string }>(
-        "SELECT doc FROM products WHERE name LIKE ?1 ESCAPE '\\' OR sku LIKE ?2 ESCAPE '\\' ORDER BY name COLLATE NOCASE LIMIT ?3",
+        "SELECT doc FROM products WHERE name LIKE ? ESCAPE '\\' OR sku LIKE ? ESCAPE '\\' ORDER BY name COLLATE NOCASE LIMIT ?",
       ),
       putPricing: db.prepare<[string, string, string]>(
         'INSERT INTO pricing (product_id, doc, fetched_at) VALUES (?, ?, ?) ON CONFLICT(product_id) DO UPDATE SET doc = excluded.doc, fetched_at = excluded.fetched_at',

@@ -195,11 +195,15 @@ export const MIGRATIONS: readonly Migration[] = [
       const insert = db.prepare(
         'INSERT INTO quote_search(rowid, client, reference, creator, products, notes, amounts) VALUES (?, ?, ?, ?, ?, ?, ?)',
       );
-      for (const row of db
-        .prepare('SELECT qrow, doc FROM quote_work')
-        .iterate() as IterableIterator<{ qrow: number; doc: string }>) {
-        const d = searchDoc(parseDoc(row.doc));
-        insert.run(row.qrow, d.client, d.reference, d.creator, d.products, d.notes, d.amounts);
+      // In batches: a connection cannot write while it iterates.
+      const batch = db.prepare<[number], { qrow: number; doc: string }>(
+        'SELECT qrow, doc FROM quote_work WHERE qrow > ? ORDER BY qrow LIMIT 500',
+      );
+      for (let rows = batch.all(0); rows.length; rows = batch.all(rows[rows.length - 1]!.qrow)) {
+        for (const row of rows) {
+          const d = searchDoc(parseDoc(row.doc));
+          insert.run(row.qrow, d.client, d.reference, d.creator, d.products, d.notes, d.amounts);
+        }
       }
     },
   },

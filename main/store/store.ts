@@ -99,7 +99,16 @@ function withoutServerFields(w: WorkQuote): string {
   overlayServerFields(c, blank);
   c.updatedOn = '';
   c.totals = blank.totals;
-  return JSON.stringify(c);
+  return canonical(c);
+}
+
+/** JSON with keys sorted, so equal documents compare equal whatever built them. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 /** The local draft store. See README.md beside this file for the contract. */
@@ -810,7 +819,7 @@ export class Store {
     recomputeTotals(next);
     this.repo.writeBase(r.qrow, JSON.stringify(remote));
     const nextDoc = storedDoc(next);
-    if (nextDoc === curDoc) return false;
+    if (nextDoc === curDoc || canonical(parseDoc(nextDoc)) === canonical(cur)) return false;
     if (withoutServerFields(next) === withoutServerFields(cur)) {
       this.rebaseHistory(r.qrow, next);
     } else {

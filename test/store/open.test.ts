@@ -1,0 +1,172 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import {
+  STORE_SCHEMA_VERSION,
+  StoreClosedError,
+  StoreCorruptError,
+  StoreTooNewError,
+  openStore,
+} from '../../main/store';
+import { listRow } from '../../main/store/listRow';
+import { migrate } from '../../main/store/migrations';
+import { storedDoc } from '../../main/store/totals';
+import { M365, acme, clientOf, seededStore, tempDir } from './fixtures';
+
+const sha = (file: string) =>
+  crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+/** A store file with a few quotes, closed cleanly. */
+function populated(): string {
+  const store = seededStore();
+  for (let i = 0; i < 40; i++) {
+    const q = store.createQuote({ client: clientOf(acme) });
+    store.addLineItems(q.id, [
+      {
+        type: 'Standard',
+        productId: M365.id,
+        billingTerm: 'Monthly',
+        quantity: i + 1,
+        note: 'n'.repeat(500),
+      },
+    ]);
+  }
+  store.close();
+  return store.file;
+}
+
+describe('opening the store', () => {
+  it('creates a WAL database with the latest schema and reopens it with everything in place', () => {
+    const file = populated();
+    expect(fs.existsSync(`${file}-wal`)).toBe(false); // clean close checkpoints the WAL away
+    const store = openStore(file);
+    expect(store.database.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.database.pragma('user_version', { simple: true })).toBe(STORE_SCHEMA_VERSION);
+    expect(store.listQuotes({ account: 'partner' }).page.totalElements).toBe(40);
+    store.close();
+    expect(() => store.listQuotes()).toThrow(StoreClosedError);
+  });
+
+  it('refuses a file that is not a database, leaving it untouched', () => {
+    const file = path.join(tempDir(), 'quotedesk.sqlite');
+    fs.writeFileSync(file, 'this is a text file that someone renamed, not a database '.repeat(100));
+    const before = sha(file);
+    expect(() => openStore(file)).toThrow(StoreCorruptError);
+    expect(sha(file)).toBe(before);
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['quotedesk.sqlite']);
+  });
+
+  it('refuses a damaged database after an unclean shutdown, and on an explicit check, leaving it untouched', () => {
+    const file = populated();
+    const bytes = fs.readFileSync(file);
+    const pageSize = bytes.readUInt16BE(16);
+    // Scribble over the middle of the file (b-tree pages of quotes and documents).
+    for (
+      let p = Math.floor(bytes.length / pageSize / 2);
+      p < Math.floor(bytes.length / pageSize / 2) + 3;
+      p++
+    ) {
+      bytes.fill(0x5a, p * pageSize, p * pageSize + 64);
+    }
+    fs.writeFileSync(file, bytes);
+    const before = sha(file);
+    let err: unknown;
+    try {
+      openStore(file, { integrityCheck: 'quick' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(StoreCorruptError);
+    expect((err as StoreCorruptError).message).toMatch(/damaged/);
+    expect(sha(file)).toBe(before);
+    // The default check runs quick_check when the last session left its WAL behind.
+    fs.writeFileSync(`${file}-wal`, '');
+    expect(() => openStore(file)).toThrow(StoreCorruptError);
+    expect(sha(file)).toBe(before);
+  });
+
+  it('refuses a file from a newer version, leaving it untouched', () => {
+    const file = populated();
+    const db = new Database(file);
+    db.pragma(`user_version = ${STORE_SCHEMA_VERSION + 1}`);
+    db.close();
+    const before = sha(file);
+    expect(() => openStore(file)).toThrow(StoreTooNewError);
+    expect(sha(file)).toBe(before);
+  });
+});
+
+describe('migrations', () => {
+  it('bring a first-version database to the latest schema with its data intact', () => {
+    // A quote as the first schema held it.
+    const scratch = seededStore();
+    const q = scratch.createQuote({ client: clientOf(acme) });
+    scratch.addLineItems(q.id, [
+      {
+        type: 'Standard',
+        productId: M365.id,
+        billingTerm: 'Monthly',
+        quantity: 7,
+        note: 'kickoff in Reykjavik',
+      },
+    ]);
+    const work = scratch.getWork(q.id);
+    const before = { ...work };
+    scratch.updateHeader(q.id, { introMessage: 'second version' });
+    const later = scratch.getWork(q.id);
+    scratch.close();
+
+    const file = path.join(tempDir(), 'v1.sqlite');
+    const db = new Database(file);
+    expect(migrate(db, 1)).toBe(1);
+    const row = listRow(later);
+    const cols = Object.keys(row);
+    const info = db
+      .prepare(
+        `INSERT INTO quotes (id, server_id, ${cols.join(', ')}, generation, synced_generation, sync_state) VALUES (@id, @server_id, ${cols.map((c) => '@' + c).join(', ')}, 3, 1, 'pending')`,
+      )
+      .run({ id: later.id, server_id: '99999999-0000-4000-8000-000000000001', ...row });
+    const qrow = Number(info.lastInsertRowid);
+    db.prepare('INSERT INTO quote_work (qrow, doc) VALUES (?, ?)').run(qrow, storedDoc(later));
+    db.prepare(
+      "INSERT INTO history (qrow, stack, label, doc, created_at) VALUES (?, 'undo', 'Edit quote details', ?, '2026-01-01T00:00:00Z')",
+    ).run(qrow, storedDoc(before));
+    db.prepare(
+      "INSERT INTO id_map (kind, local_id, server_id, quote_id) VALUES ('quote', ?, '99999999-0000-4000-8000-000000000001', ?)",
+    ).run(later.id, later.id);
+    db.prepare(
+      "INSERT INTO journal (quote_id, op, method, path, fingerprint, state, created_at, updated_at) VALUES (?, 'addLineItems', 'POST', '/v2/quotes/x/line-items', 'fp', 'unknown', 't', 't')",
+    ).run(later.id);
+    db.prepare(
+      "INSERT INTO conflicts (quote_id, entity_kind, entity_id, field, base, local, remote, created_at) VALUES (?, 'quote', ?, 'introMessage', '\"a\"', '\"b\"', '\"c\"', 't')",
+    ).run(later.id, later.id);
+    db.close();
+
+    const store = openStore(file);
+    expect(store.database.pragma('user_version', { simple: true })).toBe(STORE_SCHEMA_VERSION);
+    const rec = store.getQuote(later.id)!;
+    expect(rec.work).toEqual(later);
+    expect([rec.serverId, rec.generation, rec.syncedGeneration, rec.dirty]).toEqual([
+      '99999999-0000-4000-8000-000000000001',
+      3,
+      1,
+      true,
+    ]);
+    expect(store.listQuotes({ search: 'reykjav' }).content.map((x) => x.id)).toEqual([later.id]);
+    expect(store.listQuotes({ search: 'MST-M365-BP' }).content.map((x) => x.id)).toEqual([
+      later.id,
+    ]);
+    expect(store.listQuotes({ status: 'draft' }).statusCounts.draft).toBe(1);
+    expect(store.listJournal({ states: ['unknown'] })).toHaveLength(1);
+    expect(store.listConflicts(later.id)[0]).toMatchObject({ local: 'b', remote: 'c' });
+    expect(store.undo(later.id)).toBe(true);
+    expect(store.getWork(later.id).introMessage).toBe(before.introMessage);
+    store.close();
+    // Reopening does not migrate again.
+    const again = openStore(file);
+    expect(again.listQuotes({}).page.totalElements).toBe(1);
+    again.close();
+  });
+});

@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { StoreValidationError, UNDO_DEPTH, type Store, type WorkQuote } from '../../main/store';
+import { M365, SERVER, acme, clientOf, seededStore } from './fixtures';
+
+/** The working copy without the edit timestamp, which undo and redo move forward. */
+const content = (w: WorkQuote) => ({ ...w, updatedOn: '' });
+
+type Op = (store: Store, id: string) => void;
+
+const OPS: Record<string, Op> = {
+  addItem: (s, id) =>
+    s.addLineItems(id, [
+      { type: 'Standard', productId: M365.id, billingTerm: 'Monthly', quantity: 2 },
+    ]),
+  addServer: (s, id) =>
+    s.addLineItems(id, [
+      { type: 'Standard', productId: SERVER.id, billingTerm: 'One-Time', quantity: 1 },
+    ]),
+  bumpQty: (s, id) => {
+    const li = s.getWork(id).lineItems[0];
+    if (li) s.updateLineItems(id, [{ id: li.id, quantity: li.quantity + 1 }]);
+  },
+  dropFirst: (s, id) => {
+    const li = s.getWork(id).lineItems[0];
+    if (li) s.deleteLineItems(id, [li.id]);
+  },
+  intro: (s, id) => s.updateHeader(id, { introMessage: `intro ${s.getWork(id).lineItems.length}` }),
+  section: (s, id) => void s.createSection(id, `S${s.getWork(id).sections.length}`),
+  move: (s, id) => {
+    const w = s.getWork(id);
+    const li = w.lineItems.at(-1);
+    const sec = w.sections.at(-1);
+    if (li && sec) s.moveLineItem(id, li.id, { sectionId: sec.id });
+  },
+  share: (s, id) =>
+    s.addAccessEntries(id, [{ email: `r${s.getWork(id).accessList.length}@acme.example` }]),
+};
+
+describe('undo and redo', () => {
+  it('walk back and forth through every edit, totals and search included', () => {
+    const store = seededStore();
+    const q = store.createQuote({ client: clientOf(acme) });
+    const states = [content(store.getWork(q.id))];
+    for (const name of [
+      'addItem',
+      'intro',
+      'addServer',
+      'bumpQty',
+      'section',
+      'move',
+      'share',
+      'dropFirst',
+    ]) {
+      OPS[name]!(store, q.id);
+      states.push(content(store.getWork(q.id)));
+    }
+    const gen = store.getQuote(q.id)!.generation;
+    for (let i = states.length - 2; i >= 0; i--) {
+      expect(store.undo(q.id)).toBe(true);
+      expect(content(store.getWork(q.id))).toEqual(states[i]);
+    }
+    expect(store.undo(q.id)).toBe(false);
+    expect(store.listQuotes({ search: 'PowerEdge' }).content).toEqual([]);
+    for (let i = 1; i < states.length; i++) {
+      expect(store.redo(q.id)).toBe(true);
+      expect(content(store.getWork(q.id))).toEqual(states[i]);
+    }
+    expect(store.redo(q.id)).toBe(false);
+    expect(store.listQuotes({ search: 'PowerEdge' }).content.map((x) => x.id)).toEqual([q.id]);
+    // Undo and redo are edits for sync: each bumped the generation.
+    expect(store.getQuote(q.id)!.generation).toBe(gen + 2 * (states.length - 1));
+    store.close();
+  });
+
+  it('drops the redo stack on a new edit, keeps it across a refused one, and survives reopening', () => {
+    const store = seededStore();
+    const q = store.createQuote({ client: clientOf(acme) });
+    OPS.addItem!(store, q.id);
+    OPS.intro!(store, q.id);
+    store.undo(q.id);
+    expect(store.getQuote(q.id)!.redoDepth).toBe(1);
+    expect(() => store.updateHeader(q.id, { expiresOn: 'soon' })).toThrow(StoreValidationError);
+    expect(store.getQuote(q.id)!.redoDepth).toBe(1);
+    const file = store.file;
+    store.close();
+    const again = seededStore({ file });
+    expect(again.redo(q.id)).toBe(true);
+    expect(again.getWork(q.id).introMessage).toBe('intro 1');
+    again.undo(q.id);
+    OPS.share!(again, q.id);
+    expect(again.getQuote(q.id)!.redoDepth).toBe(0);
+    expect(again.redo(q.id)).toBe(false);
+    again.close();
+  });
+
+  it(`keeps the last ${UNDO_DEPTH} steps per quote`, () => {
+    const store = seededStore();
+    const q = store.createQuote({ client: clientOf(acme) });
+    for (let i = 0; i < UNDO_DEPTH + 5; i++) store.updateHeader(q.id, { introMessage: `v${i}` });
+    expect(store.getQuote(q.id)!.undoDepth).toBe(UNDO_DEPTH);
+    while (store.undo(q.id));
+    expect(store.getWork(q.id).introMessage).toBe('v4');
+    store.close();
+  });
+
+  it('round-trips any sequence of edits (property)', () => {
+    const store = seededStore();
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...Object.keys(OPS)), { minLength: 1, maxLength: 12 }),
+        (ops) => {
+          const q = store.createQuote({ client: clientOf(acme) });
+          const states = [content(store.getWork(q.id))];
+          for (const op of ops) {
+            const before = store.getQuote(q.id)!.undoDepth;
+            OPS[op]!(store, q.id);
+            // Some ops have nothing to act on; only edits that happened are steps.
+            if (store.getQuote(q.id)!.undoDepth > before) states.push(content(store.getWork(q.id)));
+          }
+          for (let i = states.length - 2; i >= 0; i--) {
+            expect(store.undo(q.id)).toBe(true);
+            expect(content(store.getWork(q.id))).toEqual(states[i]);
+          }
+          expect(store.undo(q.id)).toBe(false);
+          for (let i = 1; i < states.length; i++) store.redo(q.id);
+          expect(content(store.getWork(q.id))).toEqual(states.at(-1));
+        },
+      ),
+      { numRuns: 25, seed: 5 },
+    );
+    store.close();
+  });
+});
