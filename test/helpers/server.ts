@@ -18,6 +18,8 @@ export interface StartedServer {
   stop(): Promise<number | null>;
   /** Everything the process wrote to stderr so far (its structured log). */
   stderr(): string;
+  /** Waits (bounded) until stderr holds a complete line containing `text`; the log arrives a little after the response. */
+  waitForLog(text: string, timeoutMs?: number): Promise<void>;
   process: ChildProcess;
 }
 
@@ -83,6 +85,14 @@ export async function startServer(opts: StartOptions = {}): Promise<StartedServe
     dataDir,
     process: child,
     stderr: () => stderr,
+    async waitForLog(text: string, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      const complete = () => stderr.slice(0, stderr.lastIndexOf('\n') + 1);
+      while (!complete().includes(text)) {
+        if (Date.now() > deadline) throw new Error(`no log line with ${text} in ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     stop() {
       stopping ??= (async () => {
         if (child.exitCode === null) child.kill('SIGTERM');

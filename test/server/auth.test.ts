@@ -148,7 +148,8 @@ describe('bearer tokens on /v2 and the catalogue', () => {
 
   it('keeps tokens and secrets out of the log', async () => {
     const t = await api.tokenFor(DEMO.ada);
-    await api.get('/v2/quotes', { token: t });
+    await api.get('/v2/quote-attachments', { token: t });
+    await server.waitForLog('"route":"/v2/quote-attachments"');
     const log = server.stderr();
     expect(log).not.toContain(t);
     expect(log).not.toContain(t.split('.')[2]!);

@@ -56,6 +56,7 @@ describe('npm run server', () => {
       ok(await api.get('/v2/quotes?limit=5'), 200, ListResponse);
       refused(await api.get('/v2/quotes/nope'), 400, 'INVALID_REQUEST_PARAMETER');
       await api.close();
+      await s.waitForLog('"route":"/v2/quotes/:quoteId"');
       const lines = s
         .stderr()
         .trim()
