@@ -143,6 +143,7 @@ function CatalogueForm({
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const [loadingPrices, setLoadingPrices] = useState(false);
   const margin = detail.header.salesMarginPercentage ?? 0;
   const cur = detail.currency;
 
@@ -156,16 +157,27 @@ function CatalogueForm({
   const pick = async (p: CatalogueProduct) => {
     setProduct(p);
     setErrors({});
+    setPrices([]);
+    setBillingTerm('');
+    setPrice('');
+    setLoadingPrices(true);
     try {
       const r = await ipc().call('catalogue.pricing', { productId: p.id });
+      setLoadingPrices(false);
       setPrices(r.prices);
       const first = r.prices.find((x) => (usage ? x.usageBasedType : true)) ?? r.prices[0];
       if (first) choose(first.billingTerm, r.prices, first.commitmentTermId ?? '');
+      // The product's own usage type is the default; the pricing may refine it.
+      const own = (p as { usageBased?: { type?: UsageBasedType; displayNote?: boolean } })
+        .usageBased;
+      if (own?.type && !first?.usageBasedType) setUsageType(own.type);
+      if (own?.displayNote !== undefined) setDisplayNote(own.displayNote);
       else
         setErrors({
           billingTerm: 'No prices are known for this product yet (connect once to load them).',
         });
     } catch (e) {
+      setLoadingPrices(false);
       setErrors({ productId: errorOf(e).message });
     }
     try {
@@ -313,6 +325,11 @@ function CatalogueForm({
       {product && errors.productId && (
         <p className="field-error" role="alert">
           {errors.productId}
+        </p>
+      )}
+      {product && loadingPrices && (
+        <p className="muted" role="status">
+          Looking up prices…
         </p>
       )}
       {product && (

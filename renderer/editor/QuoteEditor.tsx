@@ -111,7 +111,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
               <dt>Created</dt>
               <dd>{formatDateTime(h.createdOn)}</dd>
               <dt>Created by</dt>
-              <dd>{h.createdBy}</dd>
+              <dd>{h.createdBy || 'You (not yet synced)'}</dd>
               {h.ownedBy && (
                 <>
                   <dt>Owner</dt>
@@ -138,14 +138,15 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
                   </dd>
                 </>
               )}
-              {detail.sync.message && (
-                <>
-                  <dt>Sync</dt>
-                  <dd className={detail.sync.state === 'error' ? 'field-error' : ''}>
-                    {detail.sync.message}
-                  </dd>
-                </>
-              )}
+              {detail.sync.message &&
+                (detail.sync.state === 'error' || detail.sync.state === 'conflict') && (
+                  <>
+                    <dt>Sync</dt>
+                    <dd className={detail.sync.state === 'error' ? 'field-error' : ''}>
+                      {detail.sync.message}
+                    </dd>
+                  </>
+                )}
             </dl>
           </section>
         </aside>

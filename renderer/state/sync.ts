@@ -30,6 +30,6 @@ export const useSync = create<SyncState>((set, get) => ({
   setStatus: (status) => set({ status }),
   setProgress: (p) => {
     const s = get().status;
-    if (s) set({ status: { ...s, progress: p, running: p.done < p.total } });
+    if (s) set({ status: { ...s, progress: p } });
   },
 }));

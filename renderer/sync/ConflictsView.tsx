@@ -16,6 +16,39 @@ function show(v: unknown): string {
   return JSON.stringify(v, null, 1);
 }
 
+const FIELD_LABEL: Record<string, string> = {
+  quote: 'Quote',
+  lineItem: 'Line item',
+  section: 'Section',
+  accessEntry: 'Recipient',
+  attachment: 'Attachment',
+  introMessage: 'Introduction',
+  termsAndDisclaimers: 'Terms and disclaimers',
+  expiresOn: 'Expiry date',
+  status: 'Status',
+  published: 'Published',
+  quantity: 'Quantity',
+  price: 'Unit price',
+  cost: 'Unit cost',
+  note: 'Note',
+  billingTerm: 'Billing term',
+  name: 'Name',
+  order: 'Order',
+  lineItems: 'Items',
+  email: 'E-mail',
+  productName: 'Product name',
+  productSku: 'SKU',
+  initialTotal: 'Initial total',
+};
+
+/** The core's labels name fields as the API does; say them the way the editor does. */
+function humanLabel(label: string): string {
+  return label
+    .split(' · ')
+    .map((part) => FIELD_LABEL[part] ?? part)
+    .join(' · ');
+}
+
 const KIND_NOTE: Record<ConflictView['kind'], string> = {
   field: '',
   deletedRemotely: 'Deleted on the server',
@@ -161,9 +194,14 @@ export default function ConflictsView({ quoteId }: { quoteId?: string }) {
               </div>
             </div>
             {list.map((c) => (
-              <div key={c.id} role="row" style={{ display: 'contents' }} data-conflict={c.label}>
+              <div
+                key={c.id}
+                role="row"
+                style={{ display: 'contents' }}
+                data-conflict={humanLabel(c.label)}
+              >
                 <div role="rowheader">
-                  <strong>{c.label}</strong>
+                  <strong>{humanLabel(c.label)}</strong>
                   {KIND_NOTE[c.kind] && <div className="item-meta">{KIND_NOTE[c.kind]}</div>}
                   <div className="item-meta">{formatDateTime(c.detectedAt)}</div>
                 </div>
@@ -180,14 +218,14 @@ export default function ConflictsView({ quoteId }: { quoteId?: string }) {
                   <Button
                     size="sm"
                     onClick={() => void resolve(qid, 'mine', [c.id])}
-                    aria-label={`Take mine for ${c.label}`}
+                    aria-label={`Take mine for ${humanLabel(c.label)}`}
                   >
                     Take mine
                   </Button>
                   <Button
                     size="sm"
                     onClick={() => void resolve(qid, 'theirs', [c.id])}
-                    aria-label={`Take theirs for ${c.label}`}
+                    aria-label={`Take theirs for ${humanLabel(c.label)}`}
                   >
                     Take theirs
                   </Button>

@@ -25,7 +25,8 @@ export function StatusBar() {
     );
   }
   const online = status.available && status.online;
-  const progress = status.progress && status.progress.total > 0 ? status.progress : null;
+  const progress =
+    status.running && status.progress && status.progress.total > 0 ? status.progress : null;
   return (
     <footer className="statusbar" aria-label="Sync status">
       <span className={`conn ${online ? '' : 'conn-offline'}`} data-testid="connection">
@@ -79,7 +80,7 @@ export function StatusBar() {
       <Button
         size="sm"
         onClick={() => void runNow()}
-        disabled={!status.available || status.running}
+        disabled={!status.available}
         aria-keyshortcuts="F5"
       >
         {status.running ? 'Syncing…' : 'Sync now'}
