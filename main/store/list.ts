@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { ListQuotesQuery, QuoteStatus, type SortField } from '../../common/api';
 import { centsToAmount } from '../../common/money';
 import type { ListFacts } from './listFacts';
-import { ftsQuery } from './search';
+import { searchQuery } from './search';
 import type { Identity, ListEntry, ListQuery, ListResult, SyncState } from './types';
 import { check } from './validate';
 
@@ -130,14 +130,14 @@ export function listQuotes(
     params.intentType = q.intentType;
   }
   const where = ['q.deleted = 0', ...filters.map((f) => f.replaceAll('T.', 'q.'))];
-  const fts = q.search ? ftsQuery(q.search) : null;
+  const fts = q.search ? searchQuery(q.search) : null;
 
   let counts: ListResult['statusCounts'];
   let matches: number[] | null = null;
   if (fts) {
-    matches = prepared(db, 'SELECT rowid FROM quote_search WHERE quote_search MATCH ?')
+    matches = prepared(db, fts.sql)
       .pluck()
-      .all(fts) as number[];
+      .all(...fts.params) as number[];
     counts = facts.count(
       matches,
       params as { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
@@ -172,7 +172,9 @@ export function listQuotes(
   if (matches && matches.length > DENSE_MATCHES) {
     // Many matches: walk the sort index and keep the matching rows until the page is full,
     // instead of looking every match up and sorting them all.
-    const hit = new Uint8Array(matches[matches.length - 1]! + 1); // FTS yields ascending row ids
+    let max = 0;
+    for (const m of matches) if (m > max) max = m;
+    const hit = new Uint8Array(max + 1);
     for (const m of matches) hit[m] = 1;
     if (statuses) {
       where.push(`q.status IN (${statuses.map((_, i) => `@st${i}`).join(', ')})`);

@@ -19,8 +19,19 @@ export class ListFacts {
   private partner = new Int32Array(0);
   private strings = new Map<string, number>();
   private built = false;
+  /** Whether rows changed since `begin`: only then can a rollback leave the facts wrong. */
+  private touched = false;
 
   constructor(private db: Database.Database) {}
+
+  begin(): void {
+    this.touched = false;
+  }
+
+  /** After a rollback: forget everything if this transaction had changed anything. */
+  rolledBack(): void {
+    if (this.touched) this.invalidate();
+  }
 
   invalidate(): void {
     this.built = false;
@@ -61,6 +72,7 @@ export class ListFacts {
     },
   ): void {
     if (!this.built) return;
+    this.touched = true;
     this.grow(qrow);
     this.status[qrow] = r.deleted ? ABSENT : (STATUS_CODE.get(r.status as QuoteStatus) ?? ABSENT);
     this.creator[qrow] = this.intern(r.created_by_email);
@@ -70,6 +82,7 @@ export class ListFacts {
   }
 
   remove(qrow: number): void {
+    this.touched = true;
     if (this.built && qrow < this.status.length) this.status[qrow] = ABSENT;
   }
 

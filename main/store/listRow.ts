@@ -63,7 +63,6 @@ export interface SearchDoc {
   creator: string;
   products: string;
   notes: string;
-  amounts: string;
 }
 
 export function searchDoc(w: WorkQuote): SearchDoc {
@@ -81,8 +80,6 @@ export function searchDoc(w: WorkQuote): SearchDoc {
     creator: creators.join(' '),
     products: products.join(' '),
     notes: notes.join('\n'),
-    // The API's search matches the totals' amounts too; the text form is what people type.
-    amounts: `${w.totals.initialTotal.amount.toFixed(2)} ${w.totals.recurringTotal.amount.toFixed(2)}`,
   };
 }
 
@@ -92,7 +89,15 @@ export function sameSearchDoc(a: SearchDoc, b: SearchDoc): boolean {
     a.reference === b.reference &&
     a.creator === b.creator &&
     a.products === b.products &&
-    a.notes === b.notes &&
-    a.amounts === b.amounts
+    a.notes === b.notes
   );
+}
+
+/**
+ * The API's search matches the totals' amounts too, in the text form people type. They
+ * change with every price or quantity edit, so they live in their own small index and the
+ * main one is rewritten only when names or notes change.
+ */
+export function amountsText(w: WorkQuote): string {
+  return `${w.totals.initialTotal.amount.toFixed(2)} ${w.totals.recurringTotal.amount.toFixed(2)}`;
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { searchDoc } from './listRow';
+import { amountsText, searchDoc } from './listRow';
 import { parseDoc } from './totals';
 
 /**
@@ -165,9 +165,12 @@ END;
 -- Full-text search over what a salesperson types to find a quote. Contentless: the text
 -- lives in the documents, the index only maps tokens to quotes.
 CREATE VIRTUAL TABLE quote_search USING fts5(
-  client, reference, creator, products, notes, amounts,
+  client, reference, creator, products, notes,
   content = '', contentless_delete = 1,
   tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+);
+CREATE VIRTUAL TABLE quote_amounts USING fts5(
+  amounts, content = '', contentless_delete = 1, tokenize = 'unicode61', prefix = '1 2 3'
 );
 
 -- Caches for offline work.
@@ -193,16 +196,19 @@ export const MIGRATIONS: readonly Migration[] = [
     up: (db) => {
       db.exec(v2);
       const insert = db.prepare(
-        'INSERT INTO quote_search(rowid, client, reference, creator, products, notes, amounts) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO quote_search(rowid, client, reference, creator, products, notes) VALUES (?, ?, ?, ?, ?, ?)',
       );
+      const amounts = db.prepare('INSERT INTO quote_amounts(rowid, amounts) VALUES (?, ?)');
       // In batches: a connection cannot write while it iterates.
       const batch = db.prepare<[number], { qrow: number; doc: string }>(
         'SELECT qrow, doc FROM quote_work WHERE qrow > ? ORDER BY qrow LIMIT 500',
       );
       for (let rows = batch.all(0); rows.length; rows = batch.all(rows[rows.length - 1]!.qrow)) {
         for (const row of rows) {
-          const d = searchDoc(parseDoc(row.doc));
-          insert.run(row.qrow, d.client, d.reference, d.creator, d.products, d.notes, d.amounts);
+          const w = parseDoc(row.doc);
+          const d = searchDoc(w);
+          insert.run(row.qrow, d.client, d.reference, d.creator, d.products, d.notes);
+          amounts.run(row.qrow, amountsText(w));
         }
       }
     },

@@ -1,5 +1,12 @@
 import type Database from 'better-sqlite3';
-import { listRow, sameSearchDoc, searchDoc, type ListRow, type SearchDoc } from './listRow';
+import {
+  amountsText,
+  listRow,
+  sameSearchDoc,
+  searchDoc,
+  type ListRow,
+  type SearchDoc,
+} from './listRow';
 import { storedDoc } from './totals';
 import { ListFacts } from './listFacts';
 import type { SyncState, WorkQuote } from './types';
@@ -14,6 +21,8 @@ export interface QuoteMeta {
   sync_state: SyncState;
   sync_message: string | null;
   open_conflicts: number;
+  initial_total: number;
+  recurring_total: number;
 }
 
 const ROW_COLUMNS: (keyof ListRow)[] = [
@@ -50,7 +59,7 @@ export class QuoteRepo {
   constructor(private db: Database.Database) {
     this.facts = new ListFacts(db);
     const meta =
-      'qrow, id, server_id, generation, synced_generation, deleted, sync_state, sync_message, open_conflicts';
+      'qrow, id, server_id, generation, synced_generation, deleted, sync_state, sync_message, open_conflicts, initial_total, recurring_total';
     this.s = {
       byId: db.prepare<[string], QuoteMeta>(`SELECT ${meta} FROM quotes WHERE id = ?`),
       byServerId: db.prepare<[string], QuoteMeta>(`SELECT ${meta} FROM quotes WHERE server_id = ?`),
@@ -78,7 +87,11 @@ export class QuoteRepo {
       ),
       ftsDelete: db.prepare<[number]>('DELETE FROM quote_search WHERE rowid = ?'),
       ftsInsert: db.prepare(
-        'INSERT INTO quote_search (rowid, client, reference, creator, products, notes, amounts) VALUES (@rowid, @client, @reference, @creator, @products, @notes, @amounts)',
+        'INSERT INTO quote_search (rowid, client, reference, creator, products, notes) VALUES (@rowid, @client, @reference, @creator, @products, @notes)',
+      ),
+      amountsDelete: db.prepare<[number]>('DELETE FROM quote_amounts WHERE rowid = ?'),
+      amountsInsert: db.prepare<[number, string]>(
+        'INSERT INTO quote_amounts (rowid, amounts) VALUES (?, ?)',
       ),
       pushHistory: db.prepare<[number, string, string, string, string]>(
         'INSERT INTO history (qrow, stack, label, doc, created_at) VALUES (?, ?, ?, ?, ?)',
@@ -137,6 +150,7 @@ export class QuoteRepo {
     this.facts.set(qrow, { ...listRow(w), deleted: 0 });
     this.s.putWork.run(qrow, storedDoc(w));
     this.s.ftsInsert.run({ rowid: qrow, ...searchDoc(w) });
+    this.s.amountsInsert.run(qrow, amountsText(w));
     return qrow;
   }
 
@@ -144,6 +158,7 @@ export class QuoteRepo {
   writeWork(
     qrow: number,
     prevSearch: SearchDoc | null,
+    prevTotals: { initial: number; recurring: number } | null,
     next: WorkQuote,
     doc: string = storedDoc(next),
   ): void {
@@ -156,17 +171,24 @@ export class QuoteRepo {
       this.s.ftsDelete.run(qrow);
       this.s.ftsInsert.run({ rowid: qrow, ...nextSearch });
     }
+    if (
+      row.initial_total !== prevTotals?.initial ||
+      row.recurring_total !== prevTotals?.recurring
+    ) {
+      this.s.amountsDelete.run(qrow);
+      this.s.amountsInsert.run(qrow, amountsText(next));
+    }
   }
 
   /** A tombstone: out of lists and search, kept for sync. */
   markDeleted(qrow: number): void {
     this.s.markDeleted.run(qrow);
-    this.s.ftsDelete.run(qrow);
+    this.removeSearch(qrow);
     this.facts.remove(qrow);
   }
 
   delete(qrow: number): void {
-    this.s.ftsDelete.run(qrow);
+    this.removeSearch(qrow);
     this.s.delete.run(qrow);
     this.facts.remove(qrow);
   }
@@ -181,6 +203,7 @@ export class QuoteRepo {
 
   removeSearch(qrow: number): void {
     this.s.ftsDelete.run(qrow);
+    this.s.amountsDelete.run(qrow);
   }
 
   pushHistory(qrow: number, stack: 'undo' | 'redo', label: string, doc: string, at: string): void {

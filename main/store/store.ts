@@ -63,6 +63,8 @@ export interface StoreOptions {
   newId?: () => string;
 }
 
+const totalsOf = (r: QuoteMeta) => ({ initial: r.initial_total, recurring: r.recurring_total });
+
 const CHECKPOINT_IDLE_MS = 1000;
 const CHECKPOINT_EVERY = 1000;
 
@@ -162,12 +164,13 @@ export class Store {
   transaction<T>(fn: () => T): T {
     this.open();
     const outer = !this.db.inTransaction;
+    if (outer) this.repo.facts.begin();
     let result: T;
     try {
       result = this.bus.hold(() => this.db.transaction(fn).immediate());
     } catch (err) {
       // Rolled back (in part or whole): in-memory list facts may describe rows that are gone.
-      this.repo.facts.invalidate();
+      this.repo.facts.rolledBack();
       throw err;
     }
     if (outer) this.afterCommit();
@@ -249,15 +252,16 @@ export class Store {
       const r = this.row(quoteId);
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
       const prevDoc = this.repo.workDoc(r.qrow);
-      const w = parseDoc(prevDoc);
+      // Stored documents carry no totals; fn needs none, and they are computed once after it.
+      const w = JSON.parse(prevDoc) as WorkQuote;
       const prevSearch = searchDoc(w);
       const ctx = this.context();
       const result = fn(w, ctx);
-      recomputeTotals(w);
+      recomputeTotals(w, false);
       w.updatedOn = ctx.now;
       this.repo.pushHistory(r.qrow, 'undo', label, prevDoc, ctx.now);
       this.repo.clearStack(r.qrow, 'redo');
-      this.repo.writeWork(r.qrow, prevSearch, w);
+      this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w);
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what });
       return result;
@@ -569,7 +573,7 @@ export class Store {
       this.repo.dropHistory(top.id);
       // pushHistory trims only the undo stack, which never loses the entry just taken.
       this.repo.pushHistory(r.qrow, to, top.label, curDoc, now);
-      this.repo.writeWork(r.qrow, searchDoc(cur), next);
+      this.repo.writeWork(r.qrow, searchDoc(cur), totalsOf(r), next);
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what: from });
       return true;
@@ -606,7 +610,7 @@ export class Store {
         );
       a.sha256 = blob.sha256;
       a.size = blob.size;
-      this.repo.writeWork(r.qrow, null, w);
+      this.repo.writeWork(r.qrow, null, null, w);
       this.bus.emit({ quoteId, what: 'attachments' });
     });
   }
@@ -826,7 +830,7 @@ export class Store {
       this.repo.clearStack(r.qrow, 'undo');
       this.repo.clearStack(r.qrow, 'redo');
     }
-    this.repo.writeWork(r.qrow, searchDoc(cur), next, nextDoc);
+    this.repo.writeWork(r.qrow, searchDoc(cur), totalsOf(r), next, nextDoc);
     return true;
   }
 
@@ -905,7 +909,7 @@ export class Store {
       const cur = parseDoc(this.repo.workDoc(r.qrow));
       const next = { ...work, id: r.id };
       recomputeTotals(next);
-      this.repo.writeWork(r.qrow, searchDoc(cur), next);
+      this.repo.writeWork(r.qrow, searchDoc(cur), totalsOf(r), next);
       this.repo.bumpGeneration(r.qrow);
       this.repo.clearStack(r.qrow, 'undo');
       this.repo.clearStack(r.qrow, 'redo');
@@ -1004,7 +1008,7 @@ export class Store {
         recomputeTotals(w);
         w.updatedOn = this.now();
         this.repo.pushHistory(r.qrow, 'undo', 'Take their version', prevDoc, w.updatedOn);
-        this.repo.writeWork(r.qrow, prevSearch, w);
+        this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w);
         this.repo.bumpGeneration(r.qrow);
       }
       this.sync.resolve(conflictId, choice, this.now());

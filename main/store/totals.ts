@@ -36,8 +36,11 @@ function lineCents(input: LineMoneyInput): TotalsCents {
   return cents;
 }
 
-/** Recomputes every line's totals and the quote's, with the rules shared with the server. */
-export function recomputeTotals(w: WorkQuote): void {
+/**
+ * Recomputes the quote's totals, and every line's (unless `lines` is false: the edit path
+ * stores no line totals), with the rules shared with the server.
+ */
+export function recomputeTotals(w: WorkQuote, lines = true): void {
   const sum: TotalsCents = {
     initialCost: 0,
     initialProfit: 0,
@@ -49,7 +52,8 @@ export function recomputeTotals(w: WorkQuote): void {
   const inputs = w.lineItems.map(moneyInput);
   w.lineItems.forEach((li, i) => {
     const cents = lineCents(inputs[i]!);
-    li.totals = centsToTotals(cents, w.currency);
+    if (lines) li.totals = centsToTotals(cents, w.currency);
+    else delete (li as Partial<WorkLineItem>).totals;
     for (const f of TOTAL_FIELDS) sum[f] += cents[f];
   });
   if (TOTAL_FIELDS.some((f) => Math.abs(sum[f]) > MAX_CENTS)) {
@@ -68,6 +72,8 @@ export function zeroTotals(currency: string): WorkQuote['totals'] {
  * a full quote's bytes) and recomputed when the copy is read.
  */
 export function storedDoc(w: WorkQuote): string {
+  if (!w.lineItems.some((li) => li.totals !== undefined))
+    return JSON.stringify({ ...w, totals: undefined });
   return JSON.stringify({
     ...w,
     totals: undefined,

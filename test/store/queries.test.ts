@@ -259,3 +259,56 @@ describe('listing quotes offline', () => {
     store.close();
   });
 });
+
+describe('searching many quotes', () => {
+  it('pages a search with thousands of matches exactly like the unsearched list filtered by hand', () => {
+    const store = seededStore();
+    let t = Date.parse('2026-01-01T00:00:00Z');
+    store.transaction(() => {
+      for (let i = 0; i < 2300; i++) {
+        const c = i % 10 === 0 ? blueFjord : acme;
+        const q = store.createQuote({ client: clientOf(c), now: new Date((t += 1000)) });
+        if (i % 7 === 0)
+          store.addLineItems(q.id, [
+            {
+              type: 'Standard',
+              productId: M365.id,
+              billingTerm: 'Monthly',
+              quantity: 1 + (i % 13),
+            },
+          ]);
+        if (i % 3 === 0) store.updateHeader(q.id, { status: 'sent' });
+      }
+    });
+    const reference = (sort: string, status?: string) => {
+      const out: string[] = [];
+      for (let page = 0; ; page++) {
+        const r = store.listQuotes({ account: 'partner', sort, status, limit: 100, page });
+        out.push(...r.content.filter((x) => x.client.name === acme.name).map((x) => x.id));
+        if (page + 1 >= r.page.totalPages) break;
+      }
+      return out;
+    };
+    for (const [sort, status] of [
+      ['createdOn,desc', undefined],
+      ['totals.recurringTotal,desc', 'draft,sent'],
+      ['status,asc', undefined],
+      ['id,asc', 'sent'],
+    ] as const) {
+      const want = reference(sort, status);
+      expect(want.length).toBeGreaterThan(600);
+      const got = store.listQuotes({
+        account: 'partner',
+        search: 'acme',
+        sort,
+        status,
+        limit: 50,
+        page: 3,
+      });
+      expect(got.content.map((x) => x.id)).toEqual(want.slice(150, 200));
+      expect(got.page.totalElements).toBe(want.length);
+      expect(got.statusCounts.draft + got.statusCounts.sent).toBe(2070);
+    }
+    store.close();
+  });
+});
