@@ -255,7 +255,7 @@ export function addLineItems(
     const rows = drafts.map(withTotals);
     const insert = ctx.sql(INSERT);
     for (const r of rows) insert.run(r);
-    refreshAggregates(ctx, quote.id);
+    refreshAggregates(ctx, quote.id, [...existing, ...rows]);
     return rows.map((r) => lineItemResponse(r, currency));
   })();
 }

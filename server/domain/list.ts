@@ -9,6 +9,17 @@ import { centsToAmount } from '../../common/money';
 import type { Caller, Ctx } from '../context';
 import { expireDue } from './quotes';
 
+/** The index that walks each sort in order (see migrations). */
+const SORT_INDEXES: Record<string, string | undefined> = {
+  status: 'quotes_sort_status',
+  'client.name': 'quotes_sort_client',
+  createdBy: 'quotes_sort_creator',
+  createdOn: 'quotes_sort_created',
+  updatedOn: 'quotes_sort_updated',
+  'totals.initialTotal': 'quotes_sort_initial',
+  'totals.recurringTotal': 'quotes_sort_recurring',
+};
+
 const SORT_COLUMNS: Record<string, string> = {
   id: 'q.id',
   status: 'q.status',
@@ -122,15 +133,19 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListRe
   let content: ListContent[] = [];
   if (q.page < page.totalPages) {
     const filter = statuses ? ` AND q.status IN (${statuses.map(() => '?').join(', ')})` : '';
-    const column = SORT_COLUMNS[q.sort?.field ?? 'createdOn']!;
+    const field = q.sort?.field ?? 'createdOn';
+    const column = SORT_COLUMNS[field]!;
     const dir = (q.sort?.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
     const order = `ORDER BY ${column} ${dir}, q.id ${dir}`;
-    // A search matches anywhere in the text, so no index can seek it: the page's ids are picked
-    // from the covering list index alone, and only that page's rows are read.
-    const from = term
-      ? `(SELECT q.id FROM quotes q INDEXED BY quotes_list WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?) h
-         JOIN quotes q ON q.id = h.id`
-      : 'quotes q';
+    const wanted = q.page * q.limit + q.limit;
+    // A search matches anywhere in the text, so no index can seek it. When matches are
+    // plentiful, walking the sort index finds a page after a few rows; when they are rare, the
+    // page's ids are picked from the covering list index alone. The counts tell which.
+    const walk = term && total > 4 * wanted ? SORT_INDEXES[field] : undefined;
+    const from = !term
+      ? 'quotes q'
+      : `(SELECT q.id FROM quotes q INDEXED BY ${walk ?? 'quotes_list'} WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?) h
+         JOIN quotes q ON q.id = h.id`;
     const tail = term ? order : `WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?`;
     const rows = ctx
       .sql<ListRow>(

@@ -80,12 +80,17 @@ function amountsText(cents: TotalsCents): string {
 
 /**
  * Recomputes what the quote row keeps about its lines (totals through common/money, counts,
- * the search text) and stamps `updatedOn`. Called after every change to the lines.
+ * the search text) and stamps `updatedOn`. Called after every change to the lines; `known` are
+ * all the quote's lines when the caller has them at hand.
  */
-export function refreshAggregates(ctx: Ctx, quoteId: string): void {
-  const lines = lineItemRows(ctx, quoteId);
+export function refreshAggregates(ctx: Ctx, quoteId: string, known?: LineItemRow[]): void {
+  const lines = known ?? lineItemRows(ctx, quoteId);
   const cents = quoteTotalsCents(lines.map(lineMoney));
-  const q = ctx.sql<QuoteRow>('SELECT * FROM quotes WHERE id = ?').get(quoteId)!;
+  const q = ctx
+    .sql<Pick<QuoteRow, 'client_name' | 'reference_code' | 'created_by_name'>>(
+      'SELECT client_name, reference_code, created_by_name FROM quotes WHERE id = ?',
+    )
+    .get(quoteId)!;
   const search = [q.client_name, q.reference_code, q.created_by_name, amountsText(cents)]
     .join('\n')
     .toLowerCase();
