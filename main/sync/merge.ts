@@ -119,7 +119,6 @@ function mergeCollection(
   r: Record<string, unknown>,
   conflicts: Conflict[],
   decide: Decide,
-  pushed: ReadonlySet<string>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const keys = new Set([...Object.keys(b), ...Object.keys(l), ...Object.keys(r)]);
@@ -142,11 +141,9 @@ function mergeCollection(
         if (!d) conflicts.push(c);
       } // else: deleted remotely, untouched locally → gone
     } else if (!lv && rv) {
-      if (!bv) {
-        // Added remotely — unless this device created it (the answer recorded, the base
-        // not yet) and the user has deleted it since.
-        if (!pushed.has(key)) out[key] = clone(rv);
-      } else if (!same(bv, rv)) {
+      if (!bv)
+        out[key] = clone(rv); // added remotely
+      else if (!same(bv, rv)) {
         const c: Conflict = { kind: 'delete-edit', path, base: bv, local: null, remote: rv };
         const d = decide(c);
         if (d !== 'local') out[key] = clone(rv);
@@ -170,6 +167,23 @@ export function contentDiffers(a: QuoteState, b: QuoteState): boolean {
   );
 }
 
+/**
+ * A line item sits in one section at most (the server refuses more). When both sides moved
+ * the same item to different sections, the local move wins; the remote one is dropped.
+ */
+export function oneSectionPerItem(merged: QuoteState, local: QuoteState): void {
+  const byItem = new Map<string, string[]>();
+  for (const k of Object.keys(merged.placements).sort()) {
+    const { item } = splitPlacementKey(k);
+    byItem.set(item, [...(byItem.get(item) ?? []), k]);
+  }
+  for (const keys of byItem.values()) {
+    if (keys.length < 2) continue;
+    const keep = keys.find((k) => local.placements[k]) ?? keys[0]!;
+    for (const k of keys) if (k !== keep) delete merged.placements[k];
+  }
+}
+
 /** Removes placements whose section or line item no longer exists. */
 export function dropDanglingPlacements(q: QuoteState): void {
   for (const k of Object.keys(q.placements)) {
@@ -183,8 +197,6 @@ export function merge(
   local: QuoteState,
   remote: QuoteState | null,
   decide: Decide = undecided,
-  /** Keys of entities this device created on the server since the base was recorded. */
-  pushed: ReadonlySet<string> = new Set(),
 ): MergeResult {
   const conflicts: Conflict[] = [];
   if (!remote) {
@@ -215,10 +227,10 @@ export function merge(
       remote[c],
       conflicts,
       decide,
-      pushed,
     );
   }
   dropDanglingPlacements(merged);
+  oneSectionPerItem(merged, local);
 
   if (!conflicts.length) {
     const needsEdit = contentDiffers(merged, remote);

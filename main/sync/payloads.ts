@@ -108,3 +108,9 @@ export function updateItemsPayload(
 export function itemFingerprint(i: ItemState): string {
   return fingerprintOf({ ...i, parent: null });
 }
+
+/** What no update can change: kind, product and whether it is an add-on. Used when someone
+ * edited a lost item before we looked for it. */
+export function itemWeakFingerprint(i: ItemState): string {
+  return fingerprintOf({ type: i.type, productId: i.productId, addon: i.parent !== null });
+}

@@ -13,12 +13,17 @@ import { failureOf, isEntityGone, isGone, type Failure } from './errors';
 import { recoverJournal } from './recover';
 import { merge } from './merge';
 import { normalizeOrders } from './normalize';
-import { type QuoteState, splitPlacementKey } from './model';
+import { type Collection, type QuoteState, clone, emptyQuote, splitPlacementKey } from './model';
 import { nextStep, type Step } from './plan';
 import type { SyncApi, SyncStore } from './ports';
 import { rebaseWork } from './rebase';
 import { fromRemote, fromWork } from './translate';
-import { addItemsPayload, itemFingerprint, updateItemsPayload } from './payloads';
+import {
+  addItemsPayload,
+  itemFingerprint,
+  itemWeakFingerprint,
+  updateItemsPayload,
+} from './payloads';
 
 export interface RoundContext {
   api: SyncApi;
@@ -81,25 +86,77 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
 
 const pushedKey = (quoteId: string) => `sync.pushed.${quoteId}`;
 
-/** Entities this device created on the server whose creation the base does not show yet. */
-export function pushedKeys(store: SyncStore, quoteId: string): Set<string> {
-  return new Set(store.getMeta<string[]>(pushedKey(quoteId)) ?? []);
+/** An entity this device created on the server, as it was sent, for the base to show. */
+export interface Pushed {
+  collection: Collection;
+  key: string;
+  value: unknown;
+}
+
+/**
+ * Entities this device created on the server since the base was last recorded (their
+ * answers recorded, the commit not yet, e.g. after a crash). They count as part of the base:
+ * deleted here since → delete there; deleted there → gone here; never "added" again.
+ */
+export function pushedOf(store: SyncStore, quoteId: string): Pushed[] {
+  return store.getMeta<Pushed[]>(pushedKey(quoteId)) ?? [];
 }
 
 /** Called inside the transaction that records the mappings. */
-export function markPushed(store: SyncStore, quoteId: string, keys: string[]): void {
-  if (!keys.length) return;
-  const all = pushedKeys(store, quoteId);
-  for (const k of keys) all.add(k);
-  store.setMeta(pushedKey(quoteId), [...all]);
+export function markPushed(store: SyncStore, quoteId: string, entries: Pushed[]): void {
+  if (!entries.length) return;
+  const all = new Map(pushedOf(store, quoteId).map((p) => [`${p.collection}:${p.key}`, p]));
+  for (const e of entries) all.set(`${e.collection}:${e.key}`, e);
+  store.setMeta(pushedKey(quoteId), [...all.values()]);
 }
 
-function localIdOf(store: SyncStore, quoteId: string, newId: () => string) {
+/** The base with what this device created since: null stays null when nothing was. */
+function withPushed(
+  base: QuoteState | null,
+  pushed: Pushed[],
+  remote: QuoteState | null,
+): QuoteState | null {
+  if (!pushed.length || (!base && !remote)) return base;
+  const b: QuoteState = base ? clone(base) : { ...emptyQuote(remote!.header) };
+  for (const p of pushed) {
+    const col = b[p.collection] as Record<string, unknown>;
+    if (!(p.key in col)) col[p.key] = clone(p.value);
+  }
+  return b;
+}
+
+const COLLECTION_OF_KIND: Partial<Record<EntityKind, Collection>> = {
+  lineItem: 'items',
+  section: 'sections',
+  accessEntry: 'access',
+  attachment: 'attachments',
+};
+
+export function pushedEntries(
+  merged: QuoteState,
+  mappings: { kind: EntityKind; localId: string }[],
+): Pushed[] {
+  return mappings.flatMap((m) => {
+    const collection = COLLECTION_OF_KIND[m.kind];
+    const value = collection
+      ? (merged[collection] as Record<string, unknown>)[m.localId]
+      : undefined;
+    return collection && value !== undefined ? [{ collection, key: m.localId, value }] : [];
+  });
+}
+
+function localIdOf(
+  store: SyncStore,
+  quoteId: string,
+  newId: () => string,
+  ownSections: Set<string>,
+) {
   return (kind: EntityKind, serverId: string): string => {
     if (kind === 'quote') return quoteId;
     const known = store.localIdOf(kind, serverId);
     if (known) return known;
-    const id = newId();
+    // A section sent with our own id whose answer was lost: it is ours, not a new one.
+    const id = kind === 'section' && ownSections.has(serverId) ? serverId : newId();
     store.mapId(kind, id, serverId, quoteId);
     return id;
   };
@@ -129,7 +186,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     return { state: 'dropped' };
   }
 
-  const idOf = localIdOf(store, quoteId, ctx.newId);
+  const idOf = localIdOf(store, quoteId, ctx.newId, new Set(snap.work.sections.map((x) => x.id)));
   let agg: RemoteAggregate | null = null;
   if (snap.serverId) {
     ctx.onStep?.(quoteId, 'read');
@@ -148,8 +205,12 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     return { state: 'conflict' };
   }
 
-  const pushed = pushedKeys(store, quoteId);
-  const m = merge(base, local, snap.serverId ? remote : null, decide, pushed);
+  const m = merge(
+    withPushed(base, pushedOf(store, quoteId), remote),
+    local,
+    snap.serverId ? remote : null,
+    decide,
+  );
   if (m.conflicts.length) {
     recordMergeConflicts(store, quoteId, snap.work, snap.base, agg, m.conflicts, idOf);
     return { state: 'conflict' };
@@ -185,7 +246,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
     if (step.kind === 'createQuote') {
       // The server's defaults for a new quote (e.g. preference attachments) join the merge.
-      const again = merge(null, local, fromRemote(agg, idOf), decide, pushed);
+      const again = merge(null, local, fromRemote(agg, idOf), decide);
       merged = again.merged!;
       normalizeOrders(merged);
     }
@@ -214,6 +275,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
 async function journalled<T>(
   ctx: RoundContext,
   quoteId: string,
+  merged: QuoteState | null,
   req: { op: string; method: string; path: string; body: unknown; fingerprint: string },
   call: () => Promise<T>,
   mappings: (r: T) => { kind: EntityKind; localId: string; serverId: string }[],
@@ -232,11 +294,7 @@ async function journalled<T>(
   store.transaction(() => {
     const ms = mappings(r);
     for (const m of ms) store.mapId(m.kind, m.localId, m.serverId, quoteId);
-    markPushed(
-      store,
-      quoteId,
-      ms.filter((m) => m.kind !== 'quote').map((m) => m.localId),
-    );
+    if (merged) markPushed(store, quoteId, pushedEntries(merged, ms));
     store.removeRequest(entry.id);
   });
   return r;
@@ -269,6 +327,7 @@ async function runStep(
       const q = await journalled(
         ctx,
         quoteId,
+        null,
         { op: 'createQuote', method: 'POST', path: '/v2/quotes', body, fingerprint: step.clientId },
         () => api.createQuote(body),
         (q) => [{ kind: 'quote', localId: quoteId, serverId: q.id }],
@@ -307,11 +366,16 @@ async function runStep(
       case 'addItems': {
         const payload = addItemsPayload(merged, step.keys, (k) => store.serverIdOf('lineItem', k));
         const body = {
-          items: step.keys.map((k) => ({ key: k, fingerprint: itemFingerprint(merged.items[k]!) })),
+          items: step.keys.map((k) => ({
+            key: k,
+            fingerprint: itemFingerprint(merged.items[k]!),
+            weak: itemWeakFingerprint(merged.items[k]!),
+          })),
         };
         const added = await journalled(
           ctx,
           quoteId,
+          merged,
           {
             op: 'addLineItems',
             method: 'POST',
@@ -345,11 +409,12 @@ async function runStep(
         const res = await journalled(
           ctx,
           quoteId,
+          merged,
           {
             op: 'createSection',
             method: 'POST',
             path: `/v2/quotes/${qid}/sections`,
-            body: { sections: [{ key: step.key, fingerprint: name }] },
+            body: { sections: [{ key: step.key, fingerprint: name, weak: 'section' }] },
             fingerprint: name,
           },
           () => api.createSection(qid, name),
@@ -383,12 +448,30 @@ async function runStep(
           const res = await api.replaceSections(qid, { sections });
           store.transaction(() => {
             for (const k of fresh) store.mapId('section', k, k, quoteId);
-            markPushed(store, quoteId, fresh);
+            markPushed(store, quoteId, [
+              ...fresh.map((key) => ({
+                collection: 'sections' as const,
+                key,
+                value: merged.sections[key],
+              })),
+              ...Object.entries(merged.placements).map(([key, value]) => ({
+                collection: 'placements' as const,
+                key,
+                value,
+              })),
+            ]);
           });
           a.sections = res.sections;
         } catch (e) {
           const f = failureOf(e);
-          if (fresh.length && f?.kind === 'refused' && !f.transient && !isGone(e)) {
+          // Only a refusal of the ids themselves means this server wants sections created
+          // first (our server names the field, e.g. `sections[1].id`).
+          if (
+            fresh.length &&
+            f?.kind === 'refused' &&
+            !f.transient &&
+            /sections\[\d+\]\.id\b/.test(f.message)
+          ) {
             ctx.sectionsByPut.value = false; // this server wants sections created first
             throw new Reread(f, 'sections need creating first');
           }
@@ -419,11 +502,16 @@ async function runStep(
           };
         });
         const body = {
-          entries: step.keys.map((k) => ({ key: k, fingerprint: merged.access[k]!.email })),
+          entries: step.keys.map((k) => ({
+            key: k,
+            fingerprint: merged.access[k]!.email,
+            weak: merged.access[k]!.email,
+          })),
         };
         const res = await journalled(
           ctx,
           quoteId,
+          merged,
           {
             op: 'addAccessList',
             method: 'POST',
@@ -473,11 +561,16 @@ async function runStep(
           return { path: store.filePath(w.sha256), name: merged.attachments[k]!.name };
         });
         const body = {
-          files: step.keys.map((k) => ({ key: k, fingerprint: merged.attachments[k]!.name })),
+          files: step.keys.map((k) => ({
+            key: k,
+            fingerprint: merged.attachments[k]!.name,
+            weak: 'attachment',
+          })),
         };
         const res = await journalled(
           ctx,
           quoteId,
+          merged,
           {
             op: 'uploadAttachments',
             method: 'POST',

@@ -4,11 +4,11 @@ import type { JournalEntry, RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
 import { PARKED_CREATE } from './conflictStore';
 import { matchLostEntities, matchLostQuote, type QuoteCandidate } from './lostCreate';
-import { markPushed, type RoundContext } from './push';
-import { itemFingerprint } from './payloads';
-import { itemFromRemote } from './translate';
+import { markPushed, pushedEntries, type RoundContext } from './push';
+import { itemFingerprint, itemWeakFingerprint } from './payloads';
+import { fromRemote, itemFromRemote } from './translate';
 
-type Wanted = { key: string; fingerprint: string };
+type Wanted = { key: string; fingerprint: string; weak?: string };
 
 /** Pages of the caller's newest quotes to look through for a lost create. */
 const MAX_PAGES = 5;
@@ -102,47 +102,73 @@ async function recoverEntry(
     return false;
   }
   const body = entry.body as Record<string, Wanted[]>;
-  const wanted = (body.items ?? body.sections ?? body.entries ?? body.files ?? []).filter(
-    (w) => !store.serverIdOf(kindOf(entry.op), w.key),
-  );
+  const present = new Set([
+    ...agg.quote.lineItems.map((x) => x.id),
+    ...agg.sections.map((x) => x.id),
+    ...agg.accessList.map((x) => x.id),
+    ...agg.quote.attachments.map((x) => x.id),
+  ]);
+  // Still to find: keys with no server id yet, or one the server no longer holds (the entity
+  // was deleted there and this request sent it again).
+  const wanted = (body.items ?? body.sections ?? body.entries ?? body.files ?? []).filter((w) => {
+    const sid = store.serverIdOf(kindOf(entry.op), w.key);
+    return !sid || !present.has(sid);
+  });
   const kind = kindOf(entry.op);
   const noMint = () => 'unmapped';
-  const unmapped: { id: string; fingerprint: string }[] = [];
+  const unmapped: { id: string; fingerprint: string; weak: string }[] = [];
   if (kind === 'lineItem') {
     for (const li of agg.quote.lineItems) {
-      if (!store.localIdOf('lineItem', li.id))
-        unmapped.push({ id: li.id, fingerprint: itemFingerprint(itemFromRemote(li, noMint)) });
+      if (!store.localIdOf('lineItem', li.id)) {
+        const item = itemFromRemote(li, noMint);
+        unmapped.push({
+          id: li.id,
+          fingerprint: itemFingerprint(item),
+          weak: itemWeakFingerprint(item),
+        });
+      }
     }
   } else if (kind === 'section') {
     for (const s of agg.sections)
-      if (!store.localIdOf('section', s.id)) unmapped.push({ id: s.id, fingerprint: s.name });
+      if (!store.localIdOf('section', s.id))
+        unmapped.push({ id: s.id, fingerprint: s.name, weak: 'section' });
   } else if (kind === 'accessEntry') {
     for (const a of agg.accessList) {
       if (!store.localIdOf('accessEntry', a.id))
-        unmapped.push({ id: a.id, fingerprint: a.email.toLowerCase() });
+        unmapped.push({
+          id: a.id,
+          fingerprint: a.email.toLowerCase(),
+          weak: a.email.toLowerCase(),
+        });
     }
   } else {
     for (const a of agg.quote.attachments) {
-      if (!store.localIdOf('attachment', a.id)) unmapped.push({ id: a.id, fingerprint: a.name });
+      if (!store.localIdOf('attachment', a.id))
+        unmapped.push({ id: a.id, fingerprint: a.name, weak: 'attachment' });
     }
   }
-  const m = wanted.length ? matchLostEntities(wanted, unmapped) : ({ kind: 'none' } as const);
+  const m = adoptable(wanted, unmapped);
   if (m.kind === 'ambiguous') {
     park(
       ctx,
       quoteId,
       entry,
-      m.found.map((c) => ({ kind, serverId: c.id, fingerprint: c.fingerprint })),
+      unmapped.map((c) => ({ kind, serverId: c.id, fingerprint: c.fingerprint, weak: c.weak })),
     );
     return true;
   }
   store.transaction(() => {
     if (m.kind === 'adopt') {
       for (const [w, c] of m.found) store.mapId(kind, w.key, c.id, quoteId);
+      // As the server holds them now: the base for what happens to them next.
+      const now = fromRemote(agg, (k, sid) => store.localIdOf(k, sid) ?? `unmapped:${sid}`);
       markPushed(
         store,
         quoteId,
-        [...m.found.keys()].map((w) => w.key),
+        pushedEntries(
+          now,
+          [...m.found.keys()].map((w) => ({ kind, localId: w.key })),
+        ),
       );
     }
     store.removeRequest(entry.id);
@@ -161,4 +187,32 @@ function kindOf(op: string) {
     default:
       return 'attachment' as const;
   }
+}
+
+/**
+ * Exact fingerprints first. When only some match exactly, the request did land (it applies
+ * as a whole) and someone edited part of it since: then what no update can change (kind,
+ * product) decides, if it pairs them one to one. Anything less certain is the user's call.
+ */
+function adoptable(
+  wanted: Wanted[],
+  unmapped: { id: string; fingerprint: string; weak: string }[],
+) {
+  if (!wanted.length) return { kind: 'none' } as const;
+  const strong = matchLostEntities(wanted, unmapped);
+  if (strong.kind !== 'ambiguous') return strong;
+  const landed = wanted.some((w) => unmapped.some((c) => c.fingerprint === w.fingerprint));
+  if (!landed) return strong;
+  const weak = matchLostEntities(
+    wanted.map((w) => ({ ...w, fingerprint: w.weak ?? w.fingerprint })),
+    unmapped.map((c) => ({ ...c, fingerprint: c.weak })),
+  );
+  if (weak.kind !== 'adopt') return strong;
+  const out = new Map<Wanted, { id: string; fingerprint: string; weak: string }>();
+  for (const [w, c] of weak.found)
+    out.set(
+      wanted.find((x) => x.key === w.key)!,
+      c,
+    );
+  return { kind: 'adopt', found: out } as const;
 }

@@ -4,6 +4,8 @@
 import type { Conflict } from '../store/types';
 import { PARKED_CREATE } from './conflictStore';
 import type { SyncStore } from './ports';
+import { markPushed, pushedEntries } from './push';
+import { fromWork } from './translate';
 
 type Choice = 'local' | 'remote';
 
@@ -68,23 +70,44 @@ export function resolveParkedCreate(store: SyncStore, conflictId: number, choice
         kind?: string;
         serverId: string;
         fingerprint?: string;
+        weak?: string;
       }[];
       const local = c.local as {
         op: string;
-        body: Record<string, { key: string; fingerprint: string }[]>;
+        body: Record<string, { key: string; fingerprint: string; weak?: string }[]>;
       };
       if (local.op === 'createQuote') {
         if (candidates[0]) store.mapId('quote', c.quoteId, candidates[0].serverId, c.quoteId);
       } else {
+        const adopted: string[] = [];
         const wanted =
           local.body.items ?? local.body.sections ?? local.body.entries ?? local.body.files ?? [];
         const pool = [...candidates];
-        for (const w of wanted) {
+        // Exact matches first, then what no update can change.
+        const rest = wanted.filter((w) => {
           const i = pool.findIndex((p) => p.fingerprint === w.fingerprint);
+          if (i < 0) return true;
+          const [hit] = pool.splice(i, 1);
+          store.mapId(hit!.kind as never, w.key, hit!.serverId, c.quoteId);
+          adopted.push(w.key);
+          return false;
+        });
+        for (const w of rest) {
+          const i = pool.findIndex((p) => p.weak !== undefined && p.weak === w.weak);
           if (i < 0) continue;
           const [hit] = pool.splice(i, 1);
           store.mapId(hit!.kind as never, w.key, hit!.serverId, c.quoteId);
+          adopted.push(w.key);
         }
+        const kind = candidates[0]?.kind as never;
+        markPushed(
+          store,
+          c.quoteId,
+          pushedEntries(
+            fromWork(store.getQuote(c.quoteId)!.work),
+            adopted.map((localId) => ({ kind, localId })),
+          ),
+        );
       }
     }
     // 'local' on the store's side: the working copy stays as it is either way.

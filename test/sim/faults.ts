@@ -45,6 +45,9 @@ export const NO_FAULTS: FaultRates = {
 export class Life {
   dead = false;
   crashes: string[] = [];
+  /** Store boundaries passed so far, and the one (if any) at which this life must die. */
+  boundaries = 0;
+  dieAtBoundary: number | null = null;
   private inflight = new Set<Promise<unknown>>();
   constructor(
     readonly rng: Rng,
@@ -179,6 +182,12 @@ export function crashingStore(real: SyncStore, life: Life): SyncStore {
       return (...args: unknown[]) => {
         if (life.dead) throw new Crash(`store.${name} after death`);
         if (BOUNDARIES.has(name)) {
+          if (life.dieAtBoundary !== null && life.boundaries++ === life.dieAtBoundary) {
+            life.dieAtBoundary = null;
+            if (life.rng.next() < 0.5) life.die(`before store.${name} (targeted)`);
+            (v as (...a: unknown[]) => unknown).apply(target, args);
+            life.die(`after store.${name} (targeted)`);
+          }
           const roll = life.rng.next();
           if (roll < life.rates.crashAtBoundary / 2) life.die(`before store.${name}`);
           const out = (v as (...a: unknown[]) => unknown).apply(target, args);

@@ -54,6 +54,10 @@ async function main(): Promise<number> {
   console.log(
     `simulation: ${results.length - failed.length} passed, ${failed.length} failed, ${results.reduce((n, r) => n + r.crashes, 0)} crashes, ${ms} ms (${Math.round(ms / Math.max(1, results.length))} ms/seed)`,
   );
+  const sites = new Map<string, number>();
+  for (const r of results) for (const c of r.crashSites) sites.set(c, (sites.get(c) ?? 0) + 1);
+  const siteList = [...sites].sort(([a], [b]) => (a < b ? -1 : 1));
+  console.log(`crash sites: ${siteList.map(([k, n]) => `${k} ×${n}`).join(', ')}`);
   if (failed.length)
     console.log(
       `failing seeds: ${failed.map((r) => r.seed).join(' ')} (re-run: npm run test:sim -- --seed <n> --verbose)`,

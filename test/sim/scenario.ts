@@ -33,6 +33,8 @@ export interface SeedResult {
   ok: boolean;
   problems: string[];
   crashes: number;
+  /** Where the app died, e.g. `after store.planRequest`. */
+  crashSites: string[];
   faults: number;
   ms: number;
   log: string[];
@@ -89,6 +91,8 @@ export async function runSeed(
 ): Promise<SeedResult> {
   const t0 = Date.now();
   const rng = new Rng(seed);
+  // Local ids decide some orders (e.g. which new item goes first): seeded too, for replays.
+  const ids = new Rng(seed ^ 0x5eed5eed);
   const log: string[] = [];
   const problems: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), `quotedesk-sim-${seed}-`));
@@ -103,12 +107,13 @@ export async function runSeed(
   const clientsUsed = new Set<string>();
 
   let life = new Life(rng, NO_FAULTS, log);
+  const crashSites: string[] = [];
   let real!: Store;
   let store!: ReturnType<typeof crashingStore>;
   let engine!: SyncEngine;
 
   const open = () => {
-    real = openStore(file, { integrityCheck: 'none' });
+    real = openStore(file, { integrityCheck: 'none', newId: () => uuid(ids) });
     real.setIdentity({ user: ADA.user, partner: null, currency: 'USD' });
     real.putProducts(env.catalogue.products as never);
     for (const [id, p] of env.catalogue.pricing) real.putPricing(id, p as never);
@@ -411,6 +416,7 @@ export async function runSeed(
   const crashAndRestart = async (e: unknown) => {
     if (!(e instanceof Crash)) throw e;
     crashes++;
+    crashSites.push(...life.crashes.map((c) => c.replace(/ \(targeted\)$/, '')));
     await life.settle();
     real.close();
     life = new Life(rng, life.rates, log);
@@ -431,6 +437,9 @@ export async function runSeed(
   try {
     // Chaos: edits on both sides, sync cycles through a broken network, crashes.
     life.rates = CHAOS;
+    // Besides the random crashes, each seed dies once at a chosen store boundary, so that
+    // over the seeds every journal boundary is hit.
+    life.dieAtBoundary = rng.int(24);
     const steps = opts.steps ?? 14;
     for (let i = 0; i < steps; i++) {
       const a = rng.int(10);
@@ -451,6 +460,10 @@ export async function runSeed(
           const copy = saveMineAsNew(real, q);
           remap(records, src, real.getWork(copy), localQuotes, localItems);
           log.push(`resolve: save ${q.slice(0, 8)} as new ${copy.slice(0, 8)}`);
+        } else if (c.field === '#create') {
+          // "These are mine": never send a create again when it may already be there.
+          takeTheirs(real, q, c.id);
+          log.push(`resolve: adopt parked create on ${q.slice(0, 8)}`);
         } else if (c.field === 'status' || rng.chance(0.5)) {
           takeMine(real, q, c.id);
           log.push(`resolve mine ${c.entityKind}.${c.field}`);
@@ -481,7 +494,16 @@ export async function runSeed(
     await cleanup(env.ben);
     rmSync(dir, { recursive: true, force: true });
   }
-  return { seed, ok: problems.length === 0, problems, crashes, faults, ms: Date.now() - t0, log };
+  return {
+    seed,
+    ok: problems.length === 0,
+    problems,
+    crashes,
+    crashSites,
+    faults,
+    ms: Date.now() - t0,
+    log,
+  };
 
   async function check(): Promise<void> {
     const ada = env.ada;

@@ -62,7 +62,8 @@ const state: fc.Arbitrary<QuoteState> = fc
     const placements: QuoteState['placements'] = {};
     // Only well-formed states: a placement refers to an existing section and item.
     for (const [s, i, order] of placementPicks) {
-      if (q.sections[s] && q.items[i]) placements[placementKey(s, i)] = { order };
+      const placed = Object.keys(placements).some((k) => k.endsWith(`/${i}`));
+      if (q.sections[s] && q.items[i] && !placed) placements[placementKey(s, i)] = { order };
     }
     return { ...q, placements };
   });
