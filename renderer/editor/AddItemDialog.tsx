@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CustomBillingTerm, UsageBasedType, type BillingTerm } from '../../common/api/enums';
 import { LIMITS } from '../../common/api/limits';
 import { centsToAmount, lineTotalsCents, suggestedPrice } from '../../common/money';
@@ -144,6 +144,8 @@ function CatalogueForm({
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [loadingPrices, setLoadingPrices] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const pickSeq = useRef(0);
   const margin = detail.header.salesMarginPercentage ?? 0;
   const cur = detail.currency;
 
@@ -155,6 +157,7 @@ function CatalogueForm({
   }, []);
 
   const pick = async (p: CatalogueProduct) => {
+    const seq = ++pickSeq.current;
     setProduct(p);
     setErrors({});
     setPrices([]);
@@ -163,15 +166,22 @@ function CatalogueForm({
     setLoadingPrices(true);
     try {
       const r = await ipc().call('catalogue.pricing', { productId: p.id });
+      if (seq !== pickSeq.current) return;
       setLoadingPrices(false);
       setPrices(r.prices);
+      // The search box is gone; keep the keyboard in the form.
+      setTimeout(
+        () =>
+          formRef.current?.querySelector<HTMLInputElement>('input[inputmode="numeric"]')?.focus(),
+        0,
+      );
       const first = r.prices.find((x) => (usage ? x.usageBasedType : true)) ?? r.prices[0];
-      if (first) choose(first.billingTerm, r.prices, first.commitmentTermId ?? '');
       // The product's own usage type is the default; the pricing may refine it.
       const own = (p as { usageBased?: { type?: UsageBasedType; displayNote?: boolean } })
         .usageBased;
       if (own?.type && !first?.usageBasedType) setUsageType(own.type);
       if (own?.displayNote !== undefined) setDisplayNote(own.displayNote);
+      if (first) choose(first.billingTerm, r.prices, first.commitmentTermId ?? '');
       else
         setErrors({
           billingTerm: 'No prices are known for this product yet (connect once to load them).',
@@ -280,6 +290,7 @@ function CatalogueForm({
 
   return (
     <form
+      ref={formRef}
       className="stack"
       onSubmit={(e) => {
         e.preventDefault();

@@ -100,6 +100,8 @@ export function formatRelative(
 }
 
 export function formatBytes(n: number, locale = userLocale()): string {
+  // Intl spells the smallest unit out ("685 byte"); sizes read better as "685 B".
+  if (n < 1024) return `${formatNumber(n, locale)} B`;
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
   let v = n;
   let i = 0;

@@ -41,7 +41,9 @@ export function Dialog({
         box?.querySelector<HTMLElement>(FOCUSABLE));
     (first ?? box)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
+      // Listening on the document: focus may be on nothing when the focused control went away.
+      if (e.key === 'Escape' && !e.defaultPrevented) {
+        e.preventDefault();
         e.stopPropagation();
         onCloseRef.current();
       } else if (e.key === 'Tab' && box) {
@@ -58,9 +60,9 @@ export function Dialog({
         }
       }
     };
-    box?.addEventListener('keydown', onKey);
+    document.addEventListener('keydown', onKey);
     return () => {
-      box?.removeEventListener('keydown', onKey);
+      document.removeEventListener('keydown', onKey);
       previous?.focus?.();
     };
   }, [open, initialFocus]);

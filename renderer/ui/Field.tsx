@@ -12,6 +12,8 @@ interface FieldShellProps {
   hint?: ReactNode;
   className?: string;
   hideLabel?: boolean;
+  /** Fixed id for the control (to focus it from elsewhere); generated otherwise. */
+  id?: string;
   children: (ids: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode;
 }
 
@@ -22,9 +24,11 @@ export function FieldShell({
   hint,
   className,
   hideLabel,
+  id: fixedId,
   children,
 }: FieldShellProps) {
-  const id = useId();
+  const generated = useId();
+  const id = fixedId ?? generated;
   const errId = `${id}-err`;
   const hintId = `${id}-hint`;
   const describedBy =
@@ -66,7 +70,14 @@ export function TextField({
   ...input
 }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <FieldShell label={label} error={error} hint={hint} className={className} hideLabel={hideLabel}>
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      hideLabel={hideLabel}
+      id={input.id}
+    >
       {({ id, describedBy, invalid }) => (
         <input
           id={id}
@@ -89,7 +100,14 @@ export function TextArea({
   ...input
 }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
-    <FieldShell label={label} error={error} hint={hint} className={className} hideLabel={hideLabel}>
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      hideLabel={hideLabel}
+      id={input.id}
+    >
       {({ id, describedBy, invalid }) => (
         <textarea
           id={id}
@@ -113,7 +131,14 @@ export function SelectField({
   ...input
 }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <FieldShell label={label} error={error} hint={hint} className={className} hideLabel={hideLabel}>
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      hideLabel={hideLabel}
+      id={input.id}
+    >
       {({ id, describedBy, invalid }) => (
         <select
           id={id}
