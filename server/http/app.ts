@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Duplex } from 'node:stream';
 import type { Caller, Ctx } from '../context';
 import { registerRoutes } from '../routes';
@@ -75,11 +75,21 @@ export async function buildApp(
     https: { cert: tls.cert, key: tls.key, maxHeaderSize: 64 * 1024 },
     logger: false,
     bodyLimit: JSON_BODY_LIMIT,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Long ids must reach the handler (and its 400), not fall through to a 404.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 64 * 1024 },
     requestTimeout: 120_000,
     return503OnClosing: false,
     forceCloseConnections: 'idle',
     clientErrorHandler: answerClientError,
+    // A path that is not valid percent-encoding never reaches a route.
+    frameworkErrors: (err, req, reply) => {
+      const instance = req.url.split('?')[0] ?? req.url;
+      const api = new ApiError(400, 'INVALID_REQUEST_PARAMETER', `path: ${err.message}`);
+      void (reply as unknown as FastifyReply)
+        .code(400)
+        .type('application/json')
+        .send(errorBody(api, instance));
+    },
   });
 
   // Oversized files are reported per file (truncated), not as a thrown 413.
