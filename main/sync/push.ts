@@ -370,6 +370,7 @@ async function runStep(
             key: k,
             fingerprint: itemFingerprint(merged.items[k]!),
             weak: itemWeakFingerprint(merged.items[k]!),
+            value: merged.items[k]!,
           })),
         };
         const added = await journalled(
@@ -414,7 +415,16 @@ async function runStep(
             op: 'createSection',
             method: 'POST',
             path: `/v2/quotes/${qid}/sections`,
-            body: { sections: [{ key: step.key, fingerprint: name, weak: 'section' }] },
+            body: {
+              sections: [
+                {
+                  key: step.key,
+                  fingerprint: name,
+                  weak: 'section',
+                  value: merged.sections[step.key],
+                },
+              ],
+            },
             fingerprint: name,
           },
           () => api.createSection(qid, name),
@@ -506,6 +516,7 @@ async function runStep(
             key: k,
             fingerprint: merged.access[k]!.email,
             weak: merged.access[k]!.email,
+            value: merged.access[k]!,
           })),
         };
         const res = await journalled(
@@ -564,7 +575,8 @@ async function runStep(
           files: step.keys.map((k) => ({
             key: k,
             fingerprint: merged.attachments[k]!.name,
-            weak: 'attachment',
+            weak: merged.attachments[k]!.name,
+            value: merged.attachments[k]!,
           })),
         };
         const res = await journalled(

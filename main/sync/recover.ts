@@ -4,11 +4,12 @@ import type { JournalEntry, RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
 import { PARKED_CREATE } from './conflictStore';
 import { matchLostEntities, matchLostQuote, type QuoteCandidate } from './lostCreate';
-import { markPushed, pushedEntries, type RoundContext } from './push';
+import { markPushed, type Pushed, type RoundContext } from './push';
 import { itemFingerprint, itemWeakFingerprint } from './payloads';
-import { fromRemote, itemFromRemote } from './translate';
+import { itemFromRemote } from './translate';
 
-type Wanted = { key: string; fingerprint: string; weak?: string };
+/** As journalled: the entity's key, fingerprints and the value that was sent. */
+type Wanted = { key: string; fingerprint: string; weak?: string; value?: unknown };
 
 /** Pages of the caller's newest quotes to look through for a lost create. */
 const MAX_PAGES = 5;
@@ -144,7 +145,7 @@ async function recoverEntry(
   } else {
     for (const a of agg.quote.attachments) {
       if (!store.localIdOf('attachment', a.id))
-        unmapped.push({ id: a.id, fingerprint: a.name, weak: 'attachment' });
+        unmapped.push({ id: a.id, fingerprint: a.name, weak: a.name });
     }
   }
   const m = adoptable(wanted, unmapped);
@@ -160,16 +161,8 @@ async function recoverEntry(
   store.transaction(() => {
     if (m.kind === 'adopt') {
       for (const [w, c] of m.found) store.mapId(kind, w.key, c.id, quoteId);
-      // As the server holds them now: the base for what happens to them next.
-      const now = fromRemote(agg, (k, sid) => store.localIdOf(k, sid) ?? `unmapped:${sid}`);
-      markPushed(
-        store,
-        quoteId,
-        pushedEntries(
-          now,
-          [...m.found.keys()].map((w) => ({ kind, localId: w.key })),
-        ),
-      );
+      // As sent: the base for what happened to them since (here and there).
+      markPushed(store, quoteId, sentValues(kind, [...m.found.keys()]));
     }
     store.removeRequest(entry.id);
   });
@@ -192,7 +185,8 @@ function kindOf(op: string) {
 /**
  * Exact fingerprints first. When only some match exactly, the request did land (it applies
  * as a whole) and someone edited part of it since: then what no update can change (kind,
- * product) decides, if it pairs them one to one. Anything less certain is the user's call.
+ * product) decides, if it pairs them one to one. When nothing matches exactly but such
+ * candidates exist, it may have landed and been edited: the user decides, never a resend.
  */
 function adoptable(
   wanted: Wanted[],
@@ -200,14 +194,15 @@ function adoptable(
 ) {
   if (!wanted.length) return { kind: 'none' } as const;
   const strong = matchLostEntities(wanted, unmapped);
-  if (strong.kind !== 'ambiguous') return strong;
+  if (strong.kind === 'adopt') return strong;
+  const weakWanted = wanted.map((w) => ({ ...w, fingerprint: w.weak ?? w.fingerprint }));
+  const weakPool = unmapped.map((c) => ({ ...c, fingerprint: c.weak }));
+  const weak = matchLostEntities(weakWanted, weakPool);
+  if (strong.kind === 'none' && weak.kind === 'none') return strong;
   const landed = wanted.some((w) => unmapped.some((c) => c.fingerprint === w.fingerprint));
-  if (!landed) return strong;
-  const weak = matchLostEntities(
-    wanted.map((w) => ({ ...w, fingerprint: w.weak ?? w.fingerprint })),
-    unmapped.map((c) => ({ ...c, fingerprint: c.weak })),
-  );
-  if (weak.kind !== 'adopt') return strong;
+  if (!landed || weak.kind !== 'adopt') {
+    return { kind: 'ambiguous', found: unmapped } as const;
+  }
   const out = new Map<Wanted, { id: string; fingerprint: string; weak: string }>();
   for (const [w, c] of weak.found)
     out.set(
@@ -215,4 +210,17 @@ function adoptable(
       c,
     );
   return { kind: 'adopt', found: out } as const;
+}
+
+const COLLECTION = {
+  lineItem: 'items',
+  section: 'sections',
+  accessEntry: 'access',
+  attachment: 'attachments',
+} as const;
+
+export function sentValues(kind: keyof typeof COLLECTION, wanted: Wanted[]): Pushed[] {
+  return wanted.flatMap((w) =>
+    w.value === undefined ? [] : [{ collection: COLLECTION[kind], key: w.key, value: w.value }],
+  );
 }

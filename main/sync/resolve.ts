@@ -4,8 +4,8 @@
 import type { Conflict } from '../store/types';
 import { PARKED_CREATE } from './conflictStore';
 import type { SyncStore } from './ports';
-import { markPushed, pushedEntries } from './push';
-import { fromWork } from './translate';
+import { markPushed } from './push';
+import { sentValues } from './recover';
 
 type Choice = 'local' | 'remote';
 
@@ -74,7 +74,10 @@ export function resolveParkedCreate(store: SyncStore, conflictId: number, choice
       }[];
       const local = c.local as {
         op: string;
-        body: Record<string, { key: string; fingerprint: string; weak?: string }[]>;
+        body: Record<
+          string,
+          { key: string; fingerprint: string; weak?: string; value?: unknown }[]
+        >;
       };
       if (local.op === 'createQuote') {
         if (candidates[0]) store.mapId('quote', c.quoteId, candidates[0].serverId, c.quoteId);
@@ -99,13 +102,13 @@ export function resolveParkedCreate(store: SyncStore, conflictId: number, choice
           store.mapId(hit!.kind as never, w.key, hit!.serverId, c.quoteId);
           adopted.push(w.key);
         }
-        const kind = candidates[0]?.kind as never;
+        const kind = candidates[0]?.kind as Parameters<typeof sentValues>[0];
         markPushed(
           store,
           c.quoteId,
-          pushedEntries(
-            fromWork(store.getQuote(c.quoteId)!.work),
-            adopted.map((localId) => ({ kind, localId })),
+          sentValues(
+            kind,
+            wanted.filter((w) => adopted.includes(w.key)),
           ),
         );
       }
