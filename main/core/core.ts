@@ -231,6 +231,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       switching = run.catch(() => {});
       return run;
     },
+    catalogueReady: () => current().catalogue.catch(() => {}),
     localEdit: (fn) => {
       localDepth++;
       try {
@@ -241,7 +242,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
   };
 
-  const dispatch = createDispatcher(createHandlers(ctx, { ready: () => current().catalogue }), {
+  const dispatch = createDispatcher(createHandlers(ctx), {
     mapError,
     onInternalError: (name, error) =>
       log.error('ipc.internal_error', { call: name, ...errorFields(error) }),

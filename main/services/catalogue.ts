@@ -70,19 +70,10 @@ function pageOf<T>(all: T[], page: number, size: number) {
   };
 }
 
-export function catalogueHandlers(
-  ctx: ServiceContext,
-  catalogue: { ready(): Promise<void> },
-): Group<'catalogue'> {
+export function catalogueHandlers(ctx: ServiceContext): Group<'catalogue'> {
   // The first look-up of a session waits for the first copy of the catalogue; later ones
   // answer from the local copy at once.
-  const cached = async () => {
-    try {
-      await catalogue.ready();
-    } catch {
-      // offline: answer from what we have
-    }
-  };
+  const cached = () => ctx.catalogueReady();
   return {
     'catalogue.clients': async ({ search, page, size }) => {
       await cached();

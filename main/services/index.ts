@@ -10,17 +10,14 @@ import { profileHandlers } from './profiles';
 import { quoteHandlers } from './quotes';
 import { syncHandlers } from './sync';
 
-export function createHandlers(
-  ctx: ServiceContext,
-  catalogue: { ready(): Promise<void> },
-): Handlers {
+export function createHandlers(ctx: ServiceContext): Handlers {
   return {
     ...appHandlers(ctx),
     ...quoteHandlers(ctx),
     ...itemHandlers(ctx),
     ...attachmentHandlers(ctx),
     ...libraryHandlers(ctx),
-    ...catalogueHandlers(ctx, catalogue),
+    ...catalogueHandlers(ctx),
     ...syncHandlers(ctx),
     ...profileHandlers(ctx),
   };

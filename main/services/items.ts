@@ -28,7 +28,9 @@ export function itemHandlers(
   };
 
   return {
-    'lineItems.add': ({ quoteId, items, sectionId }) => {
+    'lineItems.add': async ({ quoteId, items, sectionId }) => {
+      // Standard items take their cost from the catalogue copy: let the first one arrive.
+      await ctx.catalogueReady();
       const store = ctx.store();
       if (sectionId && !store.getWork(quoteId).sections.some((s) => s.id === sectionId)) {
         throw new ServiceError('NOT_FOUND', 'This section is not on the quote.', {

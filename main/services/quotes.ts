@@ -35,7 +35,8 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
       };
     },
     'quotes.get': ({ quoteId }) => detail(ctx, quoteId),
-    'quotes.create': ({ clientId }) => {
+    'quotes.create': async ({ clientId }) => {
+      await ctx.catalogueReady();
       const store = ctx.store();
       const company = store.company(clientId);
       if (!company) {

@@ -1,0 +1,612 @@
+// Every call of the IPC contract, through the core's dispatcher, against the real store, the
+// real vault, the real sync engine and the real Quoting API over HTTPS.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callNames, type CallName, type IpcInput, type QuoteDetail } from '../../common/ipc';
+import { REPO_ROOT, startServer, type StartedServer } from '../helpers/server';
+import { DEMO, login, type Api } from '../helpers/server-api';
+import { fakeDialogPlatform, pdfBytes, startHarness, type Harness } from './harness';
+
+const exercised = new Set<CallName>();
+let server: StartedServer;
+let remote: Api;
+let h: Harness;
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'qd-core-files-'));
+const pdfOnDisk = path.join(scratch, 'Datasheet.pdf');
+const savedZip = path.join(scratch, 'saved.zip');
+const opened: string[] = [];
+
+function call<N extends CallName>(name: N, input?: IpcInput<N>, via?: 'test' | 'browser') {
+  exercised.add(name);
+  return h.call(name, input, via);
+}
+async function refuse(name: CallName, input?: unknown, via: 'test' | 'browser' = 'test') {
+  exercised.add(name);
+  return h.refuse(name, input, via);
+}
+
+beforeAll(async () => {
+  fs.writeFileSync(pdfOnDisk, pdfBytes('on disk'));
+  // The app's own demo seed: it has quotes for the first pull to bring in.
+  server = await startServer({ seed: path.join(REPO_ROOT, 'server/seed/demo.json') });
+  remote = await login(server.baseUrl, server.ca, DEMO.ada);
+  h = await startHarness({
+    platform: fakeDialogPlatform([pdfOnDisk], savedZip, opened),
+    embedded: null,
+  });
+});
+afterAll(async () => {
+  await h?.close();
+  await remote?.close();
+  await server?.stop();
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the core without a profile', () => {
+  it('says what it is and where its data lives', async () => {
+    const info = await call('app.info');
+    expect(info).toMatchObject({ name: 'Quotedesk', mode: 'electron', dataDir: h.dataDir });
+    expect(info.logsDir).toBe(path.join(h.dataDir, 'logs'));
+  });
+
+  it('keeps working locally and says plainly why nothing syncs', async () => {
+    const status = await call('sync.status');
+    expect(status.available).toBe(false);
+    expect(status.reason).toMatch(/No connection profile/);
+    const list = await call('quotes.list', {});
+    expect(list.content).toEqual([]);
+    expect(list.page).toMatchObject({ number: 0, size: 10, totalElements: 0 });
+    expect((await call('profiles.list')).activeId).toBeNull();
+    const ks = await call('profiles.keychainStatus');
+    expect(ks.message.length).toBeGreaterThan(10);
+  });
+
+  it('refuses a publish while nothing can reach the server', async () => {
+    const err = await refuse('quotes.publish', { quoteId: 'nope' });
+    expect(err.code).toBe('SYNC_UNAVAILABLE');
+  });
+});
+
+describe('profiles', () => {
+  it('tests credentials before saving them, in words a salesperson can act on', async () => {
+    const base = {
+      name: 'Northwind',
+      baseUrl: server.baseUrl,
+      clientId: DEMO.ada.clientId,
+      caFile: server.caFile,
+    };
+    const wrong = await call('profiles.test', { ...base, clientSecret: 'not-the-secret' });
+    expect(wrong.ok).toBe(false);
+    expect(wrong.message).not.toContain('not-the-secret');
+    const right = await call('profiles.test', { ...base, clientSecret: DEMO.ada.secret });
+    expect(right.ok).toBe(true);
+  });
+
+  it('refuses a plain-http address, naming the field', async () => {
+    const err = await refuse('profiles.add', {
+      name: 'x',
+      baseUrl: 'http://127.0.0.1:1',
+      clientId: 'a',
+      clientSecret: 'b',
+    });
+    expect(err).toMatchObject({ code: 'INVALID_INPUT', field: 'baseUrl' });
+  });
+
+  it('adds, tests and switches to a profile; sync starts and the partner quotes arrive', async () => {
+    const added = await call('profiles.add', {
+      name: 'Northwind',
+      baseUrl: server.baseUrl,
+      clientId: DEMO.ada.clientId,
+      clientSecret: DEMO.ada.secret,
+      caFile: server.caFile,
+    });
+    expect(added).toMatchObject({ name: 'Northwind', active: false, isDemo: false });
+    expect(added.secret).not.toBe('none');
+    expect((await call('profiles.test', { profileId: added.id })).ok).toBe(true);
+    const switched = await call('profiles.switch', { profileId: added.id });
+    expect(switched.active).toBe(true);
+    expect(h.events.some((e) => e.event === 'profile.changed')).toBe(true);
+    expect((await call('sync.status')).available).toBe(true);
+    const list = await h.waitFor('the first pull', async () => {
+      const l = await call('quotes.list', { account: 'partner', limit: 100 });
+      return l.page.totalElements > 0 && l;
+    });
+    expect(list.content.every((q) => q.serverId && q.sync.state === 'synced')).toBe(true);
+    expect(list.statusCounts.draft).toBeGreaterThan(0);
+  });
+});
+
+describe('catalogue', () => {
+  it('finds clients and products offline-fast from the local copy', async () => {
+    const clients = await call('catalogue.clients', { search: 'acme' });
+    expect(clients.content.map((c) => c.name)).toContain('Acme Dental Group');
+    const products = await call('catalogue.products', { search: 'sentinel', size: 1 });
+    expect(products.content).toHaveLength(1);
+    expect(products.page.totalElements).toBe(2);
+    const terms = await call('catalogue.commitmentTerms');
+    expect(terms.terms.length).toBeGreaterThan(0);
+  });
+
+  it('prices a product per billing term in the quote spelling', async () => {
+    const { prices } = await call('catalogue.pricing', { productId: DEMO.products.m365 });
+    expect(prices.map((p) => p.billingTerm).sort()).toEqual(['Annual', 'Monthly']);
+    expect(prices.find((p) => p.billingTerm === 'Monthly')).toMatchObject({
+      cost: 19.8,
+      suggestedPrice: 22,
+    });
+  });
+});
+
+describe('building a quote', () => {
+  let q: QuoteDetail;
+  let sectionA: string;
+  let sectionB: string;
+
+  it('creates a draft for a catalogue client with the preferences defaults', async () => {
+    const before = h.events.length;
+    q = await call('quotes.create', { clientId: DEMO.clients.acme });
+    expect(q.header).toMatchObject({
+      status: 'draft',
+      client: { name: 'Acme Dental Group' },
+      serverId: null,
+    });
+    expect(q.editable).toBe(true);
+    expect(q.allowedTransitions).toContain('sent');
+    const changed = h.events.slice(before).find((e) => e.event === 'quote.changed');
+    expect(changed?.payload).toMatchObject({ quoteId: q.header.id, source: 'local' });
+    expect((await refuse('quotes.create', { clientId: 'no-such-client' })).field).toBe('clientId');
+  });
+
+  it('edits the header, and refuses an edit that changes nothing', async () => {
+    q = await call('quotes.updateHeader', { quoteId: q.header.id, introMessage: 'Hello Acme' });
+    expect(q.header.introMessage).toBe('Hello Acme');
+    expect((await refuse('quotes.updateHeader', { quoteId: q.header.id })).code).toBe(
+      'INVALID_INPUT',
+    );
+  });
+
+  it('adds the three kinds of line items into two sections, with totals', async () => {
+    const a = await call('sections.create', { quoteId: q.header.id, name: 'Licences' });
+    sectionA = a.sectionId;
+    const b = await call('sections.create', { quoteId: q.header.id, name: 'Services' });
+    sectionB = b.sectionId;
+    const added = await call('lineItems.add', {
+      quoteId: q.header.id,
+      sectionId: sectionA,
+      items: [
+        {
+          type: 'Standard',
+          productId: DEMO.products.m365,
+          billingTerm: 'Monthly',
+          quantity: 10,
+          price: 22,
+        },
+        {
+          type: 'UsageBased',
+          productId: DEMO.products.storage,
+          billingTerm: 'Monthly',
+          quantity: 100,
+          price: 0.1,
+          cost: 0.05,
+          usageBased: { type: 'QTY_VARIES', displayNote: true },
+        },
+      ],
+    });
+    expect(added.lineItemIds).toHaveLength(2);
+    const custom = await call('lineItems.add', {
+      quoteId: q.header.id,
+      sectionId: sectionB,
+      items: [
+        {
+          type: 'Custom',
+          productName: 'Onsite setup',
+          productSku: 'SETUP-1',
+          billingTerm: 'One-Time',
+          quantity: 1,
+          price: 500,
+          cost: 300,
+          initialTotal: 500,
+        },
+      ],
+    });
+    q = custom.quote;
+    expect(q.lineItems.map((l) => l.kind)).toEqual(['Standard', 'UsageBased', 'Custom']);
+    expect(q.sections.map((s) => s.lineItemIds.length)).toEqual([2, 1]);
+    expect(q.totals.recurringTotal.amount).toBe(230); // 10 × 22 + 100 × 0.10
+    expect(q.totals.recurringCost.amount).toBe(203); // 10 × 19.80 + 100 × 0.05
+    expect(q.totals.initialTotal.amount).toBe(500);
+  });
+
+  it('refuses a custom name with symbols at the field, and writes nothing', async () => {
+    const err = await refuse('lineItems.add', {
+      quoteId: q.header.id,
+      items: [
+        {
+          type: 'Custom',
+          productName: 'Bad!',
+          billingTerm: 'Monthly',
+          quantity: 1,
+          price: 1,
+          cost: 1,
+          initialTotal: 0,
+        },
+      ],
+    });
+    expect(err).toMatchObject({ code: 'INVALID_INPUT', field: 'items.0.productName' });
+    expect((await call('quotes.get', { quoteId: q.header.id })).lineItems).toHaveLength(3);
+  });
+
+  it('updates a quantity and the totals follow', async () => {
+    q = await call('lineItems.update', {
+      quoteId: q.header.id,
+      lineItemId: q.lineItems[0]!.id,
+      patch: { quantity: 20 },
+    });
+    expect(q.totals.recurringTotal.amount).toBe(450);
+  });
+
+  it('moves items between sections and reorders, renames and deletes sections', async () => {
+    const custom = q.lineItems[2]!.id;
+    q = await call('lineItems.move', {
+      quoteId: q.header.id,
+      lineItemIds: [custom],
+      sectionId: sectionA,
+      index: 0,
+    });
+    expect(q.sections.find((s) => s.id === sectionA)?.lineItemIds[0]).toBe(custom);
+    q = await call('sections.reorder', { quoteId: q.header.id, sectionIds: [sectionB, sectionA] });
+    expect(q.sections.map((s) => s.id)).toEqual([sectionB, sectionA]);
+    expect(
+      (await refuse('sections.reorder', { quoteId: q.header.id, sectionIds: [sectionA] })).field,
+    ).toBe('sectionIds');
+    q = await call('sections.rename', {
+      quoteId: q.header.id,
+      sectionId: sectionB,
+      name: 'Extras',
+    });
+    expect(q.sections[0]?.name).toBe('Extras');
+    q = await call('sections.delete', { quoteId: q.header.id, sectionId: sectionB });
+    expect(q.sections.map((s) => s.id)).toEqual([sectionA]);
+    expect(q.lineItems).toHaveLength(3);
+  });
+
+  it('shares with recipients and stops sharing', async () => {
+    expect(
+      (
+        await refuse('accessList.add', {
+          quoteId: q.header.id,
+          entries: [{ email: 'not-an-email' }],
+        })
+      ).field,
+    ).toBe('entries.0.email');
+    q = await call('accessList.add', {
+      quoteId: q.header.id,
+      entries: [{ email: 'buyer@acme.example' }, { email: 'cfo@acme.example' }],
+    });
+    expect(q.accessList.map((e) => e.email)).toEqual(['buyer@acme.example', 'cfo@acme.example']);
+    q = await call('accessList.remove', { quoteId: q.header.id, entryId: q.accessList[1]!.id });
+    expect(q.accessList).toHaveLength(1);
+  });
+
+  it('attaches PDFs from bytes and from disk, renames, reorders, previews and zips them', async () => {
+    const bytes = pdfBytes('terms');
+    q = await call('attachments.addFromBytes', {
+      quoteId: q.header.id,
+      files: [{ name: 'Terms.pdf', base64: bytes.toString('base64') }],
+    });
+    const picked = await call('app.choosePdfFiles', { multiple: true });
+    expect(
+      (
+        await refuse(
+          'attachments.addFromPaths',
+          { quoteId: q.header.id, paths: picked.paths },
+          'browser',
+        )
+      ).code,
+    ).toBe('UNSUPPORTED');
+    q = await call('attachments.addFromPaths', { quoteId: q.header.id, paths: picked.paths });
+    const names = q.attachments.map((a) => a.name);
+    expect(names).toEqual(expect.arrayContaining(['Terms.pdf', 'Datasheet.pdf']));
+    const terms = q.attachments.find((a) => a.name === 'Terms.pdf')!;
+    q = await call('attachments.rename', {
+      quoteId: q.header.id,
+      attachmentId: terms.id,
+      name: 'Terms 2026.pdf',
+    });
+    const ids = q.attachments.map((a) => a.id).reverse();
+    q = await call('attachments.reorder', { quoteId: q.header.id, attachmentIds: ids });
+    expect(q.attachments.map((a) => a.id)).toEqual(ids);
+    const preview = await call('attachments.preview', {
+      quoteId: q.header.id,
+      attachmentId: terms.id,
+    });
+    expect(Buffer.from(preview.base64, 'base64').equals(bytes)).toBe(true);
+    const zip = await call('attachments.zip', { quoteId: q.header.id });
+    const zipBytes = Buffer.from(zip.base64, 'base64');
+    expect(zipBytes.subarray(0, 2).toString()).toBe('PK');
+    expect(zipBytes.includes(Buffer.from('Terms 2026.pdf'))).toBe(true);
+    const target = await call('app.chooseSavePath', { defaultName: zip.name });
+    const saved = await call('attachments.saveZip', { quoteId: q.header.id, path: target.path! });
+    expect(fs.statSync(savedZip).size).toBe(saved.sizeBytes);
+    const notPdf = await refuse('attachments.addFromBytes', {
+      quoteId: q.header.id,
+      files: [{ name: 'x.pdf', base64: Buffer.from('hello').toString('base64') }],
+    });
+    expect(notPdf.code).toBe('VALIDATION');
+    q = await call('attachments.delete', { quoteId: q.header.id, attachmentId: terms.id });
+    expect(q.attachments.map((a) => a.name)).toEqual(['Datasheet.pdf']);
+  });
+
+  it('undoes and redoes the last edit', async () => {
+    expect(q.canUndo).toBe(true);
+    const undone = await call('edits.undo', { quoteId: q.header.id });
+    expect(undone.attachments).toHaveLength(2);
+    expect(undone.canRedo).toBe(true);
+    q = await call('edits.redo', { quoteId: q.header.id });
+    expect(q.attachments).toHaveLength(1);
+  });
+
+  it('deletes line items', async () => {
+    const q = await call('quotes.create', { clientId: DEMO.clients.acme });
+    const { quote, lineItemIds } = await call('lineItems.add', {
+      quoteId: q.header.id,
+      items: [
+        { type: 'Standard', productId: DEMO.products.s1, billingTerm: 'Monthly', quantity: 5 },
+        {
+          type: 'Standard',
+          productId: DEMO.products.s1Addon,
+          billingTerm: 'Monthly',
+          quantity: 5,
+          requiredLineItemIndex: 0,
+        },
+      ],
+    });
+    expect(quote.lineItems[1]?.requiredLineItemId).toBe(lineItemIds[0]);
+    // A parent cannot go while its add-on stays.
+    expect(
+      (await refuse('lineItems.delete', { quoteId: q.header.id, lineItemIds: [lineItemIds[0]!] }))
+        .code,
+    ).toBe('VALIDATION');
+    const after = await call('lineItems.delete', { quoteId: q.header.id, lineItemIds });
+    expect(after.lineItems).toEqual([]);
+    expect(after.totals.recurringTotal.amount).toBe(0);
+  });
+
+  it('refuses a status change the transition table does not allow', async () => {
+    const err = await refuse('quotes.setStatus', { quoteId: q.header.id, status: 'accepted' });
+    expect(err.code).toBe('VALIDATION');
+    expect(err.apiCode).toBe('QUOTE_INVALID_STATUS');
+  });
+
+  it('duplicates, deletes and restores a quote', async () => {
+    const copy = await call('quotes.duplicate', { quoteId: q.header.id });
+    expect(copy.header.id).not.toBe(q.header.id);
+    expect(copy.lineItems).toHaveLength(3);
+    await call('quotes.delete', { quoteId: copy.header.id });
+    expect((await refuse('quotes.get', { quoteId: copy.header.id })).code).toBe('NOT_FOUND');
+    const restored = await call('quotes.restore', { quoteId: copy.header.id });
+    expect(restored.lineItems.map((l) => l.product.name)).toEqual(
+      copy.lineItems.map((l) => l.product.name),
+    );
+    expect(restored.sections.map((s) => s.name)).toEqual(copy.sections.map((s) => s.name));
+    expect(restored.accessList.map((e) => e.email)).toEqual(copy.accessList.map((e) => e.email));
+    expect(restored.totals).toEqual(copy.totals);
+    await call('quotes.delete', { quoteId: restored.header.id });
+  });
+
+  it('exports a quote as JSON for support', async () => {
+    const out = await call('quotes.export', { quoteId: q.header.id });
+    expect(JSON.parse(out.json)).toMatchObject({
+      format: 'quotedesk.quote-export',
+      work: { id: q.header.id },
+    });
+  });
+
+  it('syncs it to the server and publishes it', async () => {
+    await call('sync.runNow', { quoteId: q.header.id });
+    q = await h
+      .waitFor('the quote on the server', async () => {
+        const d = await call('quotes.get', { quoteId: q.header.id });
+        if (d.sync.state === 'error' || d.sync.state === 'conflict') {
+          const c = await call('sync.conflicts', { quoteId: q.header.id });
+          throw new Error(`sync failed: ${d.sync.state} ${d.sync.message} ${JSON.stringify(c)}`);
+        }
+        return d.header.serverId && d.sync.state === 'synced' ? d : undefined;
+      })
+      .catch(async (e) => {
+        const d = await call('quotes.get', { quoteId: q.header.id });
+        throw new Error(
+          `${e}: ${JSON.stringify(d.sync)} ${d.header.serverId} ${JSON.stringify(await call('sync.status'))}`,
+        );
+      });
+    const onServer = await remote.get(`/v2/quotes/${q.header.serverId}`);
+    expect(onServer.status).toBe(200);
+    expect((onServer.json as { introMessage: string }).introMessage).toBe('Hello Acme');
+    await call('quotes.publish', { quoteId: q.header.id });
+    await h.waitFor('the quote published on the server', async () => {
+      const r = await remote.get(`/v2/quotes/${q.header.serverId}`);
+      return (r.json as { status: string }).status === 'sent';
+    });
+    expect(h.events.some((e) => e.event === 'sync.quoteState')).toBe(true);
+  });
+});
+
+describe('conflicts', () => {
+  let quoteId: string;
+  let serverId: string;
+
+  async function conflictOnIntro(mine: string, theirs: string) {
+    await call('sync.pause');
+    await call('quotes.updateHeader', { quoteId, introMessage: mine });
+    const r = await remote.get(`/v2/quotes/${serverId}`);
+    const cur = r.json as Record<string, unknown>;
+    const put = await remote.put(`/v2/quotes/${serverId}`, {
+      expiresOn: cur.expiresOn,
+      introMessage: theirs,
+      termsAndDisclaimers: cur.termsAndDisclaimers,
+      published: cur.published,
+      status: cur.status,
+    });
+    expect(put.status, put.text).toBe(200);
+    expect((await call('sync.resume')).paused).toBe(false);
+    await call('sync.runNow');
+    return h.waitFor('the conflict', async () => {
+      const c = await call('sync.conflicts', { quoteId });
+      return c.conflicts.length > 0 && c.conflicts;
+    });
+  }
+
+  beforeAll(async () => {
+    const q = await call('quotes.create', { clientId: DEMO.clients.blueFjord });
+    quoteId = q.header.id;
+    await call('sync.runNow');
+    serverId = await h.waitFor(
+      'first sync',
+      async () => (await call('quotes.get', { quoteId })).header.serverId ?? undefined,
+    );
+  });
+
+  it('pauses and resumes', async () => {
+    expect((await call('sync.pause')).paused).toBe(true);
+    expect((await call('sync.resume')).paused).toBe(false);
+  });
+
+  it('shows base, mine and theirs, and takes theirs', async () => {
+    const conflicts = await conflictOnIntro('Mine A', 'Theirs A');
+    expect(conflicts[0]).toMatchObject({
+      entity: 'quote',
+      field: 'introMessage',
+      mine: 'Mine A',
+      theirs: 'Theirs A',
+    });
+    expect(conflicts[0]!.label).toContain('introMessage');
+    const resolved = await call('sync.resolve', {
+      quoteId,
+      take: 'theirs',
+      conflictIds: [conflicts[0]!.id],
+    });
+    expect(resolved.header.introMessage).toBe('Theirs A');
+    expect((await call('sync.conflicts', { quoteId })).conflicts).toEqual([]);
+  });
+
+  it('takes mine for the whole quote, and the server gets it', async () => {
+    await conflictOnIntro('Mine B', 'Theirs B');
+    const resolved = await call('sync.resolve', { quoteId, take: 'mine' });
+    expect(resolved.header.introMessage).toBe('Mine B');
+    await h.waitFor('mine on the server', async () => {
+      const r = await remote.get(`/v2/quotes/${serverId}`);
+      return (r.json as { introMessage: string }).introMessage === 'Mine B';
+    });
+  });
+
+  it('saves mine as a new quote, the original takes theirs', async () => {
+    await conflictOnIntro('Mine C', 'Theirs C');
+    const { newQuote, original } = await call('sync.saveMineAsNew', { quoteId });
+    expect(newQuote.header.introMessage).toBe('Mine C');
+    expect(newQuote.header.id).not.toBe(quoteId);
+    expect(original?.header.introMessage).toBe('Theirs C');
+  });
+});
+
+describe('library and preferences', () => {
+  it('adds to the library, renames, reorders, previews, copies into a quote and deletes', async () => {
+    const before = await call('library.list');
+    expect(before.fromCache).toBe(false);
+    const added = await call('library.addFromBytes', {
+      files: [{ name: 'Brochure.pdf', base64: pdfBytes('brochure').toString('base64') }],
+    });
+    expect(added.map((a) => a.name)).toEqual(['Brochure.pdf']);
+    const fromDisk = await call('library.addFromPaths', { paths: [pdfOnDisk] });
+    expect(fromDisk).toHaveLength(1);
+    const id = added[0]!.id;
+    const renamed = await call('library.rename', { attachmentId: id, name: 'Brochure 2026.pdf' });
+    expect(renamed.find((a) => a.id === id)?.name).toBe('Brochure 2026.pdf');
+    const order = renamed.map((a) => a.id).reverse();
+    const reordered = await call('library.reorder', { attachmentIds: order });
+    expect(reordered.map((a) => a.id)).toEqual(order);
+    const preview = await call('library.preview', { attachmentId: id });
+    expect(Buffer.from(preview.base64, 'base64').toString()).toContain('brochure');
+
+    const q = await call('quotes.create', { clientId: DEMO.clients.cedar });
+    const withLib = await call('attachments.copyFromLibrary', {
+      quoteId: q.header.id,
+      libraryAttachmentIds: [id],
+    });
+    expect(withLib.attachments.map((a) => a.name)).toContain('Brochure 2026.pdf');
+
+    // A synced quote attachment can go to the library.
+    const withFile = await call('attachments.addFromBytes', {
+      quoteId: q.header.id,
+      files: [{ name: 'Signed.pdf', base64: pdfBytes('signed').toString('base64') }],
+    });
+    const signed = withFile.attachments.find((a) => a.name === 'Signed.pdf')!;
+    await call('sync.runNow');
+    await h.waitFor('attachment on the server', async () => {
+      const d = await call('quotes.get', { quoteId: q.header.id });
+      return d.attachments.find((a) => a.id === signed.id)?.serverId;
+    });
+    const shared = await call('library.addFromQuote', {
+      quoteId: q.header.id,
+      attachmentIds: [signed.id],
+    });
+    expect(shared.map((a) => a.name)).toEqual(['Signed.pdf']);
+
+    await call('library.delete', { attachmentId: fromDisk[0]!.id });
+    const after = await call('library.list');
+    expect(after.attachments.map((a) => a.id)).not.toContain(fromDisk[0]!.id);
+  });
+
+  it('reads and saves the quote preferences, with default attachments', async () => {
+    const prefs = await call('preferences.get');
+    expect(prefs.fromCache).toBe(false);
+    const saved = await call('preferences.update', {
+      daysToExpire: 45,
+      introMessage: 'Thanks for your interest',
+      termsAndDisclaimers: 'Net 30',
+      salesMarginPercentage: 12.5,
+    });
+    expect(saved).toMatchObject({ daysToExpire: 45, salesMarginPercentage: 12.5 });
+    const lib = await call('library.list');
+    const withAtt = await call('preferences.addAttachments', {
+      libraryAttachmentIds: [lib.attachments[0]!.id],
+    });
+    expect(withAtt.attachments).toHaveLength(1);
+    const fresh = await call('quotes.create', { clientId: DEMO.clients.delta });
+    expect(fresh.header.introMessage).toBe('Thanks for your interest');
+    const without = await call('preferences.removeAttachment', {
+      attachmentId: withAtt.attachments[0]!.id,
+    });
+    expect(without.attachments).toHaveLength(0);
+  });
+});
+
+describe('the desktop-only calls and the edges', () => {
+  it('opens https links only, and only in the desktop app', async () => {
+    await call('app.openExternal', { url: 'https://northwind.example/help' });
+    expect(opened).toEqual(['https://northwind.example/help']);
+    expect((await refuse('app.openExternal', { url: 'http://northwind.example' })).field).toBe(
+      'url',
+    );
+    expect(
+      (await refuse('app.openExternal', { url: 'https://northwind.example' }, 'browser')).code,
+    ).toBe('UNSUPPORTED');
+  });
+
+  it('refuses a name outside the contract', async () => {
+    const res = await h.core.dispatch('quotes.dropEverything', {}, { via: 'test' });
+    expect(res).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } });
+  });
+
+  it('removes the active profile: the app falls back to local-only', async () => {
+    const { activeId } = await call('profiles.list');
+    await call('profiles.remove', { profileId: activeId! });
+    expect((await call('profiles.list')).profiles).toEqual([]);
+    expect((await call('sync.status')).available).toBe(false);
+  });
+
+  it('has exercised every call of the contract', () => {
+    expect(callNames.filter((n) => !exercised.has(n))).toEqual([]);
+  });
+});
