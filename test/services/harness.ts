@@ -11,13 +11,7 @@ import {
   type IpcInput,
   type IpcOutput,
 } from '../../common/ipc';
-import {
-  createCore,
-  silentLogger,
-  type Core,
-  type CoreOptions,
-  type Platform,
-} from '../../main/core';
+import { createCore, type Core, type CoreOptions, type Platform } from '../../main/core';
 
 export interface Harness {
   core: Core;
