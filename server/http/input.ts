@@ -9,6 +9,20 @@ export function pathId(params: unknown, name: string): string {
   return parseOr400(Uuid, value, 'INVALID_REQUEST_PARAMETER', name).toLowerCase();
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are stored in lower case; a client may send them in either. */
+function lowerIds(value: unknown): unknown {
+  if (typeof value === 'string') return UUID.test(value) ? value.toLowerCase() : value;
+  if (Array.isArray(value)) return value.map(lowerIds);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (k !== '__proto__') out[k] = lowerIds(v);
+    return out;
+  }
+  return value;
+}
+
 /** A JSON body: absent or not JSON-shaped is INVALID_REQUEST_BODY, a bad field INVALID_REQUEST_FIELD. */
 export function jsonBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (body === undefined || body === null || typeof body !== 'object') {
@@ -17,7 +31,7 @@ export function jsonBody<S extends z.ZodType>(schema: S, body: unknown): z.outpu
       'body: a JSON body (content-type application/json) is required',
     );
   }
-  return parseOr400(schema, body, 'INVALID_REQUEST_FIELD');
+  return parseOr400(schema, lowerIds(body), 'INVALID_REQUEST_FIELD');
 }
 
 export function query<S extends z.ZodType>(schema: S, q: unknown): z.output<S> {

@@ -315,3 +315,31 @@ describe('preferences feed new quotes', () => {
     );
   });
 });
+
+describe('ids in either case', () => {
+  it('takes upper-case ids in paths and bodies', async () => {
+    const q = ok(
+      await ada.post('/v2/quotes', { clientId: DEMO.clients.acme.toUpperCase() }),
+      201,
+      QuoteResponse,
+    );
+    ok(await ada.get(`/v2/quotes/${q.id.toUpperCase()}`), 200, QuoteResponse);
+    const { z } = await import('zod');
+    const { LineItemResponse } = await import('../../common/api');
+    const items = ok(
+      await ada.post(`/v2/quotes/${q.id}/line-items`, [
+        {
+          type: 'Standard',
+          productId: DEMO.products.m365.toUpperCase(),
+          billingTerm: 'Monthly',
+          price: 22,
+          quantity: 1,
+          effectiveDate: '2026-01-01T00:00:00Z',
+        },
+      ]),
+      201,
+      z.array(LineItemResponse),
+    );
+    expect(items[0]!.product.id).toBe(DEMO.products.m365);
+  });
+});
