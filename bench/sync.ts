@@ -25,7 +25,10 @@ const PULL_TOTAL = 10_000;
 const PULL_CHANGED = 10;
 
 /** A TCP proxy on 127.0.0.1 delaying every chunk by `ms` in each direction (TLS passes through). */
-async function delayProxy(target: URL, ms: number): Promise<{ port: number; close(): Promise<void> }> {
+async function delayProxy(
+  target: URL,
+  ms: number,
+): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port), target.hostname);
@@ -85,8 +88,21 @@ function buildQuote(store: Store, i: number): string {
     w.id,
     Array.from({ length: 10 }, (_, k) =>
       k < 7
-        ? ({ type: 'Standard', productId: products[k % 3]!, billingTerm: k % 3 === 2 ? 'Monthly' : TERMS[k % 2]!, quantity: 1 + k } as const)
-        : ({ type: 'Custom', productName: `Service ${k}`, billingTerm: 'One-Time', price: 100 * k, cost: 60 * k, initialTotal: 100 * k, quantity: 1 } as const),
+        ? ({
+            type: 'Standard',
+            productId: products[k % 3]!,
+            billingTerm: k % 3 === 2 ? 'Monthly' : TERMS[k % 2]!,
+            quantity: 1 + k,
+          } as const)
+        : ({
+            type: 'Custom',
+            productName: `Service ${k}`,
+            billingTerm: 'One-Time',
+            price: 100 * k,
+            cost: 60 * k,
+            initialTotal: 100 * k,
+            quantity: 1,
+          } as const),
     ),
   );
   const a = store.createSection(w.id, 'Licences');
@@ -107,7 +123,12 @@ const CHAIN = 6;
 const MINIMUM = 6;
 
 /** What a straightforward client does: one call per entity, one at a time, in order. */
-async function naivePush(api: ApiClient, store: Store, quoteId: string, files: string): Promise<number> {
+async function naivePush(
+  api: ApiClient,
+  store: Store,
+  quoteId: string,
+  files: string,
+): Promise<number> {
   const w = store.getWork(quoteId);
   let calls = 0;
   const q = await api.createQuote({ clientId: w.client.id });
@@ -116,13 +137,38 @@ async function naivePush(api: ApiClient, store: Store, quoteId: string, files: s
   for (const li of w.lineItems) {
     const body =
       li.kind === 'Custom'
-        ? { type: 'Custom' as const, productName: li.product.name, billingTerm: li.billingTerm as 'One-Time', price: li.price, cost: li.cost, initialTotal: li.initialTotal ?? 0, quantity: li.quantity, effectiveDate: li.effectiveDate, note: li.note }
-        : { type: 'Standard' as const, productId: li.product.id!, billingTerm: li.billingTerm, price: li.price, quantity: li.quantity, effectiveDate: li.effectiveDate, note: li.note, ...(li.commitmentTerm ? { commitmentTermId: li.commitmentTerm.id } : {}) };
+        ? {
+            type: 'Custom' as const,
+            productName: li.product.name,
+            billingTerm: li.billingTerm as 'One-Time',
+            price: li.price,
+            cost: li.cost,
+            initialTotal: li.initialTotal ?? 0,
+            quantity: li.quantity,
+            effectiveDate: li.effectiveDate,
+            note: li.note,
+          }
+        : {
+            type: 'Standard' as const,
+            productId: li.product.id!,
+            billingTerm: li.billingTerm,
+            price: li.price,
+            quantity: li.quantity,
+            effectiveDate: li.effectiveDate,
+            note: li.note,
+            ...(li.commitmentTerm ? { commitmentTermId: li.commitmentTerm.id } : {}),
+          };
     const [r] = await api.addLineItems(q.id, [body]);
     ids.set(li.id, r!.id);
     calls++;
   }
-  await api.updateQuote(q.id, { expiresOn: w.expiresOn, introMessage: w.introMessage, termsAndDisclaimers: w.termsAndDisclaimers, status: 'draft', published: false });
+  await api.updateQuote(q.id, {
+    expiresOn: w.expiresOn,
+    introMessage: w.introMessage,
+    termsAndDisclaimers: w.termsAndDisclaimers,
+    status: 'draft',
+    published: false,
+  });
   calls++;
   let sections = (await api.getSections(q.id)).sections;
   calls++;
@@ -131,7 +177,12 @@ async function naivePush(api: ApiClient, store: Store, quoteId: string, files: s
     calls++;
   }
   await api.replaceSections(q.id, {
-    sections: w.sections.map((s, k) => ({ id: sections[k]!.id, name: s.name, order: s.order, lineItems: s.lineItems.map((x) => ({ lineItemId: ids.get(x.lineItemId)!, order: x.order })) })),
+    sections: w.sections.map((s, k) => ({
+      id: sections[k]!.id,
+      name: s.name,
+      order: s.order,
+      lineItems: s.lineItems.map((x) => ({ lineItemId: ids.get(x.lineItemId)!, order: x.order })),
+    })),
   });
   calls++;
   for (const e of w.accessList) {
@@ -152,11 +203,21 @@ export async function run(opts: SuiteOptions): Promise<Metric[]> {
   const proxy = await delayProxy(new URL(server.baseUrl), DELAY_MS);
   const viaProxy = (who: { clientId: string; secret: string }) =>
     createApiClient(
-      { baseUrl: `https://127.0.0.1:${proxy.port}`, audience: server.baseUrl, clientId: who.clientId, caFile: server.caFile },
+      {
+        baseUrl: `https://127.0.0.1:${proxy.port}`,
+        audience: server.baseUrl,
+        clientId: who.clientId,
+        caFile: server.caFile,
+      },
       { clientSecret: who.secret, connections: 64, retry: { maxAttempts: 1 } },
     );
   const direct = createApiClient(
-    { baseUrl: server.baseUrl, audience: server.baseUrl, clientId: BEN.clientId, caFile: server.caFile },
+    {
+      baseUrl: server.baseUrl,
+      audience: server.baseUrl,
+      clientId: BEN.clientId,
+      caFile: server.caFile,
+    },
     { clientSecret: BEN.secret, connections: 16 },
   );
   const ada = viaProxy(ADA);
@@ -169,18 +230,31 @@ export async function run(opts: SuiteOptions): Promise<Metric[]> {
     opts.log(`building ${QUOTES} offline quotes…`);
     for (let i = 0; i < QUOTES; i++) buildQuote(store, i);
     const calls: string[] = [];
-    const engine = new SyncEngine({ store, api: counting(ada, calls), parallelism: PARALLELISM, pull: false, tmpDir: dir });
+    const engine = new SyncEngine({
+      store,
+      api: counting(ada, calls),
+      parallelism: PARALLELISM,
+      pull: false,
+      tmpDir: dir,
+    });
     opts.log(`pushing with parallelism ${PARALLELISM} through +${DELAY_MS} ms each way…`);
     const t0 = performance.now();
     const report = await engine.syncOnce();
     const wall = (performance.now() - t0) / 1000;
     const synced = Object.values(report.results).filter((s) => s === 'synced').length;
-    if (synced !== QUOTES) throw new Error(`only ${synced} of ${QUOTES} quotes synced: ${JSON.stringify(report.errors).slice(0, 500)}`);
+    if (synced !== QUOTES)
+      throw new Error(
+        `only ${synced} of ${QUOTES} quotes synced: ${JSON.stringify(report.errors).slice(0, 500)}`,
+      );
     const perQuote = calls.length / QUOTES;
     const bound = (CHAIN * 2 * DELAY_MS * Math.ceil(QUOTES / PARALLELISM)) / 1000;
     metrics.push(
       atMost('push: requests per quote (minimum for the content: 6)', perQuote, 'req', MINIMUM),
-      info(`push: wall time, ${QUOTES} quotes, parallelism ${PARALLELISM}`, Math.round(wall * 100) / 100, 's'),
+      info(
+        `push: wall time, ${QUOTES} quotes, parallelism ${PARALLELISM}`,
+        Math.round(wall * 100) / 100,
+        's',
+      ),
       info('push: critical-path bound (6 round trips × ceil(200/10))', bound, 's'),
       atMost('push: wall ÷ critical-path bound', Math.round((wall / bound) * 100) / 100, '×', 1.5),
     );
@@ -199,7 +273,11 @@ export async function run(opts: SuiteOptions): Promise<Metric[]> {
     nstore.close();
     metrics.push(
       info('naive: requests per quote', naiveCalls / NAIVE_SAMPLE, 'req'),
-      info(`naive: wall time for ${QUOTES} quotes (${NAIVE_SAMPLE} measured, sequential)`, Math.round(naiveWall * 10) / 10, 's'),
+      info(
+        `naive: wall time for ${QUOTES} quotes (${NAIVE_SAMPLE} measured, sequential)`,
+        Math.round(naiveWall * 10) / 10,
+        's',
+      ),
       atLeast('push speed-up over naive', Math.round((naiveWall / wall) * 10) / 10, '×', 8),
     );
 
@@ -209,7 +287,8 @@ export async function run(opts: SuiteOptions): Promise<Metric[]> {
     let next = 0;
     await Promise.all(
       Array.from({ length: 8 }, async () => {
-        while (next++ < PULL_TOTAL - QUOTES) made.push(await direct.createQuote({ clientId: CLIENTS.acme.id }));
+        while (next++ < PULL_TOTAL - QUOTES)
+          made.push(await direct.createQuote({ clientId: CLIENTS.acme.id }));
       }),
     );
     const pdir = mkdtempSync(join(tmpdir(), 'quotedesk-bench-pull-'));
@@ -219,7 +298,12 @@ export async function run(opts: SuiteOptions): Promise<Metric[]> {
     // full pull runs without the proxy, then the created quotes are imported from their answers.
     opts.log('first (full) pull, without the delay…');
     const fast = createApiClient(
-      { baseUrl: server.baseUrl, audience: server.baseUrl, clientId: ADA.clientId, caFile: server.caFile },
+      {
+        baseUrl: server.baseUrl,
+        audience: server.baseUrl,
+        clientId: ADA.clientId,
+        caFile: server.caFile,
+      },
       { clientSecret: ADA.secret, connections: 16 },
     );
     pstore.transaction(() => {
@@ -231,17 +315,29 @@ export async function run(opts: SuiteOptions): Promise<Metric[]> {
     opts.log(`changing ${PULL_CHANGED} of ${known} quotes remotely…`);
     for (const id of made.slice(0, PULL_CHANGED).map((q) => q.id)) {
       const q = await direct.getQuote(id);
-      await direct.updateQuote(id, { expiresOn: q.expiresOn, introMessage: 'changed remotely', termsAndDisclaimers: q.termsAndDisclaimers, status: q.status, published: q.published });
+      await direct.updateQuote(id, {
+        expiresOn: q.expiresOn,
+        introMessage: 'changed remotely',
+        termsAndDisclaimers: q.termsAndDisclaimers,
+        status: q.status,
+        published: q.published,
+      });
     }
     const pullCalls: string[] = [];
     const inc = new SyncEngine({ store: pstore, api: counting(ada, pullCalls), tmpDir: pdir });
     const p0 = performance.now();
     const pr = await inc.syncOnce();
     const pullWall = (performance.now() - p0) / 1000;
-    if (pr.pull?.refreshed !== PULL_CHANGED) throw new Error(`incremental pull refreshed ${pr.pull?.refreshed}, not ${PULL_CHANGED}`);
+    if (pr.pull?.refreshed !== PULL_CHANGED)
+      throw new Error(`incremental pull refreshed ${pr.pull?.refreshed}, not ${PULL_CHANGED}`);
     metrics.push(
       info(`pull: quotes held locally`, known, 'quotes'),
-      atMost(`pull: requests when ${PULL_CHANGED} of ${known} changed (1 list page + 3 reads each)`, pullCalls.length, 'req', 1 + 3 * PULL_CHANGED),
+      atMost(
+        `pull: requests when ${PULL_CHANGED} of ${known} changed (1 list page + 3 reads each)`,
+        pullCalls.length,
+        'req',
+        1 + 3 * PULL_CHANGED,
+      ),
       info('pull: wall time of that incremental pull', Math.round(pullWall * 1000) / 1000, 's'),
     );
     pstore.close();
