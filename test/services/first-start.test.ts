@@ -1,0 +1,68 @@
+// A newcomer's first start: no profile anywhere → the embedded Quoting API starts as a child
+// process in the data directory with its demo seed, a "Demo" profile points at it, and the
+// quote list fills with the demo quotes. The second start reuses the server's data.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/server';
+import { startHarness, type Harness } from './harness';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qd-first-start-'));
+const embedded = {
+  run: {
+    command: path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    args: [path.join(REPO_ROOT, 'server/cli.ts')],
+    cwd: REPO_ROOT,
+  },
+  seedFile: path.join(REPO_ROOT, 'server/seed/demo.json'),
+};
+let h: Harness | undefined;
+
+afterAll(async () => {
+  await h?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('first start', () => {
+  it('starts the embedded server, creates the Demo profile and shows the demo quotes', async () => {
+    h = await startHarness({ dataDir, platform: { mode: 'browser' }, embedded });
+    const info = await h.call('app.info');
+    expect(info.embeddedServerUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+    expect(fs.existsSync(path.join(dataDir, 'embedded-server'))).toBe(true);
+    const { profiles, activeId } = await h.call('profiles.list');
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]).toMatchObject({
+      id: activeId,
+      name: 'Demo',
+      isDemo: true,
+      baseUrl: info.embeddedServerUrl,
+    });
+    const list = await h.waitFor('the demo quotes', async () => {
+      const l = await h!.call('quotes.list', { limit: 100 });
+      return l.page.totalElements > 0 && l;
+    });
+    // The demo user's own quotes (account=user), synced from the server.
+    expect(list.content.every((q) => q.serverId && q.referenceCode)).toBe(true);
+    const clients = await h.call('catalogue.clients', {});
+    expect(clients.content.map((c) => c.name)).toContain('Acme Dental Group');
+  });
+
+  it('starts again on the same data: same profile, same quotes, nothing duplicated', async () => {
+    const idle = (x: Harness) =>
+      x.waitFor('the pull to finish', async () => {
+        const s = await x.call('sync.status');
+        return !!s.lastSyncAt && !s.running;
+      });
+    await idle(h!);
+    const before = await h!.call('quotes.list', { account: 'partner', limit: 100 });
+    expect(before.page.totalElements).toBe(10);
+    await h!.core.close();
+    h = await startHarness({ dataDir, platform: { mode: 'browser' }, embedded });
+    const { profiles } = await h.call('profiles.list');
+    expect(profiles.map((p) => p.name)).toEqual(['Demo']);
+    await idle(h);
+    const after = await h.call('quotes.list', { account: 'partner', limit: 100 });
+    expect(after.page.totalElements).toBe(before.page.totalElements);
+  });
+});
