@@ -343,3 +343,91 @@ describe('ids in either case', () => {
     expect(items[0]!.product.id).toBe(DEMO.products.m365);
   });
 });
+
+describe('updatedOn', () => {
+  it('moves on every change to a quote or its children', async () => {
+    const { z } = await import('zod');
+    const { AttachmentResponse, LineItemResponse, SectionsResponse } =
+      await import('../../common/api');
+    const { files, pdf } = await import('../helpers/server-api');
+    const q = ok(await ada.post('/v2/quotes', { clientId: DEMO.clients.acme }), 201, QuoteResponse);
+    let last = q.updatedOn!;
+    const changed = async (what: string) => {
+      const now = ok(await ada.get(`/v2/quotes/${q.id}`), 200, QuoteResponse).updatedOn!;
+      expect(Date.parse(now), what).toBeGreaterThan(Date.parse(last));
+      last = now;
+    };
+    const [item] = ok(
+      await ada.post(`/v2/quotes/${q.id}/line-items`, [
+        {
+          type: 'Standard',
+          productId: DEMO.products.m365,
+          billingTerm: 'Monthly',
+          price: 22,
+          quantity: 1,
+          effectiveDate: '2026-01-01T00:00:00Z',
+        },
+      ]),
+      201,
+      z.array(LineItemResponse),
+    );
+    await changed('line item added');
+    ok(
+      await ada.put(`/v2/quotes/${q.id}/line-items`, [
+        {
+          id: item!.id,
+          type: 'Standard',
+          billingTerm: 'Monthly',
+          price: 21,
+          quantity: 2,
+          effectiveDate: '2026-01-01T00:00:00Z',
+        },
+      ]),
+      200,
+      z.array(LineItemResponse),
+    );
+    await changed('line item updated');
+    const s = ok(
+      await ada.post(`/v2/quotes/${q.id}/sections`, { name: 'A' }),
+      201,
+      SectionsResponse,
+    );
+    await changed('section created');
+    ok(
+      await ada.put(`/v2/quotes/${q.id}/sections`, {
+        sections: [{ ...s.sections[0]!, lineItems: [{ lineItemId: item!.id, order: 0 }] }],
+      }),
+      200,
+      SectionsResponse,
+    );
+    await changed('sections replaced');
+    const [entry] = (
+      await ada.post(`/v2/quotes/${q.id}/access-list`, [{ email: 'u@acme.example' }])
+    ).json as { id: string }[];
+    await changed('access list entry added');
+    expect((await ada.del(`/v2/quotes/${q.id}/access-list/${entry!.id}`)).status).toBe(204);
+    await changed('access list entry removed');
+    const [att] = ok(
+      await ada.call('POST', `/v2/quotes/${q.id}/attachments`, {
+        form: files('attachments', [{ name: 'u.pdf', data: pdf('updated-on') }]),
+      }),
+      201,
+      z.array(AttachmentResponse),
+    );
+    await changed('attachment uploaded');
+    ok(
+      await ada.put(`/v2/quotes/${q.id}/attachments`, [
+        { id: att!.id, name: 'renamed.pdf', order: 0 },
+      ]),
+      200,
+      z.array(AttachmentResponse),
+    );
+    await changed('attachment renamed');
+    expect((await ada.del(`/v2/quotes/${q.id}/attachments/${att!.id}`)).status).toBe(204);
+    await changed('attachment removed');
+    ok(await ben.post(`/v2/quotes/${q.id}/take-ownership`), 200, QuoteResponse);
+    await changed('ownership taken');
+    expect((await ada.del(`/v2/quotes/${q.id}/line-items/${item!.id}`)).status).toBe(204);
+    await changed('line item deleted');
+  });
+});
