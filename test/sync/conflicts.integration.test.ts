@@ -183,6 +183,19 @@ describe('sync engine against the real server: merges and conflicts', () => {
     ).toBe(true);
   });
 
+  it('take mine on a quote published remotely revokes it to draft and pushes my edits', async () => {
+    const { d, id, sid, items } = await syncedQuote();
+    d.store.updateLineItems(id, [{ id: items[1]!, quantity: 3 }]);
+    await benHeader(sid, { status: 'sent', published: true });
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    takeMine(d.store, id);
+    expect((await d.engine.syncOnce()).results[id]).toBe('synced');
+    const remote = await ben.getQuote(sid);
+    expect(remote.status).toBe('draft');
+    expect(remote.revokedOn).toBeTruthy();
+    expect(remote.lineItems.find((x) => x.product.id === PRODUCTS.defender)!.quantity).toBe(3);
+  });
+
   it('a quote deleted remotely while edited here is a conflict; save mine as new creates a new quote with my version', async () => {
     const { d, id, sid, items } = await syncedQuote();
     d.store.updateLineItems(id, [{ id: items[0]!, quantity: 77 }]);
