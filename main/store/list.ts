@@ -29,7 +29,7 @@ const SORT_INDEX: Record<SortField, string> = {
   'totals.recurringTotal': 'quotes_recurring',
 };
 
-/** Above this many search matches, the page is found by walking the sort index. */
+/** Above this many rows to list, a page behind a search or "mine" is found by walking the sort index. */
 const DENSE_MATCHES = 2000;
 
 interface Row {
@@ -142,10 +142,6 @@ export function listQuotes(
       matches,
       params as { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
     );
-    if (matches.length <= DENSE_MATCHES) {
-      where.push('q.qrow IN (SELECT value FROM json_each(@matches))');
-      params.matches = JSON.stringify(matches);
-    }
   } else {
     counts = Object.fromEntries(
       QuoteStatus.options.map((s) => [s, 0]),
@@ -169,28 +165,46 @@ export function listQuotes(
   const order = `ORDER BY ${SORT_SQL[sort.field]} ${dir}, q.qrow ${dir}`;
   const offset = q.page * q.limit;
 
-  if (matches && matches.length > DENSE_MATCHES) {
-    // Many matches: walk the sort index and keep the matching rows until the page is full,
-    // instead of looking every match up and sorting them all.
-    let max = 0;
-    for (const m of matches) if (m > max) max = m;
-    const hit = new Uint8Array(max + 1);
-    for (const m of matches) hit[m] = 1;
-    if (statuses) {
-      where.push(`q.status IN (${statuses.map((_, i) => `@st${i}`).join(', ')})`);
-      statuses.forEach((s, i) => (params[`st${i}`] = s));
+  const filterParams = params as {
+    meEmail?: string;
+    meId?: string;
+    partnerId?: string;
+    intentType?: string;
+  };
+  const mine = q.account === 'user' && identity !== null;
+  if (matches || mine) {
+    // Rows pass a filter no index sorts by (a search, or "mine": created or owned): select
+    // them in memory. Few: sort just those. Many: mark them and walk the sort index alone —
+    // no table lookups — until the page is full, instead of sorting them all.
+    const selected = facts.select(matches, filterParams, statuses);
+    if (selected.length <= DENSE_MATCHES) {
+      const rows = prepared(
+        db,
+        `SELECT ${COLUMNS} FROM quotes q WHERE q.deleted = 0 AND q.qrow IN (SELECT value FROM json_each(?)) ${order} LIMIT ? OFFSET ?`,
+      ).all(JSON.stringify(selected), q.limit, offset) as Row[];
+      return { content: rows.map(entry), page, statusCounts: counts };
     }
+    let max = 0;
+    for (const m of selected) if (m > max) max = m;
+    const hit = new Uint8Array(max + 1);
+    for (const m of selected) hit[m] = 1;
     const walk = prepared(
       db,
-      `SELECT q.qrow FROM quotes q INDEXED BY ${SORT_INDEX[sort.field]} WHERE ${where.join(' AND ')} ${order}`,
+      `SELECT q.qrow FROM quotes q INDEXED BY ${SORT_INDEX[sort.field]} WHERE q.deleted = 0 ${order} LIMIT ? OFFSET ?`,
     ).pluck();
     const picked: number[] = [];
     let seen = 0;
-    for (const qrow of walk.iterate(params) as IterableIterator<number>) {
-      if (hit[qrow] !== 1) continue;
-      if (seen++ < offset) continue;
-      picked.push(qrow);
-      if (picked.length >= q.limit) break;
+    // In growing chunks: stepping a statement row by row from JavaScript costs more than
+    // SQLite skipping rows it already returned.
+    for (let from = 0, chunk = 512; picked.length < q.limit; from += chunk, chunk *= 2) {
+      const rows = walk.all(chunk, from) as number[];
+      for (const qrow of rows) {
+        if (hit[qrow] !== 1) continue;
+        if (seen++ < offset) continue;
+        picked.push(qrow);
+        if (picked.length >= q.limit) break;
+      }
+      if (rows.length < chunk) break;
     }
     const rows = picked.length
       ? (prepared(

@@ -109,6 +109,43 @@ export class ListFacts {
     }
   }
 
+  /** Like `filter`, over every row when `qrows` is null. */
+  select(
+    qrows: readonly number[] | null,
+    f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
+    statuses: readonly QuoteStatus[] | null,
+  ): number[] {
+    if (!this.built) this.build();
+    if (qrows) return this.filter(qrows, f, statuses);
+    const all: number[] = [];
+    for (let q = 0; q < this.status.length; q++) if (this.status[q] !== ABSENT) all.push(q);
+    return this.filter(all, f, statuses);
+  }
+
+  /** The `qrows` that pass the filters and have one of `statuses` (any, when null). */
+  filter(
+    qrows: readonly number[],
+    f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
+    statuses: readonly QuoteStatus[] | null,
+  ): number[] {
+    if (!this.built) this.build();
+    const codes = statuses ? new Set(statuses.map((s) => STATUS_CODE.get(s)!)) : null;
+    const meEmail = f.meEmail === undefined ? undefined : (this.strings.get(f.meEmail) ?? -2);
+    const meId = f.meId === undefined ? undefined : (this.strings.get(f.meId) ?? -2);
+    const partner = f.partnerId === undefined ? undefined : (this.strings.get(f.partnerId) ?? -2);
+    const intent = f.intentType === undefined ? undefined : (this.strings.get(f.intentType) ?? -2);
+    const out: number[] = [];
+    for (const q of qrows) {
+      const s = this.status[q];
+      if (s === undefined || s === ABSENT || (codes && !codes.has(s))) continue;
+      if (meEmail !== undefined && this.creator[q] !== meEmail && this.owner[q] !== meId) continue;
+      if (partner !== undefined && this.partner[q] !== partner) continue;
+      if (intent !== undefined && this.intent[q] !== intent) continue;
+      out.push(q);
+    }
+    return out;
+  }
+
   /** Counts per status of `qrows` that pass the filters. */
   count(
     qrows: readonly number[],

@@ -69,8 +69,8 @@ export class QuoteRepo {
         `INSERT INTO quotes (id, server_id, ${ROW_COLUMNS.join(', ')}, generation, synced_generation, sync_state)
          VALUES (@id, @server_id, ${ROW_COLUMNS.map((c) => '@' + c).join(', ')}, @generation, @synced_generation, @sync_state)`,
       ),
-      updateRow: db.prepare(
-        `UPDATE quotes SET ${ROW_COLUMNS.map((c) => `${c} = @${c}`).join(', ')} WHERE qrow = @qrow`,
+      currentRow: db.prepare<[number], ListRow>(
+        `SELECT ${ROW_COLUMNS.join(', ')} FROM quotes WHERE qrow = ?`,
       ),
       bump: db.prepare<[number]>(
         "UPDATE quotes SET generation = generation + 1, sync_state = CASE WHEN sync_state = 'synced' THEN 'pending' ELSE sync_state END WHERE qrow = ?",
@@ -163,7 +163,7 @@ export class QuoteRepo {
     doc: string = storedDoc(next),
   ): void {
     const row = listRow(next);
-    this.s.updateRow.run({ qrow, ...row });
+    this.updateRow(qrow, row);
     this.facts.set(qrow, { ...row, deleted: 0 });
     this.s.putWork.run(qrow, doc);
     const nextSearch = searchDoc(next);
@@ -191,6 +191,29 @@ export class QuoteRepo {
     this.removeSearch(qrow);
     this.s.delete.run(qrow);
     this.facts.remove(qrow);
+  }
+
+  private updates = new Map<string, Database.Statement>();
+
+  /**
+   * Writes only the list columns that changed: SQLite rewrites every index on a column
+   * named in SET, changed or not, and the list has many indexes.
+   */
+  private updateRow(qrow: number, row: ListRow): void {
+    const cur = this.s.currentRow.get(qrow);
+    const changed = ROW_COLUMNS.filter((c) => !cur || cur[c] !== row[c]);
+    if (changed.length === 0) return;
+    const key = changed.join(',');
+    let stmt = this.updates.get(key);
+    if (!stmt) {
+      stmt = this.db.prepare(
+        `UPDATE quotes SET ${changed.map((c) => `${c} = @${c}`).join(', ')} WHERE qrow = @qrow`,
+      );
+      this.updates.set(key, stmt);
+    }
+    const params: Record<string, unknown> = { qrow };
+    for (const c of changed) params[c] = row[c];
+    stmt.run(params);
   }
 
   writeBase(qrow: number, doc: string): void {

@@ -124,6 +124,14 @@ export class Store {
   private clock: () => Date;
   private newId: () => string;
   private closed = false;
+  /** One transaction wrapper for every call: creating one per call costs more than a small edit. */
+  private runTx!: Database.Transaction<(fn: () => unknown) => unknown>;
+  /**
+   * The last parsed working copy per quote row with the stored text it came from: an edit
+   * reuses it instead of parsing a full quote again. Dropped whenever an edit fails, as a
+   * failing edit may have changed it half-way.
+   */
+  private parsed = new Map<number, { doc: string; w: WorkQuote }>();
 
   constructor(
     readonly file: string,
@@ -137,6 +145,7 @@ export class Store {
       opts.filesDir ?? path.join(path.dirname(path.resolve(file)), 'attachments'),
     );
     this.sync = new SyncTables(this.db);
+    this.runTx = this.db.transaction((fn: () => unknown) => fn());
     this.clock = opts.clock ?? (() => new Date());
     this.newId = opts.newId ?? (() => crypto.randomUUID());
   }
@@ -167,7 +176,7 @@ export class Store {
     if (outer) this.repo.facts.begin();
     let result: T;
     try {
-      result = this.bus.hold(() => this.db.transaction(fn).immediate());
+      result = this.bus.hold(() => this.runTx.immediate(fn) as T);
     } catch (err) {
       // Rolled back (in part or whole): in-memory list facts may describe rows that are gone.
       this.repo.facts.rolledBack();
@@ -252,8 +261,10 @@ export class Store {
       const r = this.row(quoteId);
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
       const prevDoc = this.repo.workDoc(r.qrow);
+      const cached = this.parsed.get(r.qrow);
+      this.parsed.delete(r.qrow);
       // Stored documents carry no totals; fn needs none, and they are computed once after it.
-      const w = JSON.parse(prevDoc) as WorkQuote;
+      const w = cached && cached.doc === prevDoc ? cached.w : (JSON.parse(prevDoc) as WorkQuote);
       const prevSearch = searchDoc(w);
       const ctx = this.context();
       const result = fn(w, ctx);
@@ -261,7 +272,10 @@ export class Store {
       w.updatedOn = ctx.now;
       this.repo.pushHistory(r.qrow, 'undo', label, prevDoc, ctx.now);
       this.repo.clearStack(r.qrow, 'redo');
-      this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w);
+      const doc = storedDoc(w);
+      this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w, doc);
+      if (this.parsed.size >= 64) this.parsed.clear();
+      this.parsed.set(r.qrow, { doc, w });
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what });
       return result;

@@ -308,6 +308,15 @@ describe('searching many quotes', () => {
       expect(got.content.map((x) => x.id)).toEqual(want.slice(150, 200));
       expect(got.page.totalElements).toBe(want.length);
       expect(got.statusCounts.draft + got.statusCounts.sent).toBe(2070);
+      // All of them are Ada's, so her own list (created or owned) pages the same way.
+      const mine = store.listQuotes({ search: 'acme', sort, status, limit: 50, page: 3 });
+      expect(mine.content.map((x) => x.id)).toEqual(want.slice(150, 200));
+      const mineAll = store.listQuotes({ sort, status, limit: 50, page: 3 });
+      expect(mineAll.content.map((x) => x.id)).toEqual(
+        store
+          .listQuotes({ account: 'partner', sort, status, limit: 50, page: 3 })
+          .content.map((x) => x.id),
+      );
     }
     store.close();
   });
