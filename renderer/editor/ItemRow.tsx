@@ -37,7 +37,15 @@ export function ItemRow({
   onDelete,
 }: Props) {
   const draft = useEditor((s) => s.drafts[item.id]);
-  const errors = useEditor((s) => s.errors);
+  // Only this row's errors: typing elsewhere must not re-render every row.
+  const errQuantity = useEditor((s) => s.errors[`item:${item.id}:quantity`]);
+  const errPrice = useEditor((s) => s.errors[`item:${item.id}:price`]);
+  const errNote = useEditor((s) => s.errors[`item:${item.id}:note`]);
+  const errors: Record<string, string | undefined> = {
+    [`item:${item.id}:quantity`]: errQuantity,
+    [`item:${item.id}:price`]: errPrice,
+    [`item:${item.id}:note`]: errNote,
+  };
   const editable = detail.editable;
   const timers = useRef<Partial<Record<keyof ItemDraft, ReturnType<typeof setTimeout>>>>({});
   const quoteId = detail.header.id;

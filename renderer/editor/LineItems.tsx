@@ -40,7 +40,7 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
   const [dragId, setDragId] = useState<string | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const run = useEditor((s) => s.run);
-  const errors = useEditor((s) => s.errors);
+  const newSectionError = useEditor((s) => s.errors['section:new']);
   const quoteId = detail.header.id;
   const count = detail.lineItems.length;
   const left = LIMITS.lineItems - count;
@@ -137,7 +137,7 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
             autoFocus
             value={newSection}
             maxLength={LIMITS.sectionNameMax}
-            error={errors['section:new']}
+            error={newSectionError}
             onChange={(e) => setNewSection(e.target.value)}
             onKeyDown={(e) => e.key === 'Escape' && setNewSection(null)}
           />

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { QuoteDetail } from '../../common/ipc/shapes';
 import { formatMinor, formatPercent } from '../format';
 import { useEditor } from '../state/editor';
@@ -6,7 +7,12 @@ import { marginPercent, quoteCents } from './totals';
 /** Recomputed from the items (and what is being typed) with common/money, on every keystroke. */
 export function TotalsCard({ detail }: { detail: QuoteDetail }) {
   const drafts = useEditor((s) => s.drafts);
-  const t = quoteCents(detail.lineItems, drafts);
+  // Notes do not move money: recompute only when an amount being typed changes.
+  const amountKey = Object.entries(drafts)
+    .map(([id, d]) => `${id}:${d.quantity ?? ''}:${d.price ?? ''}`)
+    .join('|');
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const t = useMemo(() => quoteCents(detail.lineItems, drafts), [detail.lineItems, amountKey]);
   const cur = detail.currency;
   return (
     <section className="card card-pad" aria-labelledby="totals-h">

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { QuoteStatus, SortField } from '../../common/api/enums';
 import type { QuoteSummary } from '../../common/ipc/shapes';
 import { formatDate, formatMoney, formatNumber } from '../format';
-import { useQuoteList } from '../state/quoteList';
+import { PAGE_SIZE, useQuoteList } from '../state/quoteList';
 import { useNav } from '../state/nav';
 import {
   Button,
@@ -89,7 +89,15 @@ export function QuoteList() {
     if (active >= total && total > 0) setActive(total - 1);
   }, [active, total]);
 
-  const rowAt = (i: number): QuoteSummary | undefined => pages[Math.floor(i / 100)]?.[i % 100];
+  const open = useCallback(
+    (index: number, q: QuoteSummary | undefined) => {
+      setActive(index);
+      if (q) go({ screen: 'quote', quoteId: q.id });
+    },
+    [go],
+  );
+  const rowAt = (i: number): QuoteSummary | undefined =>
+    pages[Math.floor(i / PAGE_SIZE)]?.[i % PAGE_SIZE];
   const activeRow = rowAt(active);
   const countsTotal = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : null;
 
@@ -219,27 +227,16 @@ export function QuoteList() {
             })}
           </div>
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((v) => {
-              const q = rowAt(v.index);
-              return (
-                <div
-                  key={v.key}
-                  id={`quote-row-${v.index}`}
-                  role="row"
-                  aria-rowindex={v.index + 2}
-                  aria-selected={v.index === active}
-                  className="list-row"
-                  style={{ transform: `translateY(${v.start - HEAD_H}px)` }}
-                  onClick={() => {
-                    setActive(v.index);
-                    if (q) go({ screen: 'quote', quoteId: q.id });
-                  }}
-                  data-quote-id={q?.id}
-                >
-                  {q ? <Row q={q} /> : <SkeletonRow />}
-                </div>
-              );
-            })}
+            {items.map((v) => (
+              <ListRow
+                key={v.key}
+                index={v.index}
+                top={v.start - HEAD_H}
+                q={rowAt(v.index)}
+                selected={v.index === active}
+                onOpen={open}
+              />
+            ))}
           </div>
           {loaded && total === 0 && (
             <div className="empty">
@@ -260,6 +257,36 @@ export function QuoteList() {
     </div>
   );
 }
+
+/** One row; memoized so scrolling renders only the rows that come into view. */
+const ListRow = memo(function ListRow({
+  index,
+  top,
+  q,
+  selected,
+  onOpen,
+}: {
+  index: number;
+  top: number;
+  q: QuoteSummary | undefined;
+  selected: boolean;
+  onOpen: (index: number, q: QuoteSummary | undefined) => void;
+}) {
+  return (
+    <div
+      id={`quote-row-${index}`}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className="list-row"
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={() => onOpen(index, q)}
+      data-quote-id={q?.id}
+    >
+      {q ? <Row q={q} /> : <SkeletonRow />}
+    </div>
+  );
+});
 
 function Row({ q }: { q: QuoteSummary }) {
   return (

@@ -96,6 +96,8 @@ export const useEditor = create<EditorState>((set, get) => ({
     }),
   setError: (key, message) =>
     set((s) => {
+      // Unchanged: keep the same object so nothing re-renders (this runs on every keystroke).
+      if ((s.errors[key] ?? null) === (message ?? null)) return s;
       const errors = { ...s.errors };
       if (message) errors[key] = message;
       else delete errors[key];

@@ -5,7 +5,8 @@ import type { QuoteStatus, SortDirection, SortField } from '../../common/api/enu
 import type { QuoteSummary, StatusCounts } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../bridge';
 
-export const PAGE_SIZE = 100;
+/** Rows per request: a screenful and a half, so the first answer is small and quick. */
+export const PAGE_SIZE = 50;
 
 export interface ListQuery {
   search: string;
