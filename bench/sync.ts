@@ -2,7 +2,7 @@
 // way: requests per quote next to the minimum for the content, wall time next to the
 // critical-path bound, the same workload pushed naively, and an incremental pull.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '../main/api';
@@ -24,33 +24,44 @@ const NAIVE_SAMPLE = 20;
 const PULL_TOTAL = 10_000;
 const PULL_CHANGED = 10;
 
-/** A TCP proxy on 127.0.0.1 delaying every chunk by `ms` in each direction (TLS passes through). */
+/**
+ * A TCP proxy on 127.0.0.1 delaying every chunk by `ms` in each direction (TLS passes
+ * through). It runs as its own process, like a real network: the client's own work (SQLite
+ * writes, JSON) must not hold up the packets of its other requests.
+ */
+const PROXY_SOURCE = `
+const net = require('node:net');
+const [port, ms] = process.argv.slice(1).map(Number);
+const server = net.createServer((client) => {
+  const upstream = net.connect(port, '127.0.0.1');
+  for (const s of [client, upstream]) { s.setNoDelay(true); s.on('error', () => { client.destroy(); upstream.destroy(); }); }
+  const relay = (from, to) => {
+    from.on('data', (chunk) => setTimeout(() => to.destroyed || to.write(chunk), ms));
+    from.on('end', () => setTimeout(() => to.end(), ms));
+  };
+  relay(client, upstream);
+  relay(upstream, client);
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
 async function delayProxy(
   target: URL,
   ms: number,
 ): Promise<{ port: number; close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    const relay = (from: net.Socket, to: net.Socket) => {
-      from.on('data', (chunk) => setTimeout(() => to.destroyed || to.write(chunk), ms));
-      from.on('end', () => setTimeout(() => to.end(), ms));
-    };
-    relay(client, upstream);
-    relay(upstream, client);
+  const child = spawn(process.execPath, ['-e', PROXY_SOURCE, target.port, String(ms)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
+  const port = await new Promise<number>((res, rej) => {
+    child.stdout!.once('data', (d: Buffer) => res(Number(d.toString().trim())));
+    child.once('exit', (code) => rej(new Error(`delay proxy exited with ${code}`)));
+  });
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port,
     close: () =>
       new Promise<void>((res) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => res());
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
       }),
   };
 }
