@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ConnectionTestResult, KeychainStatus, ProfileView } from '../../common/ipc/shapes';
 import { useAppInfo } from '../app/appInfo';
 import { errorOf, ipc } from '../bridge';
-import { Button, TextField } from '../ui';
+import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
 
 type Form = {
@@ -21,6 +21,7 @@ export default function SettingsScreen() {
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Partial<Record<keyof Form | '_form', string>>>({});
   const [tests, setTests] = useState<Record<string, ConnectionTestResult | 'testing'>>({});
+  const [removing, setRemoving] = useState<ProfileView | null>(null);
   const info = useAppInfo((s) => s.info);
 
   const load = useCallback(async () => {
@@ -190,17 +191,7 @@ export default function SettingsScreen() {
                     Use this
                   </Button>
                 )}
-                <Button
-                  size="sm"
-                  variant="danger"
-                  onClick={() => {
-                    if (window.confirm(`Remove the connection “${p.name}” and its stored secret?`))
-                      void act(
-                        () => ipc().call('profiles.remove', { profileId: p.id }),
-                        `Removed ${p.name}`,
-                      );
-                  }}
-                >
+                <Button size="sm" variant="danger" onClick={() => setRemoving(p)}>
                   Remove
                 </Button>
               </li>
@@ -267,6 +258,33 @@ export default function SettingsScreen() {
           </form>
         )}
       </section>
+      {removing && (
+        <Dialog
+          title="Remove connection"
+          open
+          onClose={() => setRemoving(null)}
+          footer={
+            <>
+              <Button onClick={() => setRemoving(null)}>Keep it</Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  const p = removing;
+                  setRemoving(null);
+                  void act(
+                    () => ipc().call('profiles.remove', { profileId: p.id }),
+                    `Removed ${p.name}`,
+                  );
+                }}
+              >
+                Remove
+              </Button>
+            </>
+          }
+        >
+          <p>Remove “{removing.name}” and its stored secret from this computer?</p>
+        </Dialog>
+      )}
       <section className="card card-pad" aria-labelledby="data-h">
         <h2 id="data-h">Where your data lives</h2>
         {info ? (

@@ -71,6 +71,18 @@ describe('attachments', () => {
       .toBeGreaterThan(width);
     await dialog.locator('canvas[data-rendered="true"]').waitFor();
     expect(await drawnPixels(page, '[data-testid="pdf-canvas"]')).toBeGreaterThan(10_000);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // All attachments as one zip, saved through the browser's download.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download all (.zip)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const zipPath = await download.path();
+    const head = (await import('node:fs')).readFileSync(zipPath).subarray(0, 2).toString('latin1');
+    expect(head).toBe('PK');
     expect(app.problems.errors).toEqual([]);
   }, 240_000);
 });

@@ -91,6 +91,50 @@ describe('a conflict made through the API', () => {
           interval: 1000,
         })
         .toBe('My introduction');
+
+      // A second conflict, on the terms this time: keep my version as a new quote instead.
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Quotes' })
+        .click();
+      await page.getByRole('searchbox', { name: 'Search quotes' }).fill(ref);
+      await page.locator('[data-quote-id]').first().click();
+      await page.getByRole('heading', { name: 'Blue Fjord Logistics', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Pause sync' }).click();
+      const terms = page.getByLabel('Terms and disclaimers');
+      await terms.fill('My terms');
+      await terms.blur();
+      await expect
+        .poll(() => page.locator('.editor-title .sync-badge').textContent())
+        .toContain('Not synced');
+      const q2 = ok(await api.get(`/v2/quotes/${id}`), 200, QuoteResponse);
+      ok(
+        await api.put(`/v2/quotes/${id}`, {
+          expiresOn: q2.expiresOn,
+          introMessage: q2.introMessage,
+          published: q2.published,
+          status: q2.status,
+          termsAndDisclaimers: 'Their terms',
+        }),
+        200,
+        QuoteResponse,
+      );
+      await page.getByRole('button', { name: 'Resume sync' }).click();
+      await syncNow(page);
+      await page.getByRole('button', { name: /Resolve 1 conflict/ }).click({ timeout: 90_000 });
+      await page.locator('[data-conflict]').filter({ hasText: /terms/i }).waitFor();
+      await page.getByRole('button', { name: 'Save mine as a new quote' }).click();
+      await page.getByText('No conflicts').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      await page.getByRole('heading', { name: 'Blue Fjord Logistics', level: 1 }).waitFor();
+      await expect
+        .poll(() => page.getByLabel('Terms and disclaimers').inputValue())
+        .toBe('My terms');
+      expect(await page.locator('.editor-title .mono').textContent()).not.toBe(ref);
+      // The original now holds the server's terms.
+      expect(ok(await api.get(`/v2/quotes/${id}`), 200, QuoteResponse).termsAndDisclaimers).toBe(
+        'Their terms',
+      );
     } finally {
       await api.close();
     }

@@ -143,6 +143,29 @@ describe('the main screens', () => {
     await expect
       .poll(() => page.getByTestId('item-limit').textContent())
       .toContain('4 of 30 items');
+
+    // Publishing needs the server; then only the transitions the API allows from "sent" are offered.
+    await syncNow(page);
+    await page.getByRole('button', { name: 'Publish to client' }).click();
+    await expect
+      .poll(() => page.locator('.editor-title .status').textContent(), { timeout: 90_000 })
+      .toBe('Sent');
+    await page.getByRole('note').filter({ hasText: 'can no longer change' }).waitFor();
+    const choices = await page.getByLabel('Change status to').locator('option').allTextContents();
+    expect(choices.slice(1).sort()).toEqual([
+      'Accepted',
+      'Changes requested',
+      'Closed',
+      'Declined',
+      'Draft',
+    ]);
+    await both(page, 'editor-sent');
+    await page.getByLabel('Change status to').selectOption('draft');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('.editor-title .status').textContent()).toBe('Draft');
+    expect(await page.getByRole('button', { name: 'Add item', exact: true }).isEnabled()).toBe(
+      true,
+    );
     expect(app.problems.errors).toEqual([]);
   }, 300_000);
 
@@ -185,6 +208,15 @@ describe('the main screens', () => {
     });
     await page.getByText('Company profile.pdf').waitFor({ timeout: 30_000 });
     await both(page, 'library');
+
+    // A library document copied into a quote.
+    await openQuotes(page);
+    await page.locator('[data-quote-id]').first().click();
+    await page.getByRole('button', { name: 'From library' }).click();
+    const picker = page.getByRole('dialog', { name: 'Add from library' });
+    await picker.getByLabel(/Company profile.pdf/).check();
+    await picker.getByRole('button', { name: /^Add/ }).click();
+    await page.locator('[data-attachment="Company profile.pdf"]').waitFor({ timeout: 30_000 });
 
     await nav.getByRole('button', { name: 'Preferences' }).click();
     await page.getByLabel('Days until a quote expires').fill('45');
