@@ -83,6 +83,15 @@ export function searchDoc(w: WorkQuote): SearchDoc {
   };
 }
 
+/**
+ * Client, reference code, product names and SKUs again, tokenised with the dash inside
+ * words: "MST-M365-BP" or "Q-2026-000042" is then one word, found as a prefix in one
+ * lookup, where the main index would have to match a phrase of common fragments.
+ */
+export function codesText(d: SearchDoc): string {
+  return `${d.client} ${d.reference} ${d.products}`;
+}
+
 export function sameSearchDoc(a: SearchDoc, b: SearchDoc): boolean {
   return (
     a.client === b.client &&

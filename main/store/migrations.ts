@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { amountsText, searchDoc } from './listRow';
+import { amountsText, codesText, searchDoc } from './listRow';
 import { parseDoc } from './totals';
 
 /**
@@ -169,6 +169,10 @@ CREATE VIRTUAL TABLE quote_search USING fts5(
   content = '', contentless_delete = 1,
   tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
 );
+CREATE VIRTUAL TABLE quote_codes USING fts5(
+  codes, content = '', contentless_delete = 1,
+  tokenize = "unicode61 remove_diacritics 2 tokenchars '-'", prefix = '3'
+);
 CREATE VIRTUAL TABLE quote_amounts USING fts5(
   amounts, content = '', contentless_delete = 1, tokenize = 'unicode61', prefix = '1 2 3'
 );
@@ -199,6 +203,7 @@ export const MIGRATIONS: readonly Migration[] = [
         'INSERT INTO quote_search(rowid, client, reference, creator, products, notes) VALUES (?, ?, ?, ?, ?, ?)',
       );
       const amounts = db.prepare('INSERT INTO quote_amounts(rowid, amounts) VALUES (?, ?)');
+      const codes = db.prepare('INSERT INTO quote_codes(rowid, codes) VALUES (?, ?)');
       // In batches: a connection cannot write while it iterates.
       const batch = db.prepare<[number], { qrow: number; doc: string }>(
         'SELECT qrow, doc FROM quote_work WHERE qrow > ? ORDER BY qrow LIMIT 500',
@@ -209,6 +214,7 @@ export const MIGRATIONS: readonly Migration[] = [
           const d = searchDoc(w);
           insert.run(row.qrow, d.client, d.reference, d.creator, d.products, d.notes);
           amounts.run(row.qrow, amountsText(w));
+          codes.run(row.qrow, codesText(d));
         }
       }
     },

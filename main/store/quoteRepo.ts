@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import {
   amountsText,
+  codesText,
   listRow,
   sameSearchDoc,
   searchDoc,
@@ -89,6 +90,10 @@ export class QuoteRepo {
       ftsInsert: db.prepare(
         'INSERT INTO quote_search (rowid, client, reference, creator, products, notes) VALUES (@rowid, @client, @reference, @creator, @products, @notes)',
       ),
+      codesDelete: db.prepare<[number]>('DELETE FROM quote_codes WHERE rowid = ?'),
+      codesInsert: db.prepare<[number, string]>(
+        'INSERT INTO quote_codes (rowid, codes) VALUES (?, ?)',
+      ),
       amountsDelete: db.prepare<[number]>('DELETE FROM quote_amounts WHERE rowid = ?'),
       amountsInsert: db.prepare<[number, string]>(
         'INSERT INTO quote_amounts (rowid, amounts) VALUES (?, ?)',
@@ -149,7 +154,9 @@ export class QuoteRepo {
     const qrow = Number(info.lastInsertRowid);
     this.facts.set(qrow, { ...listRow(w), deleted: 0 });
     this.s.putWork.run(qrow, storedDoc(w));
-    this.s.ftsInsert.run({ rowid: qrow, ...searchDoc(w) });
+    const d = searchDoc(w);
+    this.s.ftsInsert.run({ rowid: qrow, ...d });
+    this.s.codesInsert.run(qrow, codesText(d));
     this.s.amountsInsert.run(qrow, amountsText(w));
     return qrow;
   }
@@ -170,6 +177,10 @@ export class QuoteRepo {
     if (!prevSearch || !sameSearchDoc(prevSearch, nextSearch)) {
       this.s.ftsDelete.run(qrow);
       this.s.ftsInsert.run({ rowid: qrow, ...nextSearch });
+      if (!prevSearch || codesText(prevSearch) !== codesText(nextSearch)) {
+        this.s.codesDelete.run(qrow);
+        this.s.codesInsert.run(qrow, codesText(nextSearch));
+      }
     }
     if (
       row.initial_total !== prevTotals?.initial ||
@@ -226,6 +237,7 @@ export class QuoteRepo {
 
   removeSearch(qrow: number): void {
     this.s.ftsDelete.run(qrow);
+    this.s.codesDelete.run(qrow);
     this.s.amountsDelete.run(qrow);
   }
 

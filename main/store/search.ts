@@ -1,31 +1,39 @@
 /**
  * Turns what a user typed into a query for the row ids of matching quotes: every word must
  * match, each as a prefix (search as you type). Words are quoted, so FTS5 syntax typed by a
- * user (AND, NEAR, *, column filters) is plain text. Words with a digit may also match the
- * totals' amounts (their own index). Returns null when nothing searchable is left.
+ * user (AND, NEAR, *, column filters) is plain text.
+ * - A word with a dash ("MST-M365", "Q-2026-00") is looked up whole in the codes index
+ *   (client names, reference codes, product names and SKUs, dashes kept inside words).
+ * - A word with a digit may also match the totals' amounts (their own index).
+ * Returns null when nothing searchable is left.
  */
 export function searchQuery(search: string): { sql: string; params: string[] } | null {
-  const terms = search
+  const words = search
     .split(/\s+/)
-    .map((t) => t.replace(/"/g, ''))
-    .filter((t) => /[\p{L}\p{N}]/u.test(t))
-    .map((t) => ({ expr: `"${t}"*`, numeric: /\d/.test(t) }));
-  if (terms.length === 0) return null;
-  const text = terms.filter((t) => !t.numeric).map((t) => t.expr);
-  const numeric = terms.filter((t) => t.numeric).map((t) => t.expr);
+    .map((t) => t.replace(/"/g, '').replace(/^-+|-+$/g, ''))
+    .filter((t) => /[\p{L}\p{N}]/u.test(t));
+  if (words.length === 0) return null;
   const main = 'SELECT rowid FROM quote_search WHERE quote_search MATCH ?';
-  if (numeric.length === 0) return { sql: main, params: [text.join(' AND ')] };
-  const parts: string[] = [];
-  const params: string[] = [];
-  if (text.length) {
-    parts.push(`SELECT rowid FROM (${main})`);
-    params.push(text.join(' AND '));
+  const text: string[] = [];
+  const parts: { sql: string; params: string[] }[] = [];
+  for (const w of words) {
+    const expr = `"${w}"*`;
+    if (w.includes('-')) {
+      parts.push({
+        sql: 'SELECT rowid FROM quote_codes WHERE quote_codes MATCH ?',
+        params: [expr],
+      });
+    } else if (/\d/.test(w)) {
+      parts.push({
+        sql: `${main} UNION SELECT rowid FROM quote_amounts WHERE quote_amounts MATCH ?`,
+        params: [expr, expr],
+      });
+    } else text.push(expr);
   }
-  for (const n of numeric) {
-    parts.push(
-      `SELECT rowid FROM (${main} UNION SELECT rowid FROM quote_amounts WHERE quote_amounts MATCH ?)`,
-    );
-    params.push(n, n);
-  }
-  return { sql: parts.join(' INTERSECT '), params };
+  if (text.length) parts.unshift({ sql: main, params: [text.join(' AND ')] });
+  if (parts.length === 1) return parts[0]!;
+  return {
+    sql: parts.map((p) => `SELECT rowid FROM (${p.sql})`).join(' INTERSECT '),
+    params: parts.flatMap((p) => p.params),
+  };
 }

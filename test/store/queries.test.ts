@@ -152,6 +152,37 @@ describe('listing quotes offline', () => {
     store.close();
   });
 
+  it('finds dashed names and codes whole or by their parts', () => {
+    const store = seededStore();
+    const q = store.createQuote({
+      client: {
+        id: 'c0ffee00-0000-4000-8000-000000000001',
+        name: 'Rolls-Royce Motor Cars',
+        isShadowCompany: false,
+      },
+    });
+    store.addLineItems(q.id, [
+      {
+        type: 'Custom',
+        productName: 'Survey',
+        productSku: 'SVC-SURVEY-2026',
+        billingTerm: 'One-Time',
+        price: 10,
+        cost: 5,
+        initialTotal: 10,
+        quantity: 1,
+      },
+    ]);
+    const s = (search: string) => ids(store, { account: 'partner', search });
+    expect(s('rolls-roy')).toEqual([q.id]);
+    expect(s('royce')).toEqual([q.id]);
+    expect(s('svc-survey-20')).toEqual([q.id]);
+    expect(s('survey 2026')).toEqual([q.id]);
+    expect(s('rolls-royce svc-survey')).toEqual([q.id]);
+    expect(s('rolls-bentley')).toEqual([]);
+    store.close();
+  });
+
   it('finds a quote by what was just typed into it, and no longer by what was removed', () => {
     const store = seededStore();
     const q = fiveQuotes(store);
