@@ -441,3 +441,66 @@ describe('caches', () => {
     again.close();
   });
 });
+
+describe('sync state and downloaded files', () => {
+  it('records per-quote sync state, a new base, and an attachment file downloaded by sync', () => {
+    const store = seededStore();
+    const w = draftWithContent(store);
+    const events: string[] = [];
+    store.onChange((e) => events.push(`${e.what}`));
+    store.setSyncState(w.id, 'error', 'QUOTE_INVALID_STATUS: the quote was sent meanwhile');
+    expect(store.getQuote(w.id)).toMatchObject({
+      syncState: 'error',
+      syncMessage: 'QUOTE_INVALID_STATUS: the quote was sent meanwhile',
+    });
+    expect(store.listQuotes({}).content[0]!.syncState).toBe('error');
+
+    const ids = new Map<string, string>();
+    const withFile = serverView(
+      {
+        ...w,
+        attachments: [
+          {
+            id: '0a0a0a0a-0000-4000-8000-000000000001',
+            name: 'Remote.pdf',
+            order: 0,
+            type: 'application/pdf',
+            sha256: null,
+            size: null,
+            createdOn: '2026-01-01T00:00:00Z',
+            createdBy: null,
+            url: null,
+            libraryAttachmentId: null,
+            preferenceAttachmentId: null,
+          },
+        ],
+      },
+      ids,
+    );
+    const { quoteId } = store.importRemote(withFile);
+    const att = store.getWork(quoteId).attachments[0]!;
+    expect([att.name, att.sha256, att.url?.startsWith('https://')]).toEqual([
+      'Remote.pdf',
+      null,
+      true,
+    ]);
+    const generation = store.getQuote(quoteId)!.generation;
+    store.setAttachmentFile(quoteId, att.id, new TextEncoder().encode('%PDF-1.7 remote'));
+    const after = store.getWork(quoteId).attachments[0]!;
+    expect(store.readFile(after.sha256!).toString()).toBe('%PDF-1.7 remote');
+    expect(store.getQuote(quoteId)!.generation).toBe(generation); // not an edit
+    expect(store.getQuote(quoteId)!.dirty).toBe(false);
+    // A later pull keeps the local file.
+    store.importRemote({
+      ...withFile,
+      quote: { ...withFile.quote, introMessage: 'changed remotely' },
+    });
+    expect(store.getWork(quoteId).attachments[0]!.sha256).toBe(after.sha256);
+    expect(store.collectGarbage().removed).toBe(0);
+
+    store.setBase(w.id, withFile);
+    expect(store.getQuote(w.id)!.base).toEqual(withFile);
+    expect(events).toEqual(['sync', 'created', 'attachments', 'sync', 'base']);
+    store.close();
+  });
+});
