@@ -242,7 +242,13 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
       };
       requestAnimationFrame(step);
     })`);
-    const rowsOk = await page.locator('[data-quote-id]').count();
+    // After a fast scroll the rows in view are fetched page by page: time until none is blank.
+    const fillStart = Date.now();
+    await page
+      .locator('.list-row:not([data-quote-id])')
+      .first()
+      .waitFor({ state: 'detached', timeout: 60_000 });
+    const fillMs = Date.now() - fillStart;
 
     log('keystrokes in a 30-line quote…');
     await page.evaluate(`window.scrollTo(0, 0)`);
@@ -255,13 +261,16 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
     await field.click();
     await page.evaluate(`(() => {
       window.__keys = [];
-      document.addEventListener('keydown', (e) => {
-        const t0 = e.timeStamp;
-        // After the input event's render has committed, force style and layout: the frame is
-        // then ready to be painted; what remains is the wait for the display's next vsync.
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => { void document.body.offsetHeight; window.__keys.push(performance.now() - t0); };
-        setTimeout(() => ch.port2.postMessage(0), 0);
+      let t0 = 0;
+      document.addEventListener('keydown', (e) => { t0 = e.timeStamp; }, true);
+      // React commits the input's update in a microtask after the event; two microtasks later
+      // the DOM is final, and forcing style and layout makes the frame ready to paint. What
+      // remains is the wait for the display's next vsync, which no code of ours can shorten.
+      document.addEventListener('input', () => {
+        queueMicrotask(() => queueMicrotask(() => {
+          void document.body.offsetHeight;
+          window.__keys.push(performance.now() - t0);
+        }));
       }, true);
     })()`);
     for (let i = 0; i < KEYSTROKES; i++) {
@@ -284,7 +293,7 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
         (frames.filter((f) => f > 16.7).length / frames.length) * 100,
         '%',
       ),
-      info('rows rendered after scrolling', rowsOk, 'rows'),
+      info('rows in view filled after the scroll', fillMs, 'ms'),
       atMost('keystroke to frame ready p95 (30 lines)', pct(keys, 95), 'ms', 16),
       info('keystroke to frame ready p50', pct(keys, 50), 'ms'),
       atMost('bundle gzip (without pdf.js)', sizes.main, 'KB', 350),

@@ -16,13 +16,26 @@ function newest(dir: string): number {
   return t;
 }
 
+/** A build made with NODE_ENV=test or development carries React's development code. */
+function isDevelopmentBuild(): boolean {
+  const assets = path.join(RENDERER_OUT, 'assets');
+  if (!fs.existsSync(assets)) return false;
+  return fs
+    .readdirSync(assets)
+    .filter((f) => f.startsWith('index-') && f.endsWith('.js'))
+    .some((f) =>
+      fs.readFileSync(path.join(assets, f), 'utf8').includes('react.dev/link/warning-keys'),
+    );
+}
+
 export function ensureRendererBuilt(): string {
   const index = path.join(RENDERER_OUT, 'index.html');
   const sources = Math.max(
     newest(path.join(REPO_ROOT, 'renderer')),
     fs.statSync(path.join(REPO_ROOT, 'vite.config.ts')).mtimeMs,
   );
-  const fresh = () => fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources;
+  const fresh = () =>
+    fs.existsSync(index) && fs.statSync(index).mtimeMs >= sources && !isDevelopmentBuild();
   if (fresh()) return RENDERER_OUT;
   execFileSync(
     'flock',
@@ -32,7 +45,8 @@ export function ensureRendererBuilt(): string {
       '-c',
       `${path.join(REPO_ROOT, 'node_modules/.bin/vite')} build --logLevel error`,
     ],
-    { cwd: REPO_ROOT, stdio: 'inherit' },
+    // Under vitest NODE_ENV is "test", which would bundle React's development build.
+    { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   return RENDERER_OUT;
 }
