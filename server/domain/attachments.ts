@@ -158,10 +158,11 @@ export function updateAttachments(
           `[${i}].id: ${row ? 'given twice' : `no attachment with id ${p.id}`}`,
         );
       }
-      if (p.order >= n || slots[p.order]) {
+      const outside = p.order < 0 || p.order >= n;
+      if (outside || slots[p.order]) {
         throw badRequest(
           home.codes.order,
-          `[${i}].order: ${p.order} is ${p.order >= n ? `outside 0…${n - 1}` : 'given to two attachments'}`,
+          `[${i}].order: ${p.order} is ${outside ? `outside 0…${n - 1}` : 'given to two attachments'}`,
         );
       }
       slots[p.order] = row;

@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CopyAttachmentsPayload,
-  LIMITS,
-  TrueFlag,
-  UpdateAttachmentsPayload,
-} from '../../common/api';
+import { CopyAttachmentsPayload, LIMITS, TrueFlag } from '../../common/api';
+import { UpdateAttachmentsInput } from '../http/attachment-payloads';
 import type { Ctx } from '../context';
 import { attachmentResponse, attachmentsOf } from '../domain/attachment-view';
 import {
@@ -58,7 +54,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.put('/v2/quote-attachments', async (req) => {
-    const payload = jsonBody(UpdateAttachmentsPayload, req.body);
+    const payload = jsonBody(UpdateAttachmentsInput, req.body);
     return updateAttachments(ctx, req.caller, libraryHome, payload);
   });
 

@@ -2,12 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { extname } from 'node:path';
 import yazl from 'yazl';
 import { z } from 'zod';
-import {
-  CopyAttachmentsPayload,
-  LIMITS,
-  TrueFlag,
-  UpdateAttachmentsPayload,
-} from '../../common/api';
+import { CopyAttachmentsPayload, LIMITS, TrueFlag } from '../../common/api';
+import { UpdateAttachmentsInput } from '../http/attachment-payloads';
 import type { Ctx } from '../context';
 import { attachmentResponse, attachmentsOf } from '../domain/attachment-view';
 import {
@@ -90,7 +86,7 @@ export function quoteAttachmentRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   app.put('/v2/quotes/:quoteId/attachments', async (req) => {
     const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
-    const payload = jsonBody(UpdateAttachmentsPayload, req.body);
+    const payload = jsonBody(UpdateAttachmentsInput, req.body);
     requireEditable(quote);
     return updateAttachments(
       ctx,
