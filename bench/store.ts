@@ -281,12 +281,13 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
     log('edits…');
     const editable = (
       store.database
-        .prepare("SELECT id FROM quotes WHERE items_total = 30 AND status = 'draft' LIMIT 200")
+        .prepare("SELECT id FROM quotes WHERE items_total = 30 AND status = 'draft' LIMIT 10")
         .all() as { id: string }[]
     ).map((q) => q.id);
     const edits: number[] = [];
+    // As a salesperson works: a run of edits on one full quote, then the next quote.
     for (let i = 0; i < 2000; i++) {
-      const id = editable[i % editable.length]!;
+      const id = editable[Math.floor(i / 200) % editable.length]!;
       const w = store.getWork(id);
       const li = w.lineItems[i % w.lineItems.length]!;
       edits.push(
@@ -302,7 +303,7 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
       const word = client.split(' ')[1]!;
       const prefix = word.slice(0, 3 + (i % 3));
       byClient.push(
-        time(() => store.listQuotes({ search: prefix, limit: 50, account: 'partner' })),
+        time(() => store.listQuotes({ search: prefix, limit: 50, account: 'partner' }), 'client'),
       );
       const sku = names.products[Math.floor(r() * names.products.length)]!;
       bySku.push(
