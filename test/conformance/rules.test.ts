@@ -232,9 +232,46 @@ describe('status transitions (PUT /v2/quotes/{id})', () => {
     );
   });
 
-  it('a non-editable quote refuses edits with QUOTE_INVALID_STATUS; its access list still changes while sent', async () => {
+  it('changes_requested → sent is allowed again (with published: true)', async () => {
     const q = ok(await setStatus(await newQuote(), 'sent'), 200, QuoteResponse);
-    const p = `/v2/quotes/${q.id}`;
+    const cr = ok(await setStatus(q, 'changes_requested', true), 200, QuoteResponse);
+    expect(ok(await setStatus(cr, 'sent'), 200, QuoteResponse).status).toBe('sent');
+  });
+
+  it('a non-editable quote refuses edits with QUOTE_INVALID_STATUS; its access list still changes while sent', async () => {
+    const draft = await newQuote();
+    const p = `/v2/quotes/${draft.id}`;
+    const [li] = ok(await ada.post(`${p}/line-items`, [custom()]), 201, LineItemResponse.array());
+    const q = ok(
+      await setStatus(ok(await ada.get(p), 200, QuoteResponse), 'sent'),
+      200,
+      QuoteResponse,
+    );
+    const att = q.attachments[0]!;
+    const lib = ok(await ada.get('/v2/quote-attachments'), 200, AttachmentResponse.array());
+    refused(
+      await ada.put(`${p}/line-items`, [{ ...custom(), id: li!.id }]),
+      400,
+      'QUOTE_INVALID_STATUS',
+    );
+    refused(await ada.del(`${p}/line-items/${li!.id}`), 400, 'QUOTE_INVALID_STATUS');
+    refused(
+      await ada.post(`${p}/line-items/bulk-delete`, { lineItemIds: [li!.id] }),
+      400,
+      'QUOTE_INVALID_STATUS',
+    );
+    refused(
+      await ada.put(`${p}/attachments`, [{ id: att.id, name: 'x.pdf', order: 0 }]),
+      400,
+      'QUOTE_INVALID_STATUS',
+    );
+    refused(await ada.del(`${p}/attachments/${att.id}`), 400, 'QUOTE_INVALID_STATUS');
+    refused(
+      await ada.post(`${p}/attachments/shared`, [{ attachmentId: lib[lib.length - 1]!.id }]),
+      400,
+      'QUOTE_INVALID_STATUS',
+    );
+    refused(await ada.put(p, header(q, { expiresOn: isoIn(40) })), 400, 'QUOTE_INVALID_STATUS');
     refused(await ada.post(`${p}/line-items`, [custom()]), 400, 'QUOTE_INVALID_STATUS');
     refused(await ada.post(`${p}/sections`, { name: 'S' }), 400, 'QUOTE_INVALID_STATUS');
     refused(await ada.put(`${p}/sections`, { sections: [] }), 400, 'QUOTE_INVALID_STATUS');
