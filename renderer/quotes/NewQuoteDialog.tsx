@@ -3,6 +3,7 @@ import type { Company } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../bridge';
 import { useNav } from '../state/nav';
 import { useQuoteList } from '../state/quoteList';
+import { useSync } from '../state/sync';
 import { Button, Combobox, Dialog } from '../ui';
 
 export function NewQuoteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -43,7 +44,9 @@ export function NewQuoteDialog({ open, onClose }: { open: boolean; onClose: () =
             search: text || undefined,
             size: 20,
           });
-          setNote(res.fromCache ? 'Offline: clients from the local cache.' : null);
+          const sync = useSync.getState().status;
+          const offline = !sync?.available || !sync.online;
+          setNote(res.fromCache && offline ? 'Offline: clients from the local copy.' : null);
           return res.content;
         }}
         optionKey={(c) => c.id}

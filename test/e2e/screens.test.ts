@@ -174,7 +174,11 @@ describe('the main screens', () => {
     await openQuotes(page);
     await page.getByRole('button', { name: 'New quote' }).click();
     await page.getByRole('combobox', { name: 'Client' }).fill('Ce');
-    await page.getByRole('option', { name: /Cedar/ }).waitFor();
+    await expect
+      .poll(async () =>
+        (await page.getByRole('option').allTextContents()).map((t) => t.startsWith('Cedar')),
+      )
+      .toEqual([true]);
     await both(page, 'new-quote');
     await page.keyboard.press('Escape');
 
