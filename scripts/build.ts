@@ -6,6 +6,9 @@ import { build as esbuild, type BuildOptions } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = path.join(ROOT, 'out');
@@ -71,6 +74,17 @@ export function rendererIsStale(): boolean {
     }, 0);
   const sources = ['renderer', 'common'].map((d) => newest(path.join(ROOT, d)));
   return Math.max(...sources, fs.statSync(path.join(ROOT, 'vite.config.ts')).mtimeMs) > built;
+}
+
+/** Path of the Electron binary, or why there is none. */
+export function electronRuntime(): { path: string } | { missing: string } {
+  try {
+    const bin = require('electron') as unknown;
+    if (typeof bin === 'string' && fs.existsSync(bin)) return { path: bin };
+    return { missing: 'the electron package has no runtime binary' };
+  } catch (error) {
+    return { missing: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+  }
 }
 
 async function main(): Promise<void> {

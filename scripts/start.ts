@@ -5,24 +5,18 @@
 //   QUOTEDESK_PORT       bridge port in browser mode (default: any free port)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { startBridge } from '../main/bridge';
 import { createCore, resolveDataDir } from '../main/core';
-import { buildElectron, buildRenderer, buildServer, OUT, rendererIsStale, ROOT } from './build';
-
-const require = createRequire(import.meta.url);
-
-/** Path of the Electron binary, or why there is none. */
-export function electronRuntime(): { path: string } | { missing: string } {
-  try {
-    const bin = require('electron') as unknown;
-    if (typeof bin === 'string' && fs.existsSync(bin)) return { path: bin };
-    return { missing: 'the electron package has no runtime binary' };
-  } catch (error) {
-    return { missing: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
-  }
-}
+import {
+  buildElectron,
+  buildRenderer,
+  buildServer,
+  electronRuntime,
+  OUT,
+  rendererIsStale,
+  ROOT,
+} from './build';
 
 async function startElectron(bin: string): Promise<void> {
   console.log('[quotedesk] Building the desktop app…');

@@ -1,0 +1,211 @@
+// The packaging check CI runs: validates electron-builder.yml, packs the app with
+// `--dir` against a stand-in Electron (the real runtime cannot be downloaded everywhere),
+// and asserts the packed app holds main, preload, renderer, the embedded server and the
+// native modules, unpacked from the asar.
+//   npx tsx scripts/pack-check.ts [--keep]
+// Set QUOTEDESK_REQUIRE_ELECTRON_ABI=1 where Electron's headers are reachable: then the
+// native modules must really be rebuilt for Electron.
+import { listPackage } from '@electron/asar';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildElectron, buildRenderer, buildServer, rendererIsStale, ROOT } from './build';
+import { buildNative, electronVersion } from './build-native';
+
+const require = createRequire(import.meta.url);
+
+export interface PackReport {
+  ok: boolean;
+  problems: string[];
+  appDir: string;
+  nativeAbi: 'electron' | 'node';
+  asarFiles: number;
+}
+
+type Config = Record<string, unknown> & {
+  files?: unknown[];
+  asarUnpack?: string[];
+  linux?: { target?: unknown[] };
+  win?: { target?: unknown[] };
+  mac?: { target?: unknown[] };
+};
+
+/** electron-builder.yml, read with the YAML parser electron-builder itself uses. */
+export function readConfig(): Config {
+  const builderDir = path.dirname(require.resolve('app-builder-lib/package.json'));
+  const yaml = require(require.resolve('js-yaml', { paths: [builderDir] })) as {
+    load(s: string): unknown;
+  };
+  return yaml.load(fs.readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8')) as Config;
+}
+
+const targetsOf = (t: unknown[] | undefined) =>
+  (t ?? []).map((x) => (typeof x === 'string' ? x : (x as { target: string }).target));
+
+export function checkConfig(config: Config): string[] {
+  const problems: string[] = [];
+  const want = (cond: boolean, message: string) => {
+    if (!cond) problems.push(message);
+  };
+  want(targetsOf(config.linux?.target).includes('AppImage'), 'linux target AppImage missing');
+  want(targetsOf(config.linux?.target).includes('deb'), 'linux target deb missing');
+  want(targetsOf(config.win?.target).includes('nsis'), 'windows target nsis missing');
+  want(targetsOf(config.mac?.target).includes('dmg'), 'macOS target dmg missing');
+  want(config.asar === true, 'asar must be on');
+  want(
+    (config.asarUnpack ?? []).includes('**/*.node'),
+    'native .node files must be unpacked from the asar',
+  );
+  want(
+    config.npmRebuild === false,
+    "electron-builder's in-place rebuild must be off (it would break the tests)",
+  );
+  want(
+    (config.extraMetadata as { main?: string } | undefined)?.main === 'out/main/app.cjs',
+    'main must be out/main/app.cjs',
+  );
+  for (const part of ['out/main/**', 'out/preload/**', 'out/renderer/**', 'out/server/**']) {
+    want((config.files ?? []).includes(part), `files must include ${part}`);
+  }
+  return problems;
+}
+
+/** A folder shaped like Electron's Linux distribution, without Electron in it. */
+function standInElectronDist(dir: string): string {
+  fs.mkdirSync(path.join(dir, 'resources'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'locales'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'electron'),
+    '#!/bin/sh\necho "stand-in Electron: packaging check only" >&2\nexit 1\n',
+    {
+      mode: 0o755,
+    },
+  );
+  fs.writeFileSync(path.join(dir, 'version'), electronVersion());
+  fs.writeFileSync(path.join(dir, 'LICENSE'), 'stand-in');
+  fs.writeFileSync(path.join(dir, 'LICENSES.chromium.html'), 'stand-in');
+  fs.writeFileSync(path.join(dir, 'locales', 'en-US.pak'), '');
+  return dir;
+}
+
+export async function packCheck(
+  opts: { keep?: boolean; log?: (m: string) => void } = {},
+): Promise<PackReport> {
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const problems = checkConfig(readConfig());
+
+  log('[pack] building out/ …');
+  if (rendererIsStale()) await buildRenderer();
+  await buildElectron();
+  await buildServer();
+  const native = await buildNative({ allowNodeAbi: !process.env.QUOTEDESK_REQUIRE_ELECTRON_ABI });
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-pack-'));
+  const dist = standInElectronDist(path.join(work, 'electron-dist'));
+  const output = path.join(work, 'dist');
+  log('[pack] electron-builder --linux dir with a stand-in electronDist …');
+  const builder = path.join(ROOT, 'node_modules', '.bin', 'electron-builder');
+  const r = spawnSync(
+    builder,
+    [
+      '--linux',
+      'dir',
+      '--config',
+      'electron-builder.yml',
+      `-c.electronDist=${dist}`,
+      `-c.electronVersion=${electronVersion()}`,
+      `-c.directories.output=${output}`,
+      '--publish',
+      'never',
+    ],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
+      timeout: 10 * 60_000,
+    },
+  );
+  const appDir = path.join(output, 'linux-unpacked');
+  if (r.status !== 0) {
+    problems.push(
+      `electron-builder failed (${r.status}): ${(r.stderr || r.stdout).split('\n').slice(-15).join('\n')}`,
+    );
+    return { ok: false, problems, appDir, nativeAbi: native.abi, asarFiles: 0 };
+  }
+
+  const asar = path.join(appDir, 'resources', 'app.asar');
+  const unpacked = path.join(appDir, 'resources', 'app.asar.unpacked');
+  const files = fs.existsSync(asar)
+    ? listPackage(asar, { isPack: false }).map((f) => f.replace(/\\/g, '/'))
+    : [];
+  const inAsar = (f: string) => files.includes(f.startsWith('/') ? f : `/${f}`);
+  const want = (cond: boolean, message: string) => {
+    if (!cond) problems.push(message);
+  };
+  want(fs.existsSync(asar), 'resources/app.asar missing');
+  want(fs.existsSync(path.join(appDir, 'quotedesk')), 'the quotedesk executable is missing');
+  for (const f of [
+    'out/main/app.cjs',
+    'out/preload/index.cjs',
+    'out/renderer/index.html',
+    'out/server/cli.cjs',
+    'out/server/seed/demo.json',
+    'package.json',
+  ]) {
+    want(inAsar(f), `${f} is not in the asar`);
+  }
+  want(
+    files.some((f) => f.startsWith('/out/renderer/assets/') && f.endsWith('.js')),
+    'the renderer bundle is not in the asar',
+  );
+  for (const m of [
+    'better-sqlite3/build/Release/better_sqlite3.node',
+    'keytar/build/Release/keytar.node',
+  ]) {
+    want(
+      fs.existsSync(path.join(unpacked, 'node_modules', m)),
+      `${m} is not unpacked from the asar`,
+    );
+  }
+  want(
+    inAsar('node_modules/bindings/package.json'),
+    'bindings (needed by better-sqlite3) is missing',
+  );
+  // Everything else is bundled: no stray dependency, no source map, no native build debris.
+  want(
+    !files.some((f) => f.startsWith('/node_modules/react')),
+    'node_modules/react is packed although it is bundled',
+  );
+  want(!files.some((f) => f.endsWith('.map')), 'source maps are packed');
+  want(!files.some((f) => f.includes('/deps/sqlite3')), "better-sqlite3's C sources are packed");
+  if (native.abi === 'node')
+    log('[pack] NOTE: native modules kept at Node ABI (Electron headers unreachable).');
+
+  if (!opts.keep) fs.rmSync(work, { recursive: true, force: true });
+  return {
+    ok: problems.length === 0,
+    problems,
+    appDir,
+    nativeAbi: native.abi,
+    asarFiles: files.length,
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  packCheck({ keep: process.argv.includes('--keep') }).then(
+    (report) => {
+      for (const p of report.problems) console.error(`[pack] PROBLEM: ${p}`);
+      console.log(
+        `[pack] ${report.ok ? 'OK' : 'FAILED'}: ${report.asarFiles} files in app.asar, native modules ${report.nativeAbi} ABI`,
+      );
+      process.exit(report.ok ? 0 : 1);
+    },
+    (error) => {
+      console.error(`[pack] ${error instanceof Error ? error.stack : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
