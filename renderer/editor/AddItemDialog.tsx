@@ -39,7 +39,21 @@ export function AddItemDialog({ detail, sectionId: initialSection, groups, onClo
   ];
   return (
     <Dialog title="Add line item" open onClose={onClose} wide>
-      <div role="tablist" aria-label="Kind of item" className="tabs">
+      <div
+        role="tablist"
+        aria-label="Kind of item"
+        className="tabs"
+        onKeyDown={(e) => {
+          // The ARIA tabs pattern: arrows move between the kinds.
+          const i = kinds.findIndex((x) => x.k === kind);
+          const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+          if (!d) return;
+          e.preventDefault();
+          const next = kinds[(i + d + kinds.length) % kinds.length]!.k;
+          setKind(next);
+          setTimeout(() => document.getElementById(`tab-${next}`)?.focus(), 0);
+        }}
+      >
         {kinds.map(({ k, label }) => (
           <button
             key={k}
@@ -48,6 +62,7 @@ export function AddItemDialog({ detail, sectionId: initialSection, groups, onClo
             id={`tab-${k}`}
             aria-selected={kind === k}
             aria-controls={`panel-${k}`}
+            tabIndex={kind === k ? 0 : -1}
             className="tab"
             onClick={() => setKind(k)}
           >
