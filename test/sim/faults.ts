@@ -29,6 +29,8 @@ export interface FaultRates {
   crashAtCall: number;
   /** Per journal / commit boundary of the store: the app dies there. */
   crashAtBoundary: number;
+  /** Per call: the user edits locally while the call is on its way (edits during a push). */
+  editDuringCall: number;
 }
 
 export const NO_FAULTS: FaultRates = {
@@ -39,6 +41,7 @@ export const NO_FAULTS: FaultRates = {
   tooMany: 0,
   crashAtCall: 0,
   crashAtBoundary: 0,
+  editDuringCall: 0,
 };
 
 /** One run of the app between crashes. */
@@ -48,6 +51,8 @@ export class Life {
   /** Store boundaries passed so far, and the one (if any) at which this life must die. */
   boundaries = 0;
   dieAtBoundary: number | null = null;
+  /** The user's own edit, run while a call is under way. */
+  userEdit: (() => void) | null = null;
   private inflight = new Set<Promise<unknown>>();
   constructor(
     readonly rng: Rng,
@@ -82,7 +87,25 @@ const READS = new Set([
   'downloadQuoteAttachment',
 ]);
 
-export function faultyApi(real: SyncApi, life: Life): SyncApi {
+const CREATES = new Set([
+  'createQuote',
+  'addLineItems',
+  'createSection',
+  'addAccessList',
+  'uploadQuoteAttachments',
+]);
+
+/** Which call of a create kind last reached the server and was applied (key: op and quote
+ * server id, or op and client id for a quote create): what a user checking the server sees. */
+export type Landed = Map<string, boolean>;
+
+export function landedKey(op: string, args: unknown[]): string {
+  return op === 'createQuote'
+    ? `${op}:${(args[0] as { clientId: string }).clientId}`
+    : `${op}:${String(args[0])}`;
+}
+
+export function faultyApi(real: SyncApi, life: Life, landed: Landed = new Map()): SyncApi {
   return new Proxy(real, {
     get(target, key) {
       const fn = target[key as keyof SyncApi] as unknown;
@@ -93,8 +116,20 @@ export function faultyApi(real: SyncApi, life: Life): SyncApi {
         const r = life.rates;
         const roll = life.rng.next();
         const route = name;
-        const call = () =>
-          life.track((fn as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        if (CREATES.has(name)) landed.set(landedKey(name, args), false);
+        const call = () => {
+          const p = life.track((fn as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+          if (CREATES.has(name))
+            void p.then(
+              () => landed.set(landedKey(name, args), true),
+              () => undefined,
+            );
+          if (life.userEdit && r.editDuringCall > 0 && life.rng.next() < r.editDuringCall) {
+            life.log.push(`user edits during ${name}`);
+            life.userEdit();
+          }
+          return p;
+        };
         let edge = 0;
         const is = (p: number) => roll >= edge && roll < (edge += p);
         if (is(r.crashAtCall / 2)) life.die(`before ${name}`);

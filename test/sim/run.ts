@@ -1,4 +1,4 @@
-// The sync simulation: `npm run test:sim -- --seeds N [--from S] [--seed S] [--verbose] [--json file]`.
+// The sync simulation: `npm run test:sim -- --seeds N [--from S] [--seed S] [--steps K] [--verbose] [--json file]`.
 // One real server for all seeds; each seed gets a fresh device and an emptied server view.
 // Prints the failing seeds (re-run one with --seed S --verbose) and exits non-zero on any.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ async function main(): Promise<number> {
   const from = Number(arg('from') ?? 1);
   const verbose = process.argv.includes('--verbose');
   const json = arg('json');
+  const steps = arg('steps') ? Number(arg('steps')) : undefined;
   const seeds = single ? [Number(single)] : Array.from({ length: count }, (_, i) => from + i);
 
   const server = await startServer();
@@ -37,7 +38,7 @@ async function main(): Promise<number> {
       pdfDir: mkdtempSync(join(tmpdir(), 'quotedesk-sim-pdf-')),
     };
     for (const seed of seeds) {
-      const r = await runSeed(seed, env);
+      const r = await runSeed(seed, env, steps ? { steps } : {});
       results.push(r);
       const line = `seed ${seed}: ${r.ok ? 'ok' : 'FAILED'} (${r.ms} ms, ${r.crashes} crashes, ${r.faults} faulty cycles)`;
       if (!r.ok || verbose) console.log(line);

@@ -18,7 +18,16 @@ import {
   type SyncApi,
 } from '../../main/sync';
 import { ADA, CLIENTS, PRODUCTS, pdf } from '../sync/harness';
-import { Crash, Life, NO_FAULTS, crashingStore, faultyApi, type FaultRates } from './faults';
+import {
+  Crash,
+  Life,
+  NO_FAULTS,
+  crashingStore,
+  faultyApi,
+  landedKey,
+  type FaultRates,
+  type Landed,
+} from './faults';
 import { Rng } from './rng';
 
 export interface SimEnv {
@@ -48,6 +57,7 @@ const CHAOS: FaultRates = {
   tooMany: 0.02,
   crashAtCall: 0.02,
   crashAtBoundary: 0.03,
+  editDuringCall: 0.08,
 };
 
 type Rec =
@@ -107,6 +117,7 @@ export async function runSeed(
   const clientsUsed = new Set<string>();
 
   let life = new Life(rng, NO_FAULTS, log);
+  const landed: Landed = new Map();
   const crashSites: string[] = [];
   let real!: Store;
   let store!: ReturnType<typeof crashingStore>;
@@ -120,7 +131,7 @@ export async function runSeed(
     store = crashingStore(real, life);
     engine = new SyncEngine({
       store,
-      api: faultyApi(env.ada as SyncApi, life),
+      api: faultyApi(env.ada as SyncApi, life, landed),
       parallelism: 1,
       tmpDir: dir,
       newId: () => uuid(rng),
@@ -420,6 +431,7 @@ export async function runSeed(
     await life.settle();
     real.close();
     life = new Life(rng, life.rates, log);
+    life.userEdit = localEdit;
     open();
   };
 
@@ -437,6 +449,7 @@ export async function runSeed(
   try {
     // Chaos: edits on both sides, sync cycles through a broken network, crashes.
     life.rates = CHAOS;
+    life.userEdit = localEdit;
     // Besides the random crashes, each seed dies once at a chosen store boundary, so that
     // over the seeds every journal boundary is hit.
     life.dieAtBoundary = rng.int(24);
@@ -450,21 +463,32 @@ export async function runSeed(
 
     // Heal: no more faults; resolve what is parked; sync until quiet.
     life.rates = NO_FAULTS;
+    life.userEdit = null;
     let quiet = false;
     for (let round = 0; round < 12 && !quiet; round++) {
       for (const c of real.listConflicts()) {
         const q = c.quoteId;
-        if (!real.getQuote(q)) continue;
+        // Deleted here meanwhile: the engine deletes it remotely, nothing to choose.
+        if (!real.getQuote(q) || real.getQuote(q)!.deleted) continue;
         if (c.entityKind === 'quote' && c.field === '*' && c.remote === null) {
           const src = real.getWork(q);
           const copy = saveMineAsNew(real, q);
           remap(records, src, real.getWork(copy), localQuotes, localItems);
           log.push(`resolve: save ${q.slice(0, 8)} as new ${copy.slice(0, 8)}`);
         } else if (c.field === '#create') {
-          // "These are mine": never send a create again when it may already be there.
-          takeTheirs(real, q, c.id);
-          log.push(`resolve: adopt parked create on ${q.slice(0, 8)}`);
+          // A user looks at the server: adopt what did land, send again what did not.
+          const op = (c.local as { op: string }).op;
+          const sid = real.getQuote(q)!.serverId;
+          const args = op === 'createQuote' ? [{ clientId: real.getWork(q).client.id }] : [sid];
+          if (landed.get(landedKey(op, args))) takeTheirs(real, q, c.id);
+          else takeMine(real, q, c.id);
+          log.push(
+            `resolve parked ${op} on ${q.slice(0, 8)}: ${landed.get(landedKey(op, args)) ? 'adopt' : 'send again'}`,
+          );
         } else if (c.field === 'status' || rng.chance(0.5)) {
+          // Taking mine on an entity deleted remotely brings it back: a new server copy
+          // that the user asked for, not a duplicate.
+          if (c.entityKind === 'lineItem' && c.field === '*' && c.local) localItems.add(c.entityId);
           takeMine(real, q, c.id);
           log.push(`resolve mine ${c.entityKind}.${c.field}`);
         } else {
@@ -585,7 +609,11 @@ export async function runSeed(
         return c.field === '*' && c.local === null;
       });
       const ok = r.kind === 'field' ? e?.[r.field] === r.value : r.kind === 'exists' ? !!e : !e;
-      if (!ok && !inConflict) problems.push(`lost local edit: ${JSON.stringify(r)}`);
+      if (!ok && !inConflict) {
+        problems.push(
+          `lost local edit: ${JSON.stringify(r)}\n    now: ${JSON.stringify(e)}\n    conflicts: ${JSON.stringify(conflictsOf(r.quote).filter((c) => c.entityId === r.id))}`,
+        );
+      }
     }
   }
 }
