@@ -37,10 +37,7 @@ interface Seed {
 }
 
 export const seed = JSON.parse(
-  fs.readFileSync(
-    path.join(import.meta.dirname, '../../../shared/fixtures/demo-seed.json'),
-    'utf8',
-  ),
+  fs.readFileSync(path.join(import.meta.dirname, '../fixtures/demo-seed.json'), 'utf8'),
 ) as Seed;
 
 const partner = seed.partners[0]!;
