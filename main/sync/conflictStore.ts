@@ -68,6 +68,18 @@ function keyOf(quoteId: string, c: Conflict): Key {
 const keyText = (k: { entityKind: string; entityId: string; field: string }) =>
   `${k.entityKind}\u0000${k.entityId}\u0000${k.field}`;
 
+const LIST_OF: Partial<Record<ConflictEntityKind, keyof WorkQuote>> = {
+  lineItem: 'lineItems',
+  section: 'sections',
+  accessEntry: 'accessList',
+  attachment: 'attachments',
+};
+
+/** The working copy's value now for a stored conflict's entity and field. */
+export function currentLocal(w: WorkQuote, c: ConflictInput): unknown {
+  return valueIn(w, { ...c, list: LIST_OF[c.entityKind] });
+}
+
 function valueIn(w: WorkQuote | null, k: Key): unknown {
   if (!w) return null;
   if (k.entityKind === 'quote')

@@ -2,7 +2,8 @@
 // quote), or save my version as a new quote. The engine carries the choice to the server on
 // the next round; a losing value stays on record in its conflict row.
 import type { Conflict } from '../store/types';
-import { PARKED_CREATE } from './conflictStore';
+import { PARKED_CREATE, currentLocal } from './conflictStore';
+import { same } from './model';
 import type { SyncStore } from './ports';
 import { markPushed } from './push';
 import { sentValues } from './recover';
@@ -34,9 +35,34 @@ export function takeTheirs(store: SyncStore, quoteId: string, conflictId?: numbe
   store.transaction(() => {
     for (const c of open(store, quoteId, conflictId)) {
       if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'remote');
-      else if (store.getQuote(quoteId)) store.resolveConflict(c.id, 'remote');
+      else if (store.getQuote(quoteId)) {
+        keepNewerLocal(store, quoteId, c);
+        store.resolveConflict(c.id, 'remote');
+      }
     }
   });
+}
+
+/**
+ * The user may have edited the field again since the conflict was recorded: that newer
+ * value loses too, so it goes on record as well before the remote value replaces it.
+ */
+function keepNewerLocal(store: SyncStore, quoteId: string, c: Conflict): void {
+  const q = store.getQuote(quoteId);
+  if (!q || q.deleted || (c.entityKind === 'quote' && c.field === '*')) return;
+  const now = currentLocal(q.work, c);
+  if (same(now, c.local ?? null) || same(now, c.remote ?? null)) return;
+  const [again] = store.recordConflicts(quoteId, [
+    {
+      entityKind: c.entityKind,
+      entityId: c.entityId,
+      field: c.field,
+      base: c.base,
+      local: now,
+      remote: c.remote,
+    },
+  ]);
+  if (again) store.resolveConflict(again.id, 'remote');
 }
 
 /**
