@@ -56,13 +56,21 @@ interface ListRow {
 }
 
 type Counted = { status: QuoteStatus; n: number }[];
-const caches = new WeakMap<Ctx, Map<string, { version: number; rows: Counted }>>();
+/** The counts of a filter, and for a search with few matches the matching ids themselves. */
+interface Matches {
+  counts: Counted;
+  ids?: string[];
+}
+const caches = new WeakMap<Ctx, Map<string, { version: number; rows: Matches }>>();
+
+/** Up to this many search matches are kept as ids, so the next pages need no text scan. */
+const KEPT_MATCHES = 1_000;
 
 /**
  * Status counts need every matching quote, the costliest part of a list; they only change when a
  * quote does, so they are kept until the next change (every change stamps and bumps the version).
  */
-function cachedCounts(ctx: Ctx, key: string, compute: () => Counted): Counted {
+function cachedCounts(ctx: Ctx, key: string, compute: () => Matches): Matches {
   let counts = caches.get(ctx);
   if (!counts) caches.set(ctx, (counts = new Map()));
   const hit = counts.get(key);
@@ -114,13 +122,29 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListRe
     args.push(term);
   }
   const base = where.join(' AND ');
-  const grouped = cachedCounts(ctx, `${base}|${JSON.stringify(args)}`, () =>
-    ctx
-      .sql<{ status: QuoteStatus; n: number }>(
-        `SELECT q.status AS status, count(*) AS n FROM quotes q INDEXED BY quotes_list WHERE ${base} GROUP BY q.status`,
+  const matches = cachedCounts(ctx, `${base}|${JSON.stringify(args)}`, () => {
+    if (!term) {
+      const counts = ctx
+        .sql<{ status: QuoteStatus; n: number }>(
+          `SELECT q.status AS status, count(*) AS n FROM quotes q INDEXED BY quotes_list WHERE ${base} GROUP BY q.status`,
+        )
+        .all(...args);
+      return { counts };
+    }
+    // A search scans the text of every quote once; its matches are kept with the counts.
+    const hits = ctx
+      .sql<{ id: string; status: QuoteStatus }>(
+        `SELECT q.id AS id, q.status AS status FROM quotes q INDEXED BY quotes_list WHERE ${base}`,
       )
-      .all(...args),
-  );
+      .all(...args);
+    const by = new Map<QuoteStatus, number>();
+    for (const h of hits) by.set(h.status, (by.get(h.status) ?? 0) + 1);
+    return {
+      counts: [...by].map(([status, n]) => ({ status, n })),
+      ...(hits.length <= KEPT_MATCHES ? { ids: hits.map((h) => h.id) } : {}),
+    };
+  });
+  const grouped = matches.counts;
   for (const g of grouped) counts[g.status] = g.n;
 
   const statuses = q.status ? [...new Set(q.status)] : undefined;
@@ -138,15 +162,18 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListRe
     const dir = (q.sort?.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
     const order = `ORDER BY ${column} ${dir}, q.id ${dir}`;
     const wanted = q.page * q.limit + q.limit;
-    // A search matches anywhere in the text, so no index can seek it. When matches are
-    // plentiful, walking the sort index finds a page after a few rows; when they are rare, the
-    // page's ids are picked from the covering list index alone. The counts tell which.
-    const walk = term && total > 4 * wanted ? SORT_INDEXES[field] : undefined;
-    const from = !term
-      ? 'quotes q'
+    // The page's ids are picked first, from an index alone where it can, and only those 50 rows
+    // are read and joined (an OFFSET over joined rows reads every skipped row). When matches are
+    // plentiful, walking the sort index finds a page after a few entries; when they are rare
+    // (a narrow filter or search: no index can seek a match anywhere in the text) they are
+    // picked from the covering list index and sorted. The counts tell which.
+    const walk = total > 4 * wanted ? SORT_INDEXES[field] : undefined;
+    const from = matches.ids
+      ? `(SELECT q.id FROM quotes q WHERE q.id IN (SELECT value FROM json_each(?))${filter} ${order} LIMIT ? OFFSET ?) h
+         JOIN quotes q ON q.id = h.id`
       : `(SELECT q.id FROM quotes q INDEXED BY ${walk ?? 'quotes_list'} WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?) h
          JOIN quotes q ON q.id = h.id`;
-    const tail = term ? order : `WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?`;
+    const tail = order;
     const rows = ctx
       .sql<ListRow>(
         `SELECT q.id, q.status, q.client_id, q.client_name, c.is_shadow, q.created_by_name, q.created_on, q.updated_on,
@@ -156,7 +183,12 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListRe
          FROM ${from} JOIN clients c ON c.id = q.client_id LEFT JOIN users u ON u.id = q.owned_by
          ${tail}`,
       )
-      .all(...args, ...(statuses ?? []), q.limit, q.page * q.limit);
+      .all(
+        ...(matches.ids ? [JSON.stringify(matches.ids)] : args),
+        ...(statuses ?? []),
+        q.limit,
+        q.page * q.limit,
+      );
     const currency = partner.currency;
     const partnerView = {
       id: partner.id,

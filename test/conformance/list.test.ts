@@ -162,6 +162,28 @@ describe('filters and counts', () => {
     expect(l.content.every(pred)).toBe(true);
   });
 
+  it('a search with a status filter pages through exactly the matches of both, in order', async () => {
+    const all = (await list(ada, 'limit=100&account=partner')).content;
+    const want = all
+      .filter((c) => c.client.name === 'Acme Dental Group' && c.status === 'sent')
+      .sort(
+        (a, b) =>
+          a.totals.initialTotal.amount - b.totals.initialTotal.amount || (a.id < b.id ? -1 : 1),
+      )
+      .map((c) => c.id);
+    expect(want.length).toBeGreaterThan(1);
+    const got: string[] = [];
+    for (let p = 0; p <= want.length; p++) {
+      const l = await list(
+        ada,
+        `limit=1&page=${p}&account=partner&search=acme&status=sent&sort=totals.initialTotal,asc`,
+      );
+      expect(l.page.totalElements).toBe(want.length);
+      got.push(...l.content.map((c) => c.id));
+    }
+    expect(got).toEqual(want);
+  });
+
   it('search finds a reference code and a total amount', async () => {
     const q = adaQuotes[7]!;
     const byCode = await list(ada, `limit=100&search=${q.referenceCode.toLowerCase()}`);
