@@ -26,39 +26,43 @@ const common: BuildOptions = {
   absWorkingDir: ROOT,
 };
 
-export async function buildRenderer(): Promise<void> {
+export async function buildRenderer(out = OUT): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  await build({
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: path.join(out, 'renderer'), emptyOutDir: true },
+  });
 }
 
-export async function buildElectron(): Promise<void> {
+export async function buildElectron(out = OUT): Promise<void> {
   await esbuild({
     ...common,
     entryPoints: [path.join(ROOT, 'main/app.ts')],
-    outfile: path.join(OUT, 'main/app.cjs'),
+    outfile: path.join(out, 'main/app.cjs'),
     external: ['electron', ...NATIVE_MODULES],
   });
   await esbuild({
     ...common,
     entryPoints: [path.join(ROOT, 'preload/index.ts')],
-    outfile: path.join(OUT, 'preload/index.cjs'),
+    outfile: path.join(out, 'preload/index.cjs'),
     external: ['electron'],
     // A sandboxed preload gets a tiny require (electron, events, timers, url): keep it tiny.
     sourcemap: false,
   });
 }
 
-export async function buildServer(): Promise<void> {
+export async function buildServer(out = OUT): Promise<void> {
   await esbuild({
     ...common,
     entryPoints: [path.join(ROOT, 'server/cli.ts')],
-    outfile: path.join(OUT, 'server/cli.cjs'),
+    outfile: path.join(out, 'server/cli.cjs'),
     external: NATIVE_MODULES,
   });
-  fs.mkdirSync(path.join(OUT, 'server/seed'), { recursive: true });
+  fs.mkdirSync(path.join(out, 'server/seed'), { recursive: true });
   fs.copyFileSync(
     path.join(ROOT, 'server/seed/demo.json'),
-    path.join(OUT, 'server/seed/demo.json'),
+    path.join(out, 'server/seed/demo.json'),
   );
 }
 

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildElectron, buildRenderer, buildServer, rendererIsStale, ROOT } from './build';
+import { buildElectron, buildRenderer, buildServer, ROOT } from './build';
 import { buildNative, electronVersion } from './build-native';
 
 const require = createRequire(import.meta.url);
@@ -97,13 +97,41 @@ export async function packCheck(
   const log = opts.log ?? ((m: string) => console.log(m));
   const problems = checkConfig(readConfig());
 
-  log('[pack] building out/ …');
-  if (rendererIsStale()) await buildRenderer();
-  await buildElectron();
-  await buildServer();
-  const native = await buildNative({ allowNodeAbi: !process.env.QUOTEDESK_REQUIRE_ELECTRON_ABI });
-
+  // Everything is built into a private staging project, so a build running in out/ at the
+  // same time (another test, a developer) cannot change what is packed.
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-pack-'));
+  const project = path.join(work, 'app');
+  const out = path.join(project, 'out');
+  log('[pack] building the app into a staging folder …');
+  await buildRenderer(out);
+  await buildElectron(out);
+  await buildServer(out);
+  // The native build is slow when it really rebuilds: it is kept in out/native and copied.
+  const native = await buildNative({ allowNodeAbi: !process.env.QUOTEDESK_REQUIRE_ELECTRON_ABI });
+  fs.cpSync(native.dir, path.join(out, 'native', 'node_modules'), {
+    recursive: true,
+    dereference: true,
+  });
+  // The app's package.json without its dependency lists: every dependency is in the bundles
+  // except the native modules, which come from out/native.
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const appPkg = {
+    name: pkg.name,
+    version: pkg.version,
+    description: pkg.description,
+    private: true,
+    main: 'out/main/app.cjs',
+    author: { name: 'Quotedesk', email: 'support@quotedesk.example' },
+  };
+  fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify(appPkg, null, 2));
+  fs.copyFileSync(
+    path.join(ROOT, 'electron-builder.yml'),
+    path.join(project, 'electron-builder.yml'),
+  );
+
   const dist = standInElectronDist(path.join(work, 'electron-dist'));
   const output = path.join(work, 'dist');
   log('[pack] electron-builder --linux dir with a stand-in electronDist …');
@@ -113,6 +141,8 @@ export async function packCheck(
     [
       '--linux',
       'dir',
+      '--projectDir',
+      project,
       '--config',
       'electron-builder.yml',
       `-c.electronDist=${dist}`,
@@ -122,7 +152,7 @@ export async function packCheck(
       'never',
     ],
     {
-      cwd: ROOT,
+      cwd: project,
       encoding: 'utf8',
       env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
       timeout: 10 * 60_000,
