@@ -10,7 +10,9 @@ const vitest = path.join(dir, 'vitest.json');
 if (existsSync(vitest)) {
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests ?? 0;
-  failed += (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0);
+  failed +=
+    (r.numFailedTests ?? 0) +
+    (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0);
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 } else {
   failed += 1;
