@@ -59,7 +59,8 @@ type Counted = { status: QuoteStatus; n: number }[];
 /** The counts of a filter, and for a search with few matches the matching ids themselves. */
 interface Matches {
   counts: Counted;
-  ids?: string[];
+  /** The matching ids as a JSON array (read by `json_each`), made once per version. */
+  ids?: string;
 }
 const caches = new WeakMap<Ctx, Map<string, { version: number; rows: Matches }>>();
 
@@ -141,7 +142,7 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListRe
     for (const h of hits) by.set(h.status, (by.get(h.status) ?? 0) + 1);
     return {
       counts: [...by].map(([status, n]) => ({ status, n })),
-      ...(hits.length <= KEPT_MATCHES ? { ids: hits.map((h) => h.id) } : {}),
+      ...(hits.length <= KEPT_MATCHES ? { ids: JSON.stringify(hits.map((h) => h.id)) } : {}),
     };
   });
   const grouped = matches.counts;
@@ -183,12 +184,7 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListRe
          FROM ${from} JOIN clients c ON c.id = q.client_id LEFT JOIN users u ON u.id = q.owned_by
          ${tail}`,
       )
-      .all(
-        ...(matches.ids ? [JSON.stringify(matches.ids)] : args),
-        ...(statuses ?? []),
-        q.limit,
-        q.page * q.limit,
-      );
+      .all(...(matches.ids ? [matches.ids] : args), ...(statuses ?? []), q.limit, q.page * q.limit);
     const currency = partner.currency;
     const partnerView = {
       id: partner.id,

@@ -14,6 +14,7 @@ const denied = (message: string) => new ApiError(403, 'UNAUTHORIZED_ERROR', mess
 interface Verified {
   claims: TokenClaims;
   expiresAt: number;
+  ownAudience?: boolean;
   caller?: Caller;
 }
 // One cache per server: a token signed by one data directory's key means nothing to another.
@@ -52,7 +53,8 @@ export async function authenticate(ctx: Ctx, req: FastifyRequest): Promise<Calle
     throw denied('Authorization: the access token has expired');
   }
   const { claims } = entry;
-  if (!ctx.isOwnAudience(claims.audience)) {
+  entry.ownAudience ??= ctx.isOwnAudience(claims.audience);
+  if (!entry.ownAudience) {
     throw new ApiError(
       403,
       'CLIENT_ACCESS_DENIED',
