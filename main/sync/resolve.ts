@@ -1,6 +1,7 @@
 // What the user can do about a conflict: take mine, take theirs (one conflict or the whole
 // quote), or save my version as a new quote. The engine carries the choice to the server on
 // the next round; a losing value stays on record in its conflict row.
+import { StoreError } from '../store';
 import type { Conflict } from '../store/types';
 import { PARKED_CREATE, currentLocal } from './conflictStore';
 import { same } from './model';
@@ -37,10 +38,21 @@ export function takeTheirs(store: SyncStore, quoteId: string, conflictId?: numbe
       if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'remote');
       else if (store.getQuote(quoteId)) {
         keepNewerLocal(store, quoteId, c);
-        store.resolveConflict(c.id, 'remote');
+        resolveRemote(store, c);
       }
     }
   });
+}
+
+/** The entity may be gone here since (deleted by the user): then the deletion stands, and
+ * the next merge raises it against the remote change as a delete/edit conflict. */
+function resolveRemote(store: SyncStore, c: Conflict): void {
+  try {
+    store.resolveConflict(c.id, 'remote');
+  } catch (e) {
+    if (!(e instanceof StoreError) || e.code !== 'CONFLICT_TARGET_GONE') throw e;
+    store.resolveConflict(c.id, 'local');
+  }
 }
 
 /**
@@ -62,7 +74,7 @@ function keepNewerLocal(store: SyncStore, quoteId: string, c: Conflict): void {
       remote: c.remote,
     },
   ]);
-  if (again) store.resolveConflict(again.id, 'remote');
+  if (again) resolveRemote(store, again);
 }
 
 /**
@@ -76,7 +88,7 @@ export function saveMineAsNew(store: SyncStore, quoteId: string): string {
     for (const c of store.listConflicts(quoteId)) {
       if (!store.getQuote(quoteId)) break;
       if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'local');
-      else store.resolveConflict(c.id, 'remote');
+      else resolveRemote(store, c);
     }
     return copy.id;
   });

@@ -472,8 +472,10 @@ export async function runSeed(
         if (!real.getQuote(q) || real.getQuote(q)!.deleted) continue;
         if (c.entityKind === 'quote' && c.field === '*' && c.remote === null) {
           const src = real.getWork(q);
+          // The original's conflicts go with it: what they hold was on record until now.
+          const conflictsBefore = real.listConflicts(q, true);
           const copy = saveMineAsNew(real, q);
-          remap(records, src, real.getWork(copy), localQuotes, localItems);
+          remap(records, src, real.getWork(copy), localQuotes, localItems, conflictsBefore);
           log.push(`resolve: save ${q.slice(0, 8)} as new ${copy.slice(0, 8)}`);
         } else if (c.field === '#create') {
           // A user looks at the server: adopt what did land, send again what did not.
@@ -641,6 +643,7 @@ function remap(
   copy: WorkQuote,
   localQuotes: Set<string>,
   localItems: Set<string>,
+  conflictsBefore: { entityKind: string; entityId: string; field: string; local: unknown }[],
 ) {
   localQuotes.add(copy.id);
   const ids = new Map<string, string>([[src.id, copy.id]]);
@@ -654,6 +657,15 @@ function remap(
   for (const [k, r] of [...records]) {
     if (r.quote !== src.id) continue;
     records.delete(k);
+    const onRecord = conflictsBefore.some(
+      (c) =>
+        c.entityKind === r.entity &&
+        c.entityId === r.id &&
+        r.kind === 'field' &&
+        c.field === r.field &&
+        c.local === r.value,
+    );
+    if (onRecord) continue;
     const id = ids.get(r.id);
     if (!id) continue; // deleted before: nothing to carry
     const moved = { ...r, quote: copy.id, id, delivered: false } as Rec;
