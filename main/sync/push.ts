@@ -186,6 +186,10 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     return { state: 'dropped' };
   }
 
+  // Files of remote attachments not yet here: fetch them while the server still has them
+  // (a quote in conflict may be deleted remotely and saved as new later).
+  if (snap.serverId) await downloadMissingFiles(quoteId, ctx);
+
   const idOf = localIdOf(store, quoteId, ctx.newId, new Set(snap.work.sections.map((x) => x.id)));
   let agg: RemoteAggregate | null = null;
   if (snap.serverId) {

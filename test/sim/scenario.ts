@@ -466,10 +466,24 @@ export async function runSeed(
     life.userEdit = null;
     let quiet = false;
     for (let round = 0; round < 12 && !quiet; round++) {
+      // A file that never came down before its quote was deleted remotely cannot be sent
+      // with the copy: the engine says so, and the user removes that attachment.
+      for (const e of real.listQuotes({ limit: 100 }).content) {
+        const rec = real.getQuote(e.id);
+        if (rec?.syncState !== 'error' || !/not on this computer/.test(rec.syncMessage ?? ''))
+          continue;
+        for (const a of rec.work.attachments) {
+          if (!a.sha256) {
+            real.removeAttachment(e.id, a.id);
+            log.push(`user removes attachment ${a.name} without a file`);
+          }
+        }
+      }
       for (const c of real.listConflicts()) {
         const q = c.quoteId;
-        // Deleted here meanwhile: the engine deletes it remotely, nothing to choose.
-        if (!real.getQuote(q) || real.getQuote(q)!.deleted) continue;
+        // Deleted here meanwhile: the engine deletes it remotely, nothing to choose — unless
+        // a lost create is parked, which only the user can settle.
+        if (!real.getQuote(q) || (real.getQuote(q)!.deleted && c.field !== '#create')) continue;
         if (c.entityKind === 'quote' && c.field === '*' && c.remote === null) {
           const src = real.getWork(q);
           // The original's conflicts go with it: what they hold was on record until now.
@@ -481,7 +495,8 @@ export async function runSeed(
           // A user looks at the server: adopt what did land, send again what did not.
           const op = (c.local as { op: string }).op;
           const sid = real.getQuote(q)!.serverId;
-          const args = op === 'createQuote' ? [{ clientId: real.getWork(q).client.id }] : [sid];
+          const args =
+            op === 'createQuote' ? [{ clientId: real.getQuote(q)!.work.client.id }] : [sid];
           if (landed.get(landedKey(op, args))) takeTheirs(real, q, c.id);
           else takeMine(real, q, c.id);
           log.push(
