@@ -176,6 +176,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     s.unsubscribe();
     await s.sync.stop();
     await s.api?.close();
+    // Attachment files are shared between quotes and the undo history; once a session
+    // ends nothing can refer to an orphan again, so this is when they are removed.
+    try {
+      const { removed } = s.store.collectGarbage();
+      if (removed > 0) log.info('store.files_removed', { removed });
+    } catch (error) {
+      log.warn('store.files_gc_failed', errorFields(error));
+    }
     s.store.close();
   }
 
