@@ -178,7 +178,17 @@ export async function runSeed(
         const field = rng.pick(['introMessage', 'termsAndDisclaimers'] as const);
         const value = `${field === 'introMessage' ? 'intro' : 'terms'} ${rng.int(1000)}`;
         real.updateHeader(q, { [field]: value });
-        record({ kind: 'field', quote: q, entity: 'quote', id: q, field, value, delivered: false });
+        // An edit to the value already there changes nothing: nothing to check for.
+        if (w[field] !== value)
+          record({
+            kind: 'field',
+            quote: q,
+            entity: 'quote',
+            id: q,
+            field,
+            value,
+            delivered: false,
+          });
         log.push(`local ${field} ${q.slice(0, 8)}`);
       } else if (roll < 40) {
         const withAddon =
@@ -230,27 +240,29 @@ export async function runSeed(
         if (rng.chance(0.5)) {
           const value = 1 + rng.int(99);
           real.updateLineItems(q, [{ id: li.id, quantity: value }]);
-          record({
-            kind: 'field',
-            quote: q,
-            entity: 'lineItem',
-            id: li.id,
-            field: 'quantity',
-            value,
-            delivered: false,
-          });
+          if (li.quantity !== value)
+            record({
+              kind: 'field',
+              quote: q,
+              entity: 'lineItem',
+              id: li.id,
+              field: 'quantity',
+              value,
+              delivered: false,
+            });
         } else {
           const value = `note ${rng.int(1000)}`;
           real.updateLineItems(q, [{ id: li.id, note: value }]);
-          record({
-            kind: 'field',
-            quote: q,
-            entity: 'lineItem',
-            id: li.id,
-            field: 'note',
-            value,
-            delivered: false,
-          });
+          if (li.note !== value)
+            record({
+              kind: 'field',
+              quote: q,
+              entity: 'lineItem',
+              id: li.id,
+              field: 'note',
+              value,
+              delivered: false,
+            });
         }
         log.push(`local edit item ${q.slice(0, 8)}`);
       } else if (roll < 66 && w.lineItems.length) {
@@ -327,6 +339,18 @@ export async function runSeed(
             ? (server as unknown as Record<string, unknown>)
             : (server.lineItems.find((x) => x.id === sid) as unknown as Record<string, unknown>);
         r.delivered = !!e && e[r.field] === r.value;
+        if (!r.delivered && r.entity === 'lineItem' && !sid) {
+          // Its answer was lost, so no server id yet: an unclaimed item of the same product
+          // holding the value shows it arrived.
+          const product = real.getQuote(localQuote)?.work.lineItems.find((x) => x.id === r.id)
+            ?.product.id;
+          r.delivered = server.lineItems.some(
+            (x) =>
+              !real.localIdOf('lineItem', x.id) &&
+              x.product.id === product &&
+              (x as unknown as Record<string, unknown>)[r.field] === r.value,
+          );
+        }
       }
     }
   };
