@@ -78,36 +78,27 @@ export const AddLineItemsPayload = z
   .max(LIMITS.lineItems, { error: `must hold at most ${LIMITS.lineItems} line items` });
 export type AddLineItemsPayload = z.infer<typeof AddLineItemsPayload>;
 
-export const UpdateStandardLineItem = z.object({
-  type: z.literal('Standard'),
-  id: Uuid,
-  ...common,
-  billingTerm: BillingTerm,
-  commitmentTermId: Uuid.optional(),
-});
+// Update payloads are the add payloads with the item's `id` and without what an update
+// cannot change: the product and the relationships (spec, line-item rule 2).
+export const UpdateStandardLineItem = AddStandardLineItem.omit({
+  productId: true,
+  requiredLineItemId: true,
+  requiredLineItemIndex: true,
+  requiredSubscriptionId: true,
+  subscriptionId: true,
+}).extend({ id: Uuid });
 export type UpdateStandardLineItem = z.infer<typeof UpdateStandardLineItem>;
 
-export const UpdateCustomLineItem = z.object({
-  type: z.literal('Custom'),
-  id: Uuid,
-  ...common,
-  billingTerm: CustomBillingTerm,
-  cost: Money,
-  initialTotal: Money,
-  productName: CustomProductName,
-  productSku: CustomProductSku.optional(),
-});
+export const UpdateCustomLineItem = AddCustomLineItem.extend({ id: Uuid });
 export type UpdateCustomLineItem = z.infer<typeof UpdateCustomLineItem>;
 
-export const UpdateUsageBasedLineItem = z.object({
-  type: z.literal('UsageBased'),
-  id: Uuid,
-  ...common,
-  billingTerm: BillingTerm,
-  commitmentTermId: Uuid.optional(),
-  cost: Money,
-  usageBased: UsageBased,
-});
+export const UpdateUsageBasedLineItem = AddUsageBasedLineItem.omit({
+  productId: true,
+  requiredLineItemId: true,
+  requiredLineItemIndex: true,
+  requiredSubscriptionId: true,
+  subscriptionId: true,
+}).extend({ id: Uuid });
 export type UpdateUsageBasedLineItem = z.infer<typeof UpdateUsageBasedLineItem>;
 
 export const UpdateLineItemPayload = z.discriminatedUnion(

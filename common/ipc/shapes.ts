@@ -17,6 +17,13 @@ import {
   UsageBasedType,
 } from '../api/enums';
 import { LIMITS } from '../api/limits';
+import { PageInfo } from '../api/list';
+import { AmountCurrency, InvoiceTotals } from '../api/resources';
+
+// The API's money and paging shapes, as the UI receives them.
+export { AmountCurrency, PageInfo };
+export const Totals = InvoiceTotals;
+export type Totals = InvoiceTotals;
 
 export const Id = z.string().min(1, 'is required').max(100);
 export const IsoDateTime = z.iso.datetime({ offset: true });
@@ -29,19 +36,6 @@ export const UnitAmount = z
   .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, {
     message: 'must have at most 4 decimal places',
   });
-
-export const AmountCurrency = z.object({ amount: z.number(), currency: z.string() });
-export type AmountCurrency = z.infer<typeof AmountCurrency>;
-
-export const Totals = z.object({
-  initialCost: AmountCurrency,
-  initialProfit: AmountCurrency,
-  initialTotal: AmountCurrency,
-  recurringCost: AmountCurrency,
-  recurringProfit: AmountCurrency,
-  recurringTotal: AmountCurrency,
-});
-export type Totals = z.infer<typeof Totals>;
 
 export const ClientRef = z.object({
   id: Id,
@@ -85,14 +79,6 @@ export const StatusCounts = z.object({
   pending: z.number().int(),
 });
 export type StatusCounts = z.infer<typeof StatusCounts>;
-
-export const PageInfo = z.object({
-  number: z.number().int(),
-  size: z.number().int(),
-  totalElements: z.number().int(),
-  totalPages: z.number().int(),
-});
-export type PageInfo = z.infer<typeof PageInfo>;
 
 export const QuoteSummary = z.object({
   id: Id,
