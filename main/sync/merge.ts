@@ -184,6 +184,24 @@ export function oneSectionPerItem(merged: QuoteState, local: QuoteState): void {
   }
 }
 
+/**
+ * An add-on needs its parent on the quote. When the merge keeps an add-on (e.g. the user
+ * kept their edited add-on after a remote delete) but not its parent, the parent comes back
+ * from the local side.
+ */
+export function keepParents(merged: QuoteState, local: QuoteState): void {
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const it of Object.values(merged.items)) {
+      const p = it.parent;
+      if (p && !merged.items[p] && local.items[p]) {
+        merged.items[p] = clone(local.items[p]);
+        changed = true;
+      }
+    }
+  }
+}
+
 /** Removes placements whose section or line item no longer exists. */
 export function dropDanglingPlacements(q: QuoteState): void {
   for (const k of Object.keys(q.placements)) {
@@ -229,6 +247,7 @@ export function merge(
       decide,
     );
   }
+  keepParents(merged, local);
   dropDanglingPlacements(merged);
   oneSectionPerItem(merged, local);
 
