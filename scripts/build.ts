@@ -87,7 +87,13 @@ export function electronRuntime(): { path: string } | { missing: string } {
     if (typeof bin === 'string' && fs.existsSync(bin)) return { path: bin };
     return { missing: 'the electron package has no runtime binary' };
   } catch (error) {
-    return { missing: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+    // Electron's own wording ("failed to install correctly, please delete node_modules…")
+    // suggests a broken install; here it only means the runtime download was not reachable.
+    if (/failed to install correctly/i.test(message)) {
+      return { missing: 'its download was not reachable at install time' };
+    }
+    return { missing: message };
   }
 }
 
