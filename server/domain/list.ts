@@ -1,12 +1,11 @@
 import {
   QuoteStatus,
-  type ListContent,
   type ListQuotesQuery,
   type ListResponse,
   type ListStatusCounts,
 } from '../../common/api';
-import { centsToAmount } from '../../common/money';
 import type { Caller, Ctx } from '../context';
+import { listEntriesJson, type PagePick } from './list-entries';
 import { expireDue } from './quotes';
 
 /** The index that walks each sort in order (see migrations). */
@@ -30,30 +29,6 @@ const SORT_COLUMNS: Record<string, string> = {
   'totals.initialTotal': 'q.initial_total',
   'totals.recurringTotal': 'q.recurring_total',
 };
-
-interface ListRow {
-  id: string;
-  status: QuoteStatus;
-  client_id: string;
-  client_name: string;
-  is_shadow: number;
-  created_by_name: string;
-  created_on: string;
-  updated_on: string;
-  reference_code: string;
-  published: number;
-  published_on: string | null;
-  intent_type: string;
-  count_total: number;
-  count_custom: number;
-  count_msp: number;
-  initial_total: number;
-  recurring_total: number;
-  owner_id: string | null;
-  owner_email: string | null;
-  owner_name: string | null;
-  owner_role: string | null;
-}
 
 type Counted = { status: QuoteStatus; n: number }[];
 /** The counts of a filter, and for a search with few matches the matching ids themselves. */
@@ -96,14 +71,14 @@ function emptyCounts(): ListStatusCounts {
   };
 }
 
-/** `GET /v2/quotes` with the list semantics of DESIGN.md §2. */
-export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListResponse {
+/** `GET /v2/quotes` with the list semantics of DESIGN.md §2, as the response's JSON text. */
+export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): string {
   const partner = caller.partner;
   const counts = emptyCounts();
   const page = { number: q.page, size: q.limit, totalElements: 0, totalPages: 0 };
   // Another partner's id finds nothing, exactly like an id that does not exist.
   if (q.partnerId !== undefined && q.partnerId.toLowerCase() !== partner.id.toLowerCase()) {
-    return { content: [], page, statusCounts: counts };
+    return JSON.stringify({ content: [], page, statusCounts: counts } satisfies ListResponse);
   }
   expireDue(ctx, partner.id);
 
@@ -155,7 +130,7 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListRe
   page.totalElements = total;
   page.totalPages = Math.ceil(total / q.limit);
 
-  let content: ListContent[] = [];
+  let content = '[]';
   if (q.page < page.totalPages) {
     const filter = statuses ? ` AND q.status IN (${statuses.map(() => '?').join(', ')})` : '';
     const field = q.sort?.field ?? 'createdOn';
@@ -174,58 +149,11 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): ListRe
          JOIN quotes q ON q.id = h.id`
       : `(SELECT q.id FROM quotes q INDEXED BY ${walk ?? 'quotes_list'} WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?) h
          JOIN quotes q ON q.id = h.id`;
-    const tail = order;
-    const rows = ctx
-      .sql<ListRow>(
-        `SELECT q.id, q.status, q.client_id, q.client_name, c.is_shadow, q.created_by_name, q.created_on, q.updated_on,
-           q.reference_code, q.published, q.published_on, q.intent_type, q.count_total, q.count_custom, q.count_msp,
-           q.initial_total, q.recurring_total, u.id AS owner_id, u.email AS owner_email, u.full_name AS owner_name,
-           u.role AS owner_role
-         FROM ${from} JOIN clients c ON c.id = q.client_id LEFT JOIN users u ON u.id = q.owned_by
-         ${tail}`,
-      )
+    // Only the page's ids and stamps are read here; the entries come from listEntriesJson.
+    const picks = ctx
+      .sql<PagePick>(`SELECT q.id, q.updated_on FROM ${from} ${order}`)
       .all(...(matches.ids ? [matches.ids] : args), ...(statuses ?? []), q.limit, q.page * q.limit);
-    const currency = partner.currency;
-    const partnerView = {
-      id: partner.id,
-      name: partner.name,
-      ...(partner.parent_id
-        ? {
-            parentPartner: {
-              parentPartnerId: partner.parent_id,
-              parentPartnerName: partner.parent_name ?? '',
-            },
-          }
-        : {}),
-    };
-    content = rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      client: { id: r.client_id, name: r.client_name, isShadowCompany: r.is_shadow === 1 },
-      createdBy: r.created_by_name,
-      createdOn: r.created_on,
-      updatedOn: r.updated_on,
-      referenceCode: r.reference_code,
-      published: r.published === 1,
-      lineItemCounts: { custom: r.count_custom, msp: r.count_msp, total: r.count_total },
-      totals: {
-        initialTotal: { amount: centsToAmount(r.initial_total), currency },
-        recurringTotal: { amount: centsToAmount(r.recurring_total), currency },
-      },
-      ...(r.published_on ? { publishedOn: r.published_on } : {}),
-      intentType: r.intent_type as ListContent['intentType'],
-      ...(r.owner_id
-        ? {
-            ownedBy: {
-              id: r.owner_id,
-              email: r.owner_email ?? '',
-              fullName: r.owner_name ?? '',
-              role: r.owner_role ?? '',
-            },
-          }
-        : {}),
-      partner: partnerView,
-    }));
+    content = listEntriesJson(ctx, partner, picks);
   }
-  return { content, page, statusCounts: counts };
+  return `{"content":${content},"page":${JSON.stringify(page)},"statusCounts":${JSON.stringify(counts)}}`;
 }

@@ -8,8 +8,10 @@ import { jsonBody, pathId, query } from '../http/input';
 
 /** `/v2/quotes` and `/v2/quotes/{quoteId}` (spec, Quotes). */
 export function quoteRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.get('/v2/quotes', async (req) =>
-    listQuotes(ctx, req.caller, query(ListQuotesQuery, req.query)),
+  app.get('/v2/quotes', async (req, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(listQuotes(ctx, req.caller, query(ListQuotesQuery, req.query))),
   );
 
   app.post('/v2/quotes', async (req, reply) => {
