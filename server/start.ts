@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadSigningKey } from './auth/keys';
 import { Ctx } from './context';
-import { openDatabase } from './db';
+import { openServingDatabase } from './db';
 import { FileStore } from './files/store';
 import { buildApp } from './http/app';
 import { log } from './http/log';
@@ -32,7 +32,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   mkdirSync(dataDir, { recursive: true });
   const seed = opts.seed ? readSeed(opts.seed) : undefined;
   const tls = ensureTls(dataDir);
-  const db = openDatabase(dataDir);
+  const { db, checkpointer } = openServingDatabase(dataDir);
   const ctx = new Ctx(db, dataDir, new FileStore(dataDir), loadSigningKey(dataDir));
   try {
     if (seed) loadSeed(ctx, seed);
@@ -50,6 +50,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       close() {
         closed ??= (async () => {
           await app.close();
+          await checkpointer.stop();
           db.close();
           log('info', 'stopped', {});
         })();
@@ -57,6 +58,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       },
     };
   } catch (e) {
+    await checkpointer.stop();
     db.close();
     throw e;
   }

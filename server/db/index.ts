@@ -1,1 +1,1 @@
-export { openDatabase, type Db } from './open';
+export { openDatabase, openServingDatabase, type Db } from './open';

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrate } from './migrations';
 
 export type Db = Database.Database;
@@ -12,4 +13,10 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('busy_timeout = 5000');
   migrate(db);
   return db;
+}
+
+/** The database with its log checkpointed off the serving thread (see checkpointer.ts). */
+export function openServingDatabase(dataDir: string): { db: Db; checkpointer: Checkpointer } {
+  const db = openDatabase(dataDir);
+  return { db, checkpointer: startCheckpointer(db) };
 }
