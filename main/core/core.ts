@@ -3,7 +3,7 @@
 // context over all of it. Electron and the browser bridge both wrap this.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppInfo } from '../../common/ipc';
+import type { AppInfo, IpcEvent } from '../../common/ipc';
 import type { ApiClient } from '../api';
 import {
   createDispatcher,
@@ -161,15 +161,39 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         source: localDepth > 0 ? 'local' : 'sync',
       });
     });
-    const catalogue = api
-      ? refreshCatalogue(api, store, log).catch((error) => {
-          log.warn('catalogue.refresh_failed', errorFields(error));
-          throw error;
-        })
-      : Promise.resolve();
-    catalogue.catch(() => {});
+    let catalogueFailed = false;
+    const copyCatalogue = (client: ApiClient) => {
+      const run = refreshCatalogue(client, store, log).catch((error) => {
+        catalogueFailed = true;
+        log.warn('catalogue.refresh_failed', errorFields(error));
+        throw error;
+      });
+      run.catch(() => {});
+      return run;
+    };
+    const s: Session = {
+      profileId: profile?.id ?? null,
+      store,
+      api,
+      sync,
+      catalogue: api ? copyCatalogue(api) : Promise.resolve(),
+      unsubscribe: () => {
+        unsubscribe();
+        stopWatching();
+      },
+    };
+    // A copy cut short by a lost connection is taken again once a sync gets through, so the
+    // pickers do not stay empty offline for the rest of the session.
+    const stopWatching = hub.subscribe((event, payload) => {
+      if (event !== 'sync.state' || !catalogueFailed || !api) return;
+      const status = payload as IpcEvent<'sync.state'>;
+      if (!status.online || status.running || status.lastError || !status.lastSyncAt) return;
+      catalogueFailed = false;
+      log.info('catalogue.refresh_again', {});
+      s.catalogue = copyCatalogue(api);
+    });
     log.info('session.opened', { profileId: profile?.id ?? null });
-    return { profileId: profile?.id ?? null, store, api, sync, catalogue, unsubscribe };
+    return s;
   }
 
   async function closeSession(s: Session): Promise<void> {

@@ -39,6 +39,10 @@ describe('a quote built offline', () => {
   it('has all three kinds of items in two sections, right totals on screen, and reaches the server after sync', async () => {
     const { page } = app;
 
+    // The salesperson has used the connection before: the app's offline copy of the catalogue
+    // is complete (the pickers wait for it the same way) when the connection drops.
+    const copied = await app.core.dispatch('catalogue.commitmentTerms', undefined, { via: 'test' });
+    expect(copied.ok).toBe(true);
     // The connection drops: the server goes away.
     await app.stopServer();
     await syncNow(page);
