@@ -38,7 +38,7 @@ export interface Checkpointer {
 export function startCheckpointer(
   db: Database.Database,
   everyMs = 100,
-  restartFrames = 256,
+  restartFrames = 1000,
 ): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const autocheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
@@ -56,10 +56,18 @@ export function startCheckpointer(
   worker.on('exit', fallBack);
   // A passive checkpoint never starts the log over: only a write that begins when every frame
   // is copied does, and a steady stream of writes leaves no such moment. So past the limit the
-  // serving thread itself, between two requests, copies the few frames left and truncates the
-  // log — on its own connection, so no write transaction can meet a log restarted under it.
+  // serving thread itself, between two requests, copies the few frames left and starts the
+  // log over — on its own connection, so no write transaction can meet a log restarted under it.
   worker.on('message', (m) => {
-    if (m === 'restart' && !stopped && db.open) db.pragma('wal_checkpoint(TRUNCATE)');
+    if (m !== 'restart' || stopped || !db.open) return;
+    // Never waits: if the worker is mid-checkpoint, the next turn asks again.
+    const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma('busy_timeout = 0');
+    try {
+      db.pragma('wal_checkpoint(RESTART)');
+    } finally {
+      db.pragma(`busy_timeout = ${busyTimeout}`);
+    }
   });
   worker.unref();
   return {

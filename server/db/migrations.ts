@@ -210,22 +210,6 @@ const steps: string[] = [
   CREATE INDEX quotes_sort_creator ON quotes(partner_id, deleted_on, created_by_name COLLATE NOCASE, id);
   CREATE INDEX quotes_sort_status ON quotes(partner_id, deleted_on, status, id);
   `,
-  // A list page is picked as ids with their updated_on (the stamp its cached entries are valid
-  // for), so every sort index carries updated_on and the pick reads the index alone.
-  `
-  DROP INDEX quotes_sort_created;
-  DROP INDEX quotes_sort_initial;
-  DROP INDEX quotes_sort_recurring;
-  DROP INDEX quotes_sort_client;
-  DROP INDEX quotes_sort_creator;
-  DROP INDEX quotes_sort_status;
-  CREATE INDEX quotes_sort_created ON quotes(partner_id, deleted_on, created_on, id, updated_on);
-  CREATE INDEX quotes_sort_initial ON quotes(partner_id, deleted_on, initial_total, id, updated_on);
-  CREATE INDEX quotes_sort_recurring ON quotes(partner_id, deleted_on, recurring_total, id, updated_on);
-  CREATE INDEX quotes_sort_client ON quotes(partner_id, deleted_on, client_name COLLATE NOCASE, id, updated_on);
-  CREATE INDEX quotes_sort_creator ON quotes(partner_id, deleted_on, created_by_name COLLATE NOCASE, id, updated_on);
-  CREATE INDEX quotes_sort_status ON quotes(partner_id, deleted_on, status, id, updated_on);
-  `,
 ];
 
 export function migrate(db: Database.Database): void {

@@ -138,18 +138,20 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): string
     const dir = (q.sort?.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
     const order = `ORDER BY ${column} ${dir}, q.id ${dir}`;
     const wanted = q.page * q.limit + q.limit;
-    // The page is picked as ids and stamps, from an index alone where it can (every sort index
-    // and the list index carry updated_on); the entries come from listEntriesJson. When matches
-    // are plentiful, walking the sort index finds a page after a few entries; when they are rare
+    // The page's ids are picked first, from an index alone where it can, and only those 50 rows
+    // are read and joined (an OFFSET over joined rows reads every skipped row). When matches are
+    // plentiful, walking the sort index finds a page after a few entries; when they are rare
     // (a narrow filter or search: no index can seek a match anywhere in the text) they are
     // picked from the covering list index and sorted. The counts tell which.
     const walk = total > 4 * wanted ? SORT_INDEXES[field] : undefined;
+    const from = matches.ids
+      ? `(SELECT q.id FROM quotes q WHERE q.id IN (SELECT value FROM json_each(?))${filter} ${order} LIMIT ? OFFSET ?) h
+         JOIN quotes q ON q.id = h.id`
+      : `(SELECT q.id FROM quotes q INDEXED BY ${walk ?? 'quotes_list'} WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?) h
+         JOIN quotes q ON q.id = h.id`;
+    // Only the page's ids and stamps are read here; the entries come from listEntriesJson.
     const picks = ctx
-      .sql<PagePick>(
-        matches.ids
-          ? `SELECT q.id, q.updated_on FROM quotes q WHERE q.id IN (SELECT value FROM json_each(?))${filter} ${order} LIMIT ? OFFSET ?`
-          : `SELECT q.id, q.updated_on FROM quotes q INDEXED BY ${walk ?? 'quotes_list'} WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?`,
-      )
+      .sql<PagePick>(`SELECT q.id, q.updated_on FROM ${from} ${order}`)
       .all(...(matches.ids ? [matches.ids] : args), ...(statuses ?? []), q.limit, q.page * q.limit);
     content = listEntriesJson(ctx, partner, picks);
   }
