@@ -9,42 +9,7 @@ export function engineSyncFactory(tmpRoot: string): SyncFactory {
     const tmpDir = path.join(tmpRoot, 'sync');
     fs.mkdirSync(tmpDir, { recursive: true });
     const engine = new SyncEngine({ store, api, tmpDir });
-    // The engine only wakes from its sleep: a nudge that arrives while a cycle runs would
-    // wait for the next pull interval. Keep it, and deliver it once the cycle has ended.
     let cycleRunning = false;
-    let nudge: 'changed' | 'runNow' | null = null;
-    let stopped = false;
-    const deliver = () => {
-      if (stopped || !nudge) return;
-      const kind = nudge;
-      nudge = null;
-      if (kind === 'runNow') return engine.runNow();
-      engine.notifyChanged();
-      // notifyChanged only cuts a plain sleep; when it did not start a cycle and the engine
-      // is not backing off after a failure, the edit must not wait for the next pull.
-      setTimeout(() => {
-        if (
-          !stopped &&
-          !cycleRunning &&
-          !engine.status().lastError &&
-          engine.status().pendingCount > 0
-        ) {
-          engine.runNow();
-        }
-      }, 50);
-    };
-    const request = (kind: 'changed' | 'runNow') => {
-      // Kept until a cycle starts: the engine may be between cycles, not yet asleep, when
-      // this arrives, and then its wake-up would find no one to wake.
-      nudge = nudge === 'runNow' ? nudge : kind;
-      if (cycleRunning) return;
-      // Direct first; the kept nudge covers the case where the engine was not asleep yet.
-      if (kind === 'runNow') engine.runNow();
-      else engine.notifyChanged();
-      setTimeout(() => {
-        if (!cycleRunning && nudge) deliver();
-      }, 50);
-    };
     engine.on((e) => {
       try {
         if (e.type === 'status') {
@@ -56,10 +21,6 @@ export function engineSyncFactory(tmpRoot: string): SyncFactory {
               ...(e.status.lastError ? { lastError: e.status.lastError } : {}),
             });
           }
-          // Everything dirty when a cycle starts is in it; only later nudges must wait.
-          if (!was && cycleRunning) nudge = null;
-          // After the loop has gone back to sleep (a macrotask later), so the wake-up lands.
-          if (was && !cycleRunning && nudge) setTimeout(deliver, 0);
           hub.emit('sync.state', e.status);
         } else if (e.type === 'progress') {
           const { type: _type, ...progress } = e;
@@ -78,14 +39,12 @@ export function engineSyncFactory(tmpRoot: string): SyncFactory {
     engine.start();
     return {
       status: () => engine.status(),
-      runNow: () => request('runNow'),
-      changed: () => request('changed'),
+      // A wake-up during a cycle is kept by the engine and runs the next cycle right after.
+      runNow: () => engine.runNow(),
+      changed: () => engine.notifyChanged(),
       pause: () => engine.pause(),
       resume: () => engine.resume(),
-      stop: () => {
-        stopped = true;
-        return engine.stop();
-      },
+      stop: () => engine.stop(),
     };
   };
 }

@@ -60,6 +60,9 @@ export class SyncEngine {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** A wake-up that came while no sleep was there to cut (a cycle running, or between
+   * cycles): the loop runs the next cycle right away instead of sleeping. */
+  private wakePending: 'changed' | 'runNow' | null = null;
   /** Quotes parked on a conflict or an error, with what would make them worth a new try. */
   private parked = new Map<string, string>();
   private progress: { done: number; total: number } | undefined;
@@ -223,6 +226,9 @@ export class SyncEngine {
         continue;
       }
       let report: CycleReport | null = null;
+      // Whatever is dirty now is in this cycle; only wake-ups from here on ask for another.
+      force ||= this.wakePending === 'runNow';
+      this.wakePending = null;
       try {
         report = await this.syncOnce(force);
       } catch (e) {
@@ -242,6 +248,13 @@ export class SyncEngine {
           exp * (0.5 + (this.opts.random ?? Math.random)() / 2),
         );
       } else this.failures = 0;
+      const pending = this.wakePending;
+      if (pending === 'runNow' || (pending === 'changed' && this.failures === 0)) {
+        // Woken during the cycle: the edit or the "sync now" must not wait for the interval.
+        force = pending === 'runNow';
+        continue;
+      }
+      this.wakePending = null; // an edit made during a failed cycle waits out the backoff
       force = await this.sleep(delay);
     }
   }
@@ -262,16 +275,16 @@ export class SyncEngine {
 
   /** A local edit happened: sync soon — unless backing off, where only runNow cuts the wait. */
   notifyChanged(): void {
-    if (this.failures === 0 && !this.paused && this.wake && this.timer) {
-      const w = this.wake;
-      w();
-    }
+    if (this.failures !== 0 || this.paused || this.stopped) return;
+    if (this.wake && this.timer) this.wake();
+    else if (!this.wake) this.wakePending ??= 'changed';
   }
 
   runNow(): void {
     this.failures = 0;
     this.parked.clear();
-    this.wake?.();
+    if (this.wake) this.wake();
+    else if (!this.stopped) this.wakePending = 'runNow';
   }
 
   pause(): void {

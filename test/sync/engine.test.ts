@@ -106,4 +106,58 @@ describe('the engine loop', () => {
     await d.engine.stop();
     d.store.close();
   });
+
+  it('an edit notified while a cycle runs is pushed right after that cycle, without waiting for the pull interval', async () => {
+    let d: ReturnType<typeof device> | null = null;
+    let later: string | null = null;
+    // The edit lands while the engine is busy creating the first quote on the server.
+    const api = new Proxy(ada, {
+      get(t, k) {
+        const v = t[k as keyof ApiClient] as unknown;
+        if (k === 'createQuote' && !later) {
+          later = d!.store.createQuote({ client: CLIENTS.blueFjord }).id;
+          d!.engine.notifyChanged();
+        }
+        return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(t) : v;
+      },
+    }) as SyncApi;
+    d = device(api, { pull: false, pullIntervalMs: 600_000 });
+    const first = d.store.createQuote({ client: CLIENTS.acme });
+    d.engine.start();
+    await until(() => d.store.getQuote(first.id)?.syncState === 'synced', 'the first quote');
+    expect(later).not.toBeNull();
+    await until(
+      () => d.store.getQuote(later!)?.syncState === 'synced',
+      'the quote created during the cycle',
+    );
+    expect((await ada.getQuote(d.store.getQuote(later!)!.serverId!)).client.id).toBe(
+      CLIENTS.blueFjord.id,
+    );
+    await d.engine.stop();
+    d.store.close();
+  });
+
+  it('"sync now" asked while a cycle runs starts another cycle right after it', async () => {
+    let d: ReturnType<typeof device> | null = null;
+    let asked = false;
+    const cycles: number[] = [];
+    const api = new Proxy(ada, {
+      get(t, k) {
+        const v = t[k as keyof ApiClient] as unknown;
+        if (k === 'createQuote' && !asked) {
+          asked = true;
+          d!.engine.runNow();
+        }
+        return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(t) : v;
+      },
+    }) as SyncApi;
+    d = device(api, { pull: false, pullIntervalMs: 600_000 });
+    d.engine.on((e) => e.type === 'status' && e.status.running && cycles.push(Date.now()));
+    d.store.createQuote({ client: CLIENTS.acme });
+    d.engine.start();
+    await until(() => cycles.length >= 2, 'a second cycle');
+    expect(asked).toBe(true);
+    await d.engine.stop();
+    d.store.close();
+  });
 });
