@@ -20,6 +20,7 @@ export type SyncApi = Pick<
   | 'createSection'
   | 'replaceSections'
   | 'uploadQuoteAttachments'
+  | 'copyLibraryAttachmentsToQuote'
   | 'updateQuoteAttachments'
   | 'deleteQuoteAttachment'
   | 'downloadQuoteAttachment'
@@ -51,4 +52,5 @@ export type SyncStore = Pick<
   | 'setMeta'
   | 'filePath'
   | 'setAttachmentFile'
+  | 'library'
 >;

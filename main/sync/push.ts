@@ -558,6 +558,14 @@ async function runStep(
         return a;
       }
       case 'uploadAttachments': {
+        // Copied from the library and its file never came down: the server copies it from
+        // its own library (one call), before the uploads of files that are here.
+        const fromLibrary = step.keys.filter((k) => {
+          const w = work.attachments.find((x) => x.id === k);
+          return !!w?.libraryAttachmentId && !w.sha256;
+        });
+        if (fromLibrary.length)
+          return await copyFromLibrary(fromLibrary, quoteId, merged, a, work, ctx);
         const files = step.keys.map((k) => {
           const w = work.attachments.find((x) => x.id === k);
           if (!w?.sha256) {
@@ -618,6 +626,67 @@ async function runStep(
     if (isGone(e)) throw new Reread(failureOf(e), 'quote gone');
     fail(e);
   }
+}
+
+/** Library attachments copied into the quote by the server (journalled: not idempotent). */
+async function copyFromLibrary(
+  keys: string[],
+  quoteId: string,
+  merged: QuoteState,
+  a: RemoteAggregate,
+  work: WorkQuote,
+  ctx: RoundContext,
+): Promise<RemoteAggregate> {
+  const { api, store } = ctx;
+  const qid = a.quote.id;
+  const library = new Map(store.library().map((l) => [l.id, l.name]));
+  const sources = keys.map((k) => work.attachments.find((x) => x.id === k)!.libraryAttachmentId!);
+  // The copy takes the library entry's name: that is what a lost answer is looked up by.
+  const names = keys.map((k, i) => library.get(sources[i]!) ?? merged.attachments[k]!.name);
+  const body = {
+    files: keys.map((k, i) => ({
+      key: k,
+      fingerprint: names[i]!,
+      weak: names[i]!,
+      value: merged.attachments[k]!,
+    })),
+  };
+  let res;
+  try {
+    res = await journalled(
+      ctx,
+      quoteId,
+      merged,
+      {
+        op: 'copyLibraryAttachments',
+        method: 'POST',
+        path: `/v2/quotes/${qid}/attachments/shared`,
+        body,
+        fingerprint: names.join('|'),
+      },
+      () =>
+        api.copyLibraryAttachmentsToQuote(
+          qid,
+          sources.map((attachmentId) => ({ attachmentId })),
+        ),
+      (r) => keys.map((k, i) => ({ kind: 'attachment' as const, localId: k, serverId: r[i]!.id })),
+    );
+  } catch (e) {
+    const f = failureOf(e);
+    if (f?.kind === 'refused' && f.code === 'LIBRARY_ATTACHMENT_NOT_FOUND') {
+      const gone = keys.map((k) => merged.attachments[k]!.name).join(', ');
+      throw new Reread(
+        {
+          ...f,
+          message: `The attachment ${gone} is no longer in the library and its file is not on this computer.`,
+        },
+        'library attachment gone',
+      );
+    }
+    throw e;
+  }
+  a.quote.attachments = [...a.quote.attachments, ...res];
+  return a;
 }
 
 export async function downloadMissingFiles(quoteId: string, ctx: RoundContext): Promise<void> {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
 import { fromRemote, fromWork } from '../../main/sync';
@@ -104,6 +107,38 @@ describe('sync engine against the real server: push', () => {
     // Nothing left to do: a second cycle sends nothing.
     const third = await online.engine.syncOnce();
     expect(third.pushed).toEqual([]);
+    online.store.close();
+  });
+
+  it('a library attachment added offline, its file never downloaded, is copied from the library on the server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quotedesk-library-'));
+    const file = join(dir, 'terms.pdf');
+    writeFileSync(file, pdf('library-terms'));
+    const [lib] = await ada.uploadToLibrary([{ path: file, name: 'Terms of service.pdf' }]);
+
+    const offline = client(server, ADA, 'https://127.0.0.1:9');
+    const d = device(offline, { pull: false });
+    d.store.putLibrary(await ada.listLibrary()); // the library as the app caches it: no files
+    const w = d.store.createQuote({ client: CLIENTS.blueFjord });
+    const [att] = d.store.copyLibraryAttachments(w.id, [lib!.id]);
+    d.store.updateAttachments(w.id, [{ id: att!, name: 'Blue Fjord terms.pdf' }]);
+    expect(d.store.getWork(w.id).attachments[0]!.sha256).toBeNull();
+    expect((await d.engine.syncOnce()).retry?.offline).toBe(true);
+
+    const online = d.reopen(ada);
+    const r = await online.engine.syncOnce();
+    expect(r.errors).toEqual({});
+    expect(r.results[w.id]).toBe('synced');
+    const q = online.store.getQuote(w.id)!;
+    const remote = await remoteOf(q.serverId!);
+    expect(remote.quote.attachments.map((a) => a.name)).toEqual(['Blue Fjord terms.pdf']);
+    const dest = join(dir, 'copy.pdf');
+    await ben.downloadQuoteAttachment(q.serverId!, remote.quote.attachments[0]!.id, dest);
+    expect(readFileSync(dest)).toEqual(readFileSync(file));
+    await expectConverged(online, w.id);
+    // The server's copy came down for offline preview.
+    const local = online.store.getWork(w.id).attachments[0]!;
+    expect(readFileSync(online.store.filePath(local.sha256!))).toEqual(readFileSync(file));
     online.store.close();
   });
 });
