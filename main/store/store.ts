@@ -766,6 +766,12 @@ export class Store {
     return this.sync.dirty();
   }
 
+  /** Server id → local id of every quote known to the server (one query, no aggregate). */
+  serverQuoteIds(): Map<string, string> {
+    this.open();
+    return this.sync.serverQuoteIds();
+  }
+
   mapId(kind: EntityKind, localId: string, serverId: string, quoteId: string | null = null): void {
     this.transaction(() => {
       this.sync.mapId(kind, localId, serverId, quoteId);
@@ -1004,6 +1010,20 @@ export class Store {
     return this.transaction(() => {
       const r = this.row(quoteId);
       const out = conflicts.map((c) => this.sync.addConflict(quoteId, c, this.now()));
+      this.refreshConflictCount(r.qrow, quoteId);
+      this.bus.emit({ quoteId, what: 'conflicts' });
+      return out;
+    });
+  }
+
+  /**
+   * Records the conflicts of a new merge in place of the quote's open ones (same entity and
+   * field: updated, keeping its id; no longer found: gone), so they never pile up.
+   */
+  replaceConflicts(quoteId: string, conflicts: ConflictInput[]): Conflict[] {
+    return this.transaction(() => {
+      const r = this.row(quoteId);
+      const out = this.sync.replaceConflicts(quoteId, conflicts, this.now());
       this.refreshConflictCount(r.qrow, quoteId);
       this.bus.emit({ quoteId, what: 'conflicts' });
       return out;

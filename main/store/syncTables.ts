@@ -125,6 +125,18 @@ export class SyncTables {
       forgetIds: db.prepare<[string]>('DELETE FROM id_map WHERE quote_id = ?'),
       forgetJournal: db.prepare<[string]>('DELETE FROM journal WHERE quote_id = ?'),
       forgetConflicts: db.prepare<[string]>('DELETE FROM conflicts WHERE quote_id = ?'),
+      // The engine's per-quote bookkeeping in meta (sync/push.ts, sync/conflictStore.ts).
+      forgetMeta: db.prepare<[string, string]>('DELETE FROM meta WHERE key IN (?, ?)'),
+      serverQuoteIds: db.prepare<[], { id: string; server_id: string }>(
+        'SELECT id, server_id FROM quotes WHERE server_id IS NOT NULL',
+      ),
+      openConflictsOf: db.prepare<[string], ConflictRow>(
+        'SELECT * FROM conflicts WHERE quote_id = ? AND resolved_at IS NULL ORDER BY id',
+      ),
+      updateConflict: db.prepare(
+        'UPDATE conflicts SET base = @base, local = @local, remote = @remote WHERE id = @id',
+      ),
+      dropConflict: db.prepare<[number]>('DELETE FROM conflicts WHERE id = ?'),
     };
   }
 
@@ -240,9 +252,43 @@ export class SyncTables {
     this.s.resolve.run(now, choice, id);
   }
 
+  /**
+   * The quote's open conflicts become `conflicts`: one already open for the same (entity,
+   * field) takes the new values and keeps its id; open ones not among them go (what they
+   * held is moot now); the rest are added. Resolved conflicts stay on record.
+   */
+  replaceConflicts(quoteId: string, conflicts: ConflictInput[], now: string): Conflict[] {
+    const key = (c: { entity_kind: string; entity_id: string; field: string }) =>
+      `${c.entity_kind}\u0000${c.entity_id}\u0000${c.field}`;
+    const open = new Map(this.s.openConflictsOf.all(quoteId).map((r) => [key(r), r]));
+    const out: Conflict[] = [];
+    for (const c of conflicts) {
+      const k = key({ entity_kind: c.entityKind, entity_id: c.entityId, field: c.field });
+      const was = open.get(k);
+      if (was) {
+        open.delete(k);
+        this.s.updateConflict.run({
+          id: was.id,
+          base: json(c.base),
+          local: json(c.local),
+          remote: json(c.remote),
+        });
+        out.push(this.conflict(was.id)!);
+      } else out.push(this.addConflict(quoteId, c, now));
+    }
+    for (const stale of open.values()) this.s.dropConflict.run(stale.id);
+    return out;
+  }
+
+  /** Server id → local id of every quote that has one, from the quotes table alone. */
+  serverQuoteIds(): Map<string, string> {
+    return new Map(this.s.serverQuoteIds.all().map((r) => [r.server_id, r.id]));
+  }
+
   forgetQuote(quoteId: string): void {
     this.s.forgetIds.run(quoteId);
     this.s.forgetJournal.run(quoteId);
     this.s.forgetConflicts.run(quoteId);
+    this.s.forgetMeta.run(`sync.pushed.${quoteId}`, `sync.conflictsSettled.${quoteId}`);
   }
 }

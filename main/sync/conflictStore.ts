@@ -100,12 +100,11 @@ export function recordMergeConflicts(
 ): void {
   const baseWork = base ? workFromRemote(base, idOf, work) : null;
   const remoteWork = remote ? workFromRemote(remote, idOf, work) : null;
-  const open = new Set(store.listConflicts(quoteId).map(keyText));
   const out = new Map<string, ConflictInput>();
   for (const c of conflicts) {
     const k = keyOf(quoteId, c);
     const t = keyText(k);
-    if (open.has(t) || out.has(t)) continue;
+    if (out.has(t)) continue;
     const deleted = c.kind === 'deleted';
     out.set(t, {
       entityKind: k.entityKind,
@@ -117,7 +116,9 @@ export function recordMergeConflicts(
     });
   }
   store.transaction(() => {
-    if (out.size) store.recordConflicts(quoteId, [...out.values()]);
+    // This merge's conflicts are the quote's conflicts now: earlier open ones are updated
+    // to today's values or, no longer found, go (they never pile up).
+    store.replaceConflicts(quoteId, [...out.values()]);
     store.setSyncState(quoteId, 'conflict', null);
   });
 }

@@ -310,19 +310,7 @@ export class SyncEngine {
   }
 }
 
-/** Every quote with a server id, straight from the store's table (one query). */
+/** Every quote with a server id (one query over the store's quotes, no aggregate read). */
 export function knownServerQuotes(store: SyncStore): Map<string, string> {
-  const db = (store as unknown as { database?: { prepare(sql: string): { all(): unknown[] } } })
-    .database;
-  const out = new Map<string, string>();
-  if (!db) return out;
-  for (const r of db
-    .prepare('SELECT id, server_id FROM quotes WHERE server_id IS NOT NULL')
-    .all() as {
-    id: string;
-    server_id: string;
-  }[]) {
-    out.set(r.server_id, r.id);
-  }
-  return out;
+  return store.serverQuoteIds();
 }

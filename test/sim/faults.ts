@@ -205,6 +205,7 @@ const BOUNDARIES = new Set([
   'replaceWork',
   'importRemote',
   'recordConflicts',
+  'replaceConflicts',
   'purgeQuote',
 ]);
 

@@ -135,6 +135,25 @@ describe('id map', () => {
     ).toEqual(['lineItem', 'quote']);
     store.close();
   });
+
+  it('lists the server id of every quote the server knows, and only those', () => {
+    const store = seededStore();
+    const a = draftWithContent(store);
+    const b = store.createQuote({ client: acme });
+    const offline = store.createQuote({ client: acme });
+    store.mapId('quote', a.id, 'cccccccc-0000-4000-8000-000000000001', a.id);
+    store.mapId('quote', b.id, 'cccccccc-0000-4000-8000-000000000002', b.id);
+    expect(store.serverQuoteIds()).toEqual(
+      new Map([
+        ['cccccccc-0000-4000-8000-000000000001', a.id],
+        ['cccccccc-0000-4000-8000-000000000002', b.id],
+      ]),
+    );
+    expect([...store.serverQuoteIds().values()]).not.toContain(offline.id);
+    store.purgeQuote(b.id);
+    expect([...store.serverQuoteIds().keys()]).toEqual(['cccccccc-0000-4000-8000-000000000001']);
+    store.close();
+  });
 });
 
 describe('pull and push bookkeeping', () => {
@@ -342,6 +361,79 @@ describe('conflicts', () => {
     expect(kept.lineItems[1]!.requiredLineItemId).toBe(kept.lineItems[0]!.id);
     expect(kept.lineItems[0]!.id).not.toBe(w.lineItems[0]!.id);
     expect(store.getQuote(copy.id)!.serverId).toBeNull();
+    store.close();
+  });
+
+  it('recorded again, replace the open ones instead of piling up: same field updated in place, gone ones dropped', () => {
+    const store = seededStore();
+    const w = draftWithContent(store);
+    const li = w.lineItems[0]!;
+    const [intro, qty] = store.replaceConflicts(w.id, [
+      {
+        entityKind: 'quote',
+        entityId: w.id,
+        field: 'introMessage',
+        base: '',
+        local: 'mine',
+        remote: 'theirs',
+      },
+      { entityKind: 'lineItem', entityId: li.id, field: 'quantity', base: 5, local: 6, remote: 9 },
+    ]);
+    // An earlier choice stays on record whatever comes later.
+    const [settled] = store.recordConflicts(w.id, [
+      {
+        entityKind: 'quote',
+        entityId: w.id,
+        field: 'expiresOn',
+        base: 'a',
+        local: 'b',
+        remote: 'c',
+      },
+    ]);
+    store.resolveConflict(settled!.id, 'local');
+
+    // The next merge: the intro differs again (remote edited once more); the quantity agrees.
+    const again = store.replaceConflicts(w.id, [
+      {
+        entityKind: 'quote',
+        entityId: w.id,
+        field: 'introMessage',
+        base: '',
+        local: 'mine',
+        remote: 'theirs, again',
+      },
+      { entityKind: 'lineItem', entityId: li.id, field: 'note', base: '', local: 'x', remote: 'y' },
+    ]);
+    expect(again[0]!.id).toBe(intro!.id);
+    const open = store.listConflicts(w.id);
+    expect(open.map((c) => [c.field, c.local, c.remote])).toEqual([
+      ['introMessage', 'mine', 'theirs, again'],
+      ['note', 'x', 'y'],
+    ]);
+    expect(open.some((c) => c.id === qty!.id)).toBe(false);
+    expect(store.getQuote(w.id)).toMatchObject({ openConflicts: 2, syncState: 'conflict' });
+    expect(store.listConflicts(w.id, true).filter((c) => c.resolvedAt)).toHaveLength(1);
+
+    // Nothing left to conflict about: no open conflict, the quote syncs again.
+    expect(store.replaceConflicts(w.id, [])).toEqual([]);
+    expect(store.listConflicts(w.id)).toEqual([]);
+    expect(store.getQuote(w.id)).toMatchObject({ openConflicts: 0, syncState: 'pending' });
+    store.close();
+  });
+
+  it("purging a quote also forgets the sync engine's notes about it, and only about it", () => {
+    const store = seededStore();
+    const w = draftWithContent(store);
+    const other = store.createQuote({ client: acme });
+    for (const id of [w.id, other.id]) {
+      store.setMeta(`sync.pushed.${id}`, [{ collection: 'items', key: 'k', value: {} }]);
+      store.setMeta(`sync.conflictsSettled.${id}`, 7);
+    }
+    store.purgeQuote(w.id);
+    expect(store.getMeta(`sync.pushed.${w.id}`)).toBeNull();
+    expect(store.getMeta(`sync.conflictsSettled.${w.id}`)).toBeNull();
+    expect(store.getMeta(`sync.pushed.${other.id}`)).not.toBeNull();
+    expect(store.getMeta(`sync.conflictsSettled.${other.id}`)).toBe(7);
     store.close();
   });
 });
