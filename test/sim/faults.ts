@@ -93,6 +93,7 @@ const CREATES = new Set([
   'createSection',
   'addAccessList',
   'uploadQuoteAttachments',
+  'copyLibraryAttachmentsToQuote',
 ]);
 
 /** Which call of a create kind last reached the server and was applied (key: op and quote
