@@ -8,6 +8,7 @@ import {
   type ListRow,
   type SearchDoc,
 } from './listRow';
+import { applyEntry, historyEntry } from './history';
 import { storedDoc } from './totals';
 import { ListFacts } from './listFacts';
 import type { SyncState, WorkQuote } from './types';
@@ -104,6 +105,10 @@ export class QuoteRepo {
       topHistory: db.prepare<[number, string], { id: number; label: string; doc: string }>(
         'SELECT id, label, doc FROM history WHERE qrow = ? AND stack = ? ORDER BY id DESC LIMIT 1',
       ),
+      setEntry: db.prepare<[string, number]>('UPDATE history SET doc = ? WHERE id = ?'),
+      stackTopDown: db.prepare<[number, string], { id: number; doc: string }>(
+        'SELECT id, doc FROM history WHERE qrow = ? AND stack = ? ORDER BY id DESC',
+      ),
       deleteHistory: db.prepare<[number]>('DELETE FROM history WHERE id = ?'),
       clearStack: db.prepare<[number, string]>('DELETE FROM history WHERE qrow = ? AND stack = ?'),
       trimUndo: db.prepare<[number, number, number]>(
@@ -161,14 +166,26 @@ export class QuoteRepo {
     return qrow;
   }
 
-  /** Writes a new working copy and keeps the list row and the search entry in step. */
+  /**
+   * Writes a new working copy and keeps the list row and the search entry in step. Undo and
+   * redo keep restoring what they restored (`follow`: the entries on top of both stacks are
+   * remade from the new copy) unless the caller saw to its history itself (`handled`).
+   */
   writeWork(
     qrow: number,
     prevSearch: SearchDoc | null,
     prevTotals: { initial: number; recurring: number } | null,
     next: WorkQuote,
     doc: string = storedDoc(next),
+    history: 'follow' | 'handled' = 'follow',
   ): void {
+    if (history === 'follow') {
+      const prevDoc = this.s.work.get(qrow)?.doc;
+      if (prevDoc !== undefined) {
+        this.rebaseTop(qrow, 'undo', prevDoc, doc);
+        this.rebaseTop(qrow, 'redo', prevDoc, doc);
+      }
+    }
     const row = listRow(next);
     this.updateRow(qrow, row);
     this.facts.set(qrow, { ...row, deleted: 0 });
@@ -241,9 +258,52 @@ export class QuoteRepo {
     this.s.amountsDelete.run(qrow);
   }
 
-  pushHistory(qrow: number, stack: 'undo' | 'redo', label: string, doc: string, at: string): void {
-    this.s.pushHistory.run(qrow, stack, label, doc, at);
+  /**
+   * Pushes an entry that turns the working copy `from` (the one being written) back into
+   * `to`. Entries already on the stack were made from `to`, as they should be.
+   */
+  pushHistory(
+    qrow: number,
+    stack: 'undo' | 'redo',
+    label: string,
+    from: string,
+    to: string,
+    at: string,
+  ): void {
+    this.s.pushHistory.run(qrow, stack, label, historyEntry(from, to), at);
     if (stack === 'undo') this.s.trimUndo.run(qrow, qrow, UNDO_DEPTH);
+  }
+
+  /** The top entry of `stack` was made from `oldDoc`; remakes it from `newDoc`. */
+  rebaseTop(qrow: number, stack: 'undo' | 'redo', oldDoc: string, newDoc: string): void {
+    if (oldDoc === newDoc) return;
+    const top = this.s.topHistory.get(qrow, stack);
+    // A whole document restores itself from any copy.
+    if (!top || !top.doc.startsWith('@')) return;
+    this.s.setEntry.run(historyEntry(newDoc, applyEntry(oldDoc, top.doc)), top.id);
+  }
+
+  /**
+   * Rewrites every entry of both stacks: the working copy goes from `oldDoc` to `newDoc` and
+   * each document the history restores through `change`.
+   */
+  rewriteHistory(
+    qrow: number,
+    oldDoc: string,
+    newDoc: string,
+    change: (doc: string) => string,
+  ): void {
+    for (const stack of ['undo', 'redo'] as const) {
+      let fromOld = oldDoc;
+      let fromNew = newDoc;
+      for (const e of this.s.stackTopDown.all(qrow, stack)) {
+        const restored = applyEntry(fromOld, e.doc);
+        const changed = change(restored);
+        this.s.setEntry.run(historyEntry(fromNew, changed), e.id);
+        fromOld = restored;
+        fromNew = changed;
+      }
+    }
   }
 
   topHistory(qrow: number, stack: 'undo' | 'redo') {

@@ -20,6 +20,7 @@ import * as lineItems from './edits/lineItems';
 import * as sections from './edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
 import { ChangeBus, type ChangeListener } from './events';
+import { applyEntry } from './history';
 import { listQuotes } from './list';
 import { QuoteRepo, type QuoteMeta } from './quoteRepo';
 import { workFromRemote } from './remote';
@@ -289,10 +290,10 @@ export class Store {
       const result = fn(w, ctx);
       recomputeTotals(w, false);
       w.updatedOn = ctx.now;
-      this.repo.pushHistory(r.qrow, 'undo', label, prevDoc, ctx.now);
-      this.repo.clearStack(r.qrow, 'redo');
       const doc = storedDoc(w);
-      this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w, doc);
+      this.repo.pushHistory(r.qrow, 'undo', label, doc, prevDoc, ctx.now);
+      this.repo.clearStack(r.qrow, 'redo');
+      this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w, doc, 'handled');
       if (this.parsed.size >= 64) this.parsed.clear();
       this.parsed.set(r.qrow, { doc, w });
       this.repo.bumpGeneration(r.qrow);
@@ -601,12 +602,16 @@ export class Store {
       const now = this.now();
       const curDoc = this.repo.workDoc(r.qrow);
       const cur = parseDoc(curDoc);
-      const next = parseDoc(top.doc);
+      const restored = applyEntry(curDoc, top.doc);
+      const next = parseDoc(restored);
       next.updatedOn = now;
+      const nextDoc = storedDoc(next);
       this.repo.dropHistory(top.id);
       // pushHistory trims only the undo stack, which never loses the entry just taken.
-      this.repo.pushHistory(r.qrow, to, top.label, curDoc, now);
-      this.repo.writeWork(r.qrow, searchDoc(cur), totalsOf(r), next);
+      this.repo.pushHistory(r.qrow, to, top.label, nextDoc, curDoc, now);
+      // The entry now on top of `from` was made from the restored copy, not the one written.
+      this.repo.rebaseTop(r.qrow, from, restored, nextDoc);
+      this.repo.writeWork(r.qrow, searchDoc(cur), totalsOf(r), next, nextDoc, 'handled');
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what: from });
       return true;
@@ -864,26 +869,22 @@ export class Store {
     const nextDoc = storedDoc(next);
     if (nextDoc === curDoc || canonical(parseDoc(nextDoc)) === canonical(cur)) return false;
     if (withoutServerFields(next) === withoutServerFields(cur)) {
-      this.rebaseHistory(r.qrow, next);
+      this.rebaseHistory(r.qrow, curDoc, nextDoc, next);
     } else {
       this.repo.clearStack(r.qrow, 'undo');
       this.repo.clearStack(r.qrow, 'redo');
     }
-    this.repo.writeWork(r.qrow, searchDoc(cur), totalsOf(r), next, nextDoc);
+    this.repo.writeWork(r.qrow, searchDoc(cur), totalsOf(r), next, nextDoc, 'handled');
     return true;
   }
 
-  private rebaseHistory(qrow: number, fresh: WorkQuote): void {
-    const rows = this.db.prepare('SELECT id, doc FROM history WHERE qrow = ?').all(qrow) as {
-      id: number;
-      doc: string;
-    }[];
-    const upd = this.db.prepare('UPDATE history SET doc = ? WHERE id = ?');
-    for (const h of rows) {
-      const snap = parseDoc(h.doc);
+  /** Every copy undo or redo restores takes the server-assigned fields of `fresh`. */
+  private rebaseHistory(qrow: number, curDoc: string, nextDoc: string, fresh: WorkQuote): void {
+    this.repo.rewriteHistory(qrow, curDoc, nextDoc, (doc) => {
+      const snap = parseDoc(doc);
       overlayServerFields(snap, fresh);
-      upd.run(storedDoc(snap), h.id);
-    }
+      return storedDoc(snap);
+    });
   }
 
   /**
@@ -1060,8 +1061,10 @@ export class Store {
         applyValue(w, c);
         recomputeTotals(w);
         w.updatedOn = this.now();
-        this.repo.pushHistory(r.qrow, 'undo', 'Take their version', prevDoc, w.updatedOn);
-        this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w);
+        const doc = storedDoc(w);
+        this.repo.pushHistory(r.qrow, 'undo', 'Take their version', doc, prevDoc, w.updatedOn);
+        this.repo.rebaseTop(r.qrow, 'redo', prevDoc, doc);
+        this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w, doc, 'handled');
         this.repo.bumpGeneration(r.qrow);
       }
       this.sync.resolve(conflictId, choice, this.now());

@@ -69,17 +69,22 @@ export function zeroTotals(currency: string): WorkQuote['totals'] {
 
 /**
  * The stored form of a working copy: totals are derived, so they are left out (a third of
- * a full quote's bytes) and recomputed when the copy is read.
+ * a full quote's bytes) and recomputed when the copy is read. Padded with spaces to a whole
+ * number of blocks: a rewrite of the same length is done in place by SQLite, which then
+ * writes only the pages whose bytes changed, where a new length rewrites every page of it.
  */
 export function storedDoc(w: WorkQuote): string {
-  if (!w.lineItems.some((li) => li.totals !== undefined))
-    return JSON.stringify({ ...w, totals: undefined });
-  return JSON.stringify({
-    ...w,
-    totals: undefined,
-    lineItems: w.lineItems.map((li) => ({ ...li, totals: undefined })),
-  });
+  const doc = !w.lineItems.some((li) => li.totals !== undefined)
+    ? JSON.stringify({ ...w, totals: undefined })
+    : JSON.stringify({
+        ...w,
+        totals: undefined,
+        lineItems: w.lineItems.map((li) => ({ ...li, totals: undefined })),
+      });
+  return doc.padEnd(Math.ceil(doc.length / DOC_BLOCK) * DOC_BLOCK, ' ');
 }
+
+const DOC_BLOCK = 256;
 
 export function parseDoc(doc: string): WorkQuote {
   const w = JSON.parse(doc) as WorkQuote;
