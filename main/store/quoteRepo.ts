@@ -50,6 +50,9 @@ const ROW_COLUMNS: (keyof ListRow)[] = [
   'items_msp',
 ];
 
+/** Stored working copies are padded to a multiple of this many bytes. */
+const DOC_BLOCK = 256;
+
 /** How many undo steps a quote keeps; older ones are dropped. */
 export const UNDO_DEPTH = 100;
 
@@ -65,7 +68,14 @@ export class QuoteRepo {
     this.s = {
       byId: db.prepare<[string], QuoteMeta>(`SELECT ${meta} FROM quotes WHERE id = ?`),
       byServerId: db.prepare<[string], QuoteMeta>(`SELECT ${meta} FROM quotes WHERE server_id = ?`),
-      work: db.prepare<[number], { doc: string }>('SELECT doc FROM quote_work WHERE qrow = ?'),
+      work: db.prepare<[number], { doc: string }>(
+        `SELECT rtrim(doc, ' ') AS doc FROM quote_work WHERE qrow = ?`,
+      ),
+      workIs: db
+        .prepare<[string, number], number>(
+          `SELECT rtrim(doc, ' ') = ? FROM quote_work WHERE qrow = ?`,
+        )
+        .pluck(),
       base: db.prepare<[number], { doc: string }>('SELECT doc FROM quote_base WHERE qrow = ?'),
       insert: db.prepare(
         `INSERT INTO quotes (id, server_id, ${ROW_COLUMNS.join(', ')}, generation, synced_generation, sync_state)
@@ -81,8 +91,13 @@ export class QuoteRepo {
         "UPDATE quotes SET deleted = 1, generation = generation + 1, sync_state = 'pending' WHERE qrow = ?",
       ),
       delete: db.prepare<[number]>('DELETE FROM quotes WHERE qrow = ?'),
-      putWork: db.prepare<[number, string]>(
-        'INSERT INTO quote_work (qrow, doc) VALUES (?, ?) ON CONFLICT(qrow) DO UPDATE SET doc = excluded.doc',
+      // Padded with spaces to a whole number of blocks (JSON allows them; reads trim them): a
+      // rewrite of the same length is done in place by SQLite, which then writes only the
+      // pages whose bytes changed, where a new length rewrites every page of the document.
+      putWork: db.prepare<[{ qrow: number; doc: string }]>(
+        `INSERT INTO quote_work (qrow, doc)
+         VALUES (@qrow, @doc || printf('%*s', (${DOC_BLOCK} - length(CAST(@doc AS BLOB)) % ${DOC_BLOCK}) % ${DOC_BLOCK}, ''))
+         ON CONFLICT(qrow) DO UPDATE SET doc = excluded.doc`,
       ),
       putBase: db.prepare<[number, string]>(
         'INSERT INTO quote_base (qrow, doc) VALUES (?, ?) ON CONFLICT(qrow) DO UPDATE SET doc = excluded.doc',
@@ -135,6 +150,11 @@ export class QuoteRepo {
     return r.doc;
   }
 
+  /** Whether `doc` is the stored working copy, compared inside SQLite (no copy of the text). */
+  workIs(qrow: number, doc: string): boolean {
+    return this.s.workIs.get(doc, qrow) === 1;
+  }
+
   baseDoc(qrow: number): string | null {
     return this.s.base.get(qrow)?.doc ?? null;
   }
@@ -158,7 +178,7 @@ export class QuoteRepo {
     });
     const qrow = Number(info.lastInsertRowid);
     this.facts.set(qrow, { ...listRow(w), deleted: 0 });
-    this.s.putWork.run(qrow, storedDoc(w));
+    this.s.putWork.run({ qrow, doc: storedDoc(w) });
     const d = searchDoc(w);
     this.s.ftsInsert.run({ rowid: qrow, ...d });
     this.s.codesInsert.run(qrow, codesText(d));
@@ -178,7 +198,7 @@ export class QuoteRepo {
     next: WorkQuote,
     doc: string = storedDoc(next),
     history: 'follow' | 'handled' = 'follow',
-  ): void {
+  ): SearchDoc {
     if (history === 'follow') {
       const prevDoc = this.s.work.get(qrow)?.doc;
       if (prevDoc !== undefined) {
@@ -189,7 +209,7 @@ export class QuoteRepo {
     const row = listRow(next);
     this.updateRow(qrow, row);
     this.facts.set(qrow, { ...row, deleted: 0 });
-    this.s.putWork.run(qrow, doc);
+    this.s.putWork.run({ qrow, doc });
     const nextSearch = searchDoc(next);
     if (!prevSearch || !sameSearchDoc(prevSearch, nextSearch)) {
       this.s.ftsDelete.run(qrow);
@@ -206,6 +226,7 @@ export class QuoteRepo {
       this.s.amountsDelete.run(qrow);
       this.s.amountsInsert.run(qrow, amountsText(next));
     }
+    return nextSearch;
   }
 
   /** A tombstone: out of lists and search, kept for sync. */

@@ -26,7 +26,7 @@ import { QuoteRepo, type QuoteMeta } from './quoteRepo';
 import { workFromRemote } from './remote';
 import { SyncTables } from './syncTables';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
-import { searchDoc } from './listRow';
+import { searchDoc, type SearchDoc } from './listRow';
 import type {
   AccessEntryInput,
   AddLineItemInput,
@@ -134,11 +134,12 @@ export class Store {
   /** One transaction wrapper for every call: creating one per call costs more than a small edit. */
   private runTx!: Database.Transaction<(fn: () => unknown) => unknown>;
   /**
-   * The last parsed working copy per quote row with the stored text it came from: an edit
-   * reuses it instead of parsing a full quote again. Dropped whenever an edit fails, as a
+   * The last parsed working copy per quote row with the stored text it came from and its
+   * search entry: an edit reuses it instead of reading and parsing a full quote again, once
+   * SQLite confirmed the text is still the stored one. Dropped whenever an edit fails, as a
    * failing edit may have changed it half-way.
    */
-  private parsed = new Map<number, { doc: string; w: WorkQuote }>();
+  private parsed = new Map<number, { doc: string; w: WorkQuote; search: SearchDoc }>();
 
   constructor(
     readonly file: string,
@@ -280,12 +281,13 @@ export class Store {
     return this.transaction(() => {
       const r = this.row(quoteId);
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
-      const prevDoc = this.repo.workDoc(r.qrow);
       const cached = this.parsed.get(r.qrow);
       this.parsed.delete(r.qrow);
+      const hit = cached !== undefined && this.repo.workIs(r.qrow, cached.doc);
+      const prevDoc = hit ? cached.doc : this.repo.workDoc(r.qrow);
       // Stored documents carry no totals; fn needs none, and they are computed once after it.
-      const w = cached && cached.doc === prevDoc ? cached.w : (JSON.parse(prevDoc) as WorkQuote);
-      const prevSearch = searchDoc(w);
+      const w = hit ? cached.w : (JSON.parse(prevDoc) as WorkQuote);
+      const prevSearch = hit ? cached.search : searchDoc(w);
       const ctx = this.context();
       const result = fn(w, ctx);
       recomputeTotals(w, false);
@@ -293,9 +295,9 @@ export class Store {
       const doc = storedDoc(w);
       this.repo.pushHistory(r.qrow, 'undo', label, doc, prevDoc, ctx.now);
       this.repo.clearStack(r.qrow, 'redo');
-      this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w, doc, 'handled');
+      const search = this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w, doc, 'handled');
       if (this.parsed.size >= 64) this.parsed.clear();
-      this.parsed.set(r.qrow, { doc, w });
+      this.parsed.set(r.qrow, { doc, w, search });
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what });
       return result;

@@ -37,6 +37,48 @@ function lineCents(input: LineMoneyInput): TotalsCents {
 }
 
 /**
+ * A line's money inputs as last seen, with its cents, for the working copies edits keep
+ * parsed: an edit's unchanged lines then cost no allocation (copies read once are not kept).
+ */
+interface LineMemo {
+  kind: WorkLineItem['kind'];
+  billingTerm: string;
+  price: number;
+  cost: number;
+  quantity: number;
+  initialTotal: number | null;
+  cents: TotalsCents;
+}
+const memo = new WeakMap<WorkLineItem, LineMemo>();
+
+function centsOf(li: WorkLineItem, remember: boolean): TotalsCents {
+  const m = memo.get(li);
+  if (
+    m !== undefined &&
+    m.kind === li.kind &&
+    m.billingTerm === li.billingTerm &&
+    m.price === li.price &&
+    m.cost === li.cost &&
+    m.quantity === li.quantity &&
+    m.initialTotal === li.initialTotal
+  ) {
+    return m.cents;
+  }
+  const cents = lineCents(moneyInput(li));
+  if (!remember) return cents;
+  memo.set(li, {
+    kind: li.kind,
+    billingTerm: li.billingTerm,
+    price: li.price,
+    cost: li.cost,
+    quantity: li.quantity,
+    initialTotal: li.initialTotal,
+    cents,
+  });
+  return cents;
+}
+
+/**
  * Recomputes the quote's totals, and every line's (unless `lines` is false: the edit path
  * stores no line totals), with the rules shared with the server.
  */
@@ -49,15 +91,15 @@ export function recomputeTotals(w: WorkQuote, lines = true): void {
     recurringProfit: 0,
     recurringTotal: 0,
   };
-  const inputs = w.lineItems.map(moneyInput);
-  w.lineItems.forEach((li, i) => {
-    const cents = lineCents(inputs[i]!);
+  for (const li of w.lineItems) {
+    const cents = centsOf(li, !lines);
     if (lines) li.totals = centsToTotals(cents, w.currency);
     else delete (li as Partial<WorkLineItem>).totals;
     for (const f of TOTAL_FIELDS) sum[f] += cents[f];
-  });
+  }
   if (TOTAL_FIELDS.some((f) => Math.abs(sum[f]) > MAX_CENTS)) {
-    w.totals = quoteTotals(inputs, w.currency); // throws the money module's RangeError
+    // throws the money module's RangeError
+    w.totals = quoteTotals(w.lineItems.map(moneyInput), w.currency);
     return;
   }
   w.totals = centsToTotals(sum, w.currency);
@@ -69,22 +111,17 @@ export function zeroTotals(currency: string): WorkQuote['totals'] {
 
 /**
  * The stored form of a working copy: totals are derived, so they are left out (a third of
- * a full quote's bytes) and recomputed when the copy is read. Padded with spaces to a whole
- * number of blocks: a rewrite of the same length is done in place by SQLite, which then
- * writes only the pages whose bytes changed, where a new length rewrites every page of it.
+ * a full quote's bytes) and recomputed when the copy is read.
  */
 export function storedDoc(w: WorkQuote): string {
-  const doc = !w.lineItems.some((li) => li.totals !== undefined)
-    ? JSON.stringify({ ...w, totals: undefined })
-    : JSON.stringify({
-        ...w,
-        totals: undefined,
-        lineItems: w.lineItems.map((li) => ({ ...li, totals: undefined })),
-      });
-  return doc.padEnd(Math.ceil(doc.length / DOC_BLOCK) * DOC_BLOCK, ' ');
+  if (!w.lineItems.some((li) => li.totals !== undefined))
+    return JSON.stringify({ ...w, totals: undefined });
+  return JSON.stringify({
+    ...w,
+    totals: undefined,
+    lineItems: w.lineItems.map((li) => ({ ...li, totals: undefined })),
+  });
 }
-
-const DOC_BLOCK = 256;
 
 export function parseDoc(doc: string): WorkQuote {
   const w = JSON.parse(doc) as WorkQuote;
