@@ -130,7 +130,7 @@ export function listQuotes(
     params.intentType = q.intentType;
   }
   const where = ['q.deleted = 0', ...filters.map((f) => f.replaceAll('T.', 'q.'))];
-  const fts = q.search ? searchQuery(q.search) : null;
+  const fts = q.search ? searchQuery(q.search, (word) => facts.amountMatches(word)) : null;
 
   let counts: ListResult['statusCounts'];
   let matches: number[] | null = null;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { QuoteStatus } from '../../common/api';
+import { amountMatcher } from './amountSearch';
 
 const STATUS_CODE = new Map(QuoteStatus.options.map((s, i) => [s, i]));
 const ABSENT = 255;
@@ -17,6 +18,9 @@ export class ListFacts {
   private owner = new Int32Array(0);
   private intent = new Int32Array(0);
   private partner = new Int32Array(0);
+  /** Totals in cents, for search by amount. */
+  private initial = new Float64Array(0);
+  private recurring = new Float64Array(0);
   private strings = new Map<string, number>();
   private built = false;
   /** Whether rows changed since `begin`: only then can a rollback leave the facts wrong. */
@@ -57,6 +61,11 @@ export class ListFacts {
       a.set(this[k]);
       this[k] = a;
     }
+    for (const k of ['initial', 'recurring'] as const) {
+      const a = new Float64Array(size);
+      a.set(this[k]);
+      this[k] = a;
+    }
   }
 
   /** Records a row's filters (no-op until built). */
@@ -69,6 +78,8 @@ export class ListFacts {
       owner_id: string | null;
       intent_type: string | null;
       partner_id: string | null;
+      initial_total: number;
+      recurring_total: number;
     },
   ): void {
     if (!this.built) return;
@@ -79,6 +90,8 @@ export class ListFacts {
     this.owner[qrow] = this.intern(r.owner_id);
     this.intent[qrow] = this.intern(r.intent_type);
     this.partner[qrow] = this.intern(r.partner_id);
+    this.initial[qrow] = r.initial_total;
+    this.recurring[qrow] = r.recurring_total;
   }
 
   remove(qrow: number): void {
@@ -91,13 +104,13 @@ export class ListFacts {
     this.status = new Uint8Array(0);
     const rows = this.db
       .prepare(
-        'SELECT qrow, status, deleted, created_by_email, owner_id, intent_type, partner_id FROM quotes',
+        'SELECT qrow, status, deleted, created_by_email, owner_id, intent_type, partner_id, initial_total, recurring_total FROM quotes',
       )
       .raw()
       .iterate() as IterableIterator<
-      [number, string, number, string, string | null, string | null, string | null]
+      [number, string, number, string, string | null, string | null, string | null, number, number]
     >;
-    for (const [qrow, status, deleted, email, owner, intent, partner] of rows) {
+    for (const [qrow, status, deleted, email, owner, intent, partner, initial, recurring] of rows) {
       this.set(qrow, {
         status,
         deleted,
@@ -105,8 +118,22 @@ export class ListFacts {
         owner_id: owner,
         intent_type: intent,
         partner_id: partner,
+        initial_total: initial,
+        recurring_total: recurring,
       });
     }
+  }
+
+  /** Live rows whose totals' amounts match a typed word (see `amountSearch.ts`). */
+  amountMatches(word: string): number[] {
+    const match = amountMatcher(word);
+    if (!match) return [];
+    if (!this.built) this.build();
+    const out: number[] = [];
+    for (let q = 0; q < this.status.length; q++) {
+      if (this.status[q] !== ABSENT && match(this.initial[q]!, this.recurring[q]!)) out.push(q);
+    }
+    return out;
   }
 
   /** Like `filter`, over every row when `qrows` is null. */

@@ -103,9 +103,8 @@ export function sameSearchDoc(a: SearchDoc, b: SearchDoc): boolean {
 }
 
 /**
- * The API's search matches the totals' amounts too, in the text form people type. They
- * change with every price or quantity edit, so they live in their own small index and the
- * main one is rewritten only when names or notes change.
+ * The totals' amounts in the text form people type. Schema version 2 indexed this text for
+ * search; amounts are now matched in memory the same way (amountSearch.ts).
  */
 export function amountsText(w: WorkQuote): string {
   return `${w.totals.initialTotal.amount.toFixed(2)} ${w.totals.recurringTotal.amount.toFixed(2)}`;

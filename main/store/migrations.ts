@@ -219,6 +219,12 @@ export const MIGRATIONS: readonly Migration[] = [
       }
     },
   },
+  {
+    // Amounts are searched in memory from the list rows' totals (amountSearch.ts): their
+    // full-text index cost every price or quantity edit a rewrite of its entry.
+    version: 3,
+    up: (db) => db.exec('DROP TABLE quote_amounts;'),
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import {
-  amountsText,
   codesText,
   listRow,
   sameSearchDoc,
@@ -110,10 +109,6 @@ export class QuoteRepo {
       codesInsert: db.prepare<[number, string]>(
         'INSERT INTO quote_codes (rowid, codes) VALUES (?, ?)',
       ),
-      amountsDelete: db.prepare<[number]>('DELETE FROM quote_amounts WHERE rowid = ?'),
-      amountsInsert: db.prepare<[number, string]>(
-        'INSERT INTO quote_amounts (rowid, amounts) VALUES (?, ?)',
-      ),
       pushHistory: db.prepare<[number, string, string, string, string]>(
         'INSERT INTO history (qrow, stack, label, doc, created_at) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -182,7 +177,6 @@ export class QuoteRepo {
     const d = searchDoc(w);
     this.s.ftsInsert.run({ rowid: qrow, ...d });
     this.s.codesInsert.run(qrow, codesText(d));
-    this.s.amountsInsert.run(qrow, amountsText(w));
     return qrow;
   }
 
@@ -194,7 +188,6 @@ export class QuoteRepo {
   writeWork(
     qrow: number,
     prevSearch: SearchDoc | null,
-    prevTotals: { initial: number; recurring: number } | null,
     next: WorkQuote,
     doc: string = storedDoc(next),
     history: 'follow' | 'handled' = 'follow',
@@ -218,13 +211,6 @@ export class QuoteRepo {
         this.s.codesDelete.run(qrow);
         this.s.codesInsert.run(qrow, codesText(nextSearch));
       }
-    }
-    if (
-      row.initial_total !== prevTotals?.initial ||
-      row.recurring_total !== prevTotals?.recurring
-    ) {
-      this.s.amountsDelete.run(qrow);
-      this.s.amountsInsert.run(qrow, amountsText(next));
     }
     return nextSearch;
   }
@@ -276,7 +262,6 @@ export class QuoteRepo {
   removeSearch(qrow: number): void {
     this.s.ftsDelete.run(qrow);
     this.s.codesDelete.run(qrow);
-    this.s.amountsDelete.run(qrow);
   }
 
   /**

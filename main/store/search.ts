@@ -4,10 +4,14 @@
  * user (AND, NEAR, *, column filters) is plain text.
  * - A word with a dash ("MST-M365", "Q-2026-00") is looked up whole in the codes index
  *   (client names, reference codes, product names and SKUs, dashes kept inside words).
- * - A word with a digit may also match the totals' amounts (their own index).
+ * - A word with a digit may also match the totals' amounts: `amounts` gives the row ids
+ *   whose amounts match it (kept in memory, see `amountSearch.ts`).
  * Returns null when nothing searchable is left.
  */
-export function searchQuery(search: string): { sql: string; params: string[] } | null {
+export function searchQuery(
+  search: string,
+  amounts: (word: string) => number[],
+): { sql: string; params: string[] } | null {
   const words = search
     .split(/\s+/)
     .map((t) => t.replace(/"/g, '').replace(/^-+|-+$/g, ''))
@@ -24,10 +28,15 @@ export function searchQuery(search: string): { sql: string; params: string[] } |
         params: [expr],
       });
     } else if (/\d/.test(w)) {
-      parts.push({
-        sql: `${main} UNION SELECT rowid FROM quote_amounts WHERE quote_amounts MATCH ?`,
-        params: [expr, expr],
-      });
+      const rows = amounts(w);
+      parts.push(
+        rows.length
+          ? {
+              sql: `${main} UNION SELECT value FROM json_each(?)`,
+              params: [expr, JSON.stringify(rows)],
+            }
+          : { sql: main, params: [expr] },
+      );
     } else text.push(expr);
   }
   if (text.length) parts.unshift({ sql: main, params: [text.join(' AND ')] });

@@ -64,8 +64,6 @@ export interface StoreOptions {
   newId?: () => string;
 }
 
-const totalsOf = (r: QuoteMeta) => ({ initial: r.initial_total, recurring: r.recurring_total });
-
 const CHECKPOINT_IDLE_MS = 1000;
 /** Commits after which a checkpoint is due as soon as the caller yields to the event loop. */
 const CHECKPOINT_EVERY = 500;
@@ -295,7 +293,7 @@ export class Store {
       const doc = storedDoc(w);
       this.repo.pushHistory(r.qrow, 'undo', label, doc, prevDoc, ctx.now);
       this.repo.clearStack(r.qrow, 'redo');
-      const search = this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w, doc, 'handled');
+      const search = this.repo.writeWork(r.qrow, prevSearch, w, doc, 'handled');
       if (this.parsed.size >= 64) this.parsed.clear();
       this.parsed.set(r.qrow, { doc, w, search });
       this.repo.bumpGeneration(r.qrow);
@@ -613,7 +611,7 @@ export class Store {
       this.repo.pushHistory(r.qrow, to, top.label, nextDoc, curDoc, now);
       // The entry now on top of `from` was made from the restored copy, not the one written.
       this.repo.rebaseTop(r.qrow, from, restored, nextDoc);
-      this.repo.writeWork(r.qrow, searchDoc(cur), totalsOf(r), next, nextDoc, 'handled');
+      this.repo.writeWork(r.qrow, searchDoc(cur), next, nextDoc, 'handled');
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what: from });
       return true;
@@ -650,7 +648,7 @@ export class Store {
         );
       a.sha256 = blob.sha256;
       a.size = blob.size;
-      this.repo.writeWork(r.qrow, null, null, w);
+      this.repo.writeWork(r.qrow, null, w);
       this.bus.emit({ quoteId, what: 'attachments' });
     });
   }
@@ -876,7 +874,7 @@ export class Store {
       this.repo.clearStack(r.qrow, 'undo');
       this.repo.clearStack(r.qrow, 'redo');
     }
-    this.repo.writeWork(r.qrow, searchDoc(cur), totalsOf(r), next, nextDoc, 'handled');
+    this.repo.writeWork(r.qrow, searchDoc(cur), next, nextDoc, 'handled');
     return true;
   }
 
@@ -951,7 +949,7 @@ export class Store {
       const cur = parseDoc(this.repo.workDoc(r.qrow));
       const next = { ...work, id: r.id };
       recomputeTotals(next);
-      this.repo.writeWork(r.qrow, searchDoc(cur), totalsOf(r), next);
+      this.repo.writeWork(r.qrow, searchDoc(cur), next);
       this.repo.bumpGeneration(r.qrow);
       this.repo.clearStack(r.qrow, 'undo');
       this.repo.clearStack(r.qrow, 'redo');
@@ -1066,7 +1064,7 @@ export class Store {
         const doc = storedDoc(w);
         this.repo.pushHistory(r.qrow, 'undo', 'Take their version', doc, prevDoc, w.updatedOn);
         this.repo.rebaseTop(r.qrow, 'redo', prevDoc, doc);
-        this.repo.writeWork(r.qrow, prevSearch, totalsOf(r), w, doc, 'handled');
+        this.repo.writeWork(r.qrow, prevSearch, w, doc, 'handled');
         this.repo.bumpGeneration(r.qrow);
       }
       this.sync.resolve(conflictId, choice, this.now());

@@ -158,6 +158,13 @@ describe('migrations', () => {
     expect(store.listQuotes({ search: 'MST-M365-BP' }).content.map((x) => x.id)).toEqual([
       later.id,
     ]);
+    const amount = later.totals.recurringTotal.amount.toFixed(2);
+    expect(store.listQuotes({ search: amount }).content.map((x) => x.id)).toEqual([later.id]);
+    expect(
+      store.database
+        .prepare("SELECT name FROM sqlite_schema WHERE name LIKE 'quote_amounts%'")
+        .all(),
+    ).toEqual([]);
     expect(store.listQuotes({ status: 'draft' }).statusCounts.draft).toBe(1);
     expect(store.listJournal({ states: ['unknown'] })).toHaveLength(1);
     expect(store.listConflicts(later.id)[0]).toMatchObject({ local: 'b', remote: 'c' });
