@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type {
@@ -976,6 +977,33 @@ export class Store {
       this.bus.emit({ quoteId: input.quoteId, what: 'journal' });
       return e;
     });
+  }
+
+  /**
+   * planRequest without holding the event loop while the disk syncs: the entry is committed
+   * (written to the WAL, like every commit), then the WAL is synced on the thread pool, and
+   * the promise resolves once it is on disk — the same guarantee as planRequest before the
+   * request is sent, while other quotes' calls and answers go on.
+   */
+  async planRequestDurable(input: PlanRequestInput): Promise<JournalEntry> {
+    this.open();
+    if (this.db.inTransaction || this.file === ':memory:') return this.planRequest(input);
+    const e = this.transaction(() => {
+      const e = this.sync.plan(input, this.now());
+      this.bus.emit({ quoteId: input.quoteId, what: 'journal' });
+      return e;
+    });
+    // Syncing any descriptor of the file flushes all of its written pages. A checkpoint in
+    // between syncs the WAL itself before copying it (synchronous = NORMAL does that much).
+    const written =
+      (await fs.promises.open(`${this.file}-wal`, 'r').catch(() => null)) ??
+      (await fs.promises.open(this.file, 'r'));
+    try {
+      await written.sync();
+    } finally {
+      await written.close();
+    }
+    return e;
   }
 
   markRequest(id: number, state: JournalState, result?: unknown): JournalEntry {

@@ -37,6 +37,7 @@ export type SyncStore = Pick<
   | 'serverIdOf'
   | 'localIdOf'
   | 'planRequest'
+  | 'planRequestDurable'
   | 'markRequest'
   | 'listJournal'
   | 'removeRequest'

@@ -285,7 +285,8 @@ async function journalled<T>(
   mappings: (r: T) => { kind: EntityKind; localId: string; serverId: string }[],
 ): Promise<T> {
   const { store } = ctx;
-  const entry = store.planRequest({ quoteId, ...req });
+  // Durable before the request goes out; the disk sync does not hold up other quotes.
+  const entry = await store.planRequestDurable({ quoteId, ...req });
   let r: T;
   try {
     r = await call();

@@ -199,6 +199,7 @@ export function faultyApi(real: SyncApi, life: Life, landed: Landed = new Map())
 /** Store calls at which the app may die: journal writes, id map, commits. */
 const BOUNDARIES = new Set([
   'planRequest',
+  'planRequestDurable',
   'markRequest',
   'removeRequest',
   'mapId',

@@ -289,6 +289,30 @@ describe('journal', () => {
     expect(again.listJournal()).toEqual([]);
     again.close();
   });
+
+  it('records a request durably without holding the caller: the entry is there for a store opened after a crash', async () => {
+    const store = seededStore();
+    const w = draftWithContent(store);
+    const events: string[] = [];
+    store.onChange((x) => events.push(x.what));
+    const e = await store.planRequestDurable({
+      quoteId: w.id,
+      op: 'addLineItems',
+      method: 'POST',
+      path: '/v2/quotes/x/line-items',
+      fingerprint: 'items',
+      body: { items: [] },
+    });
+    expect(e.state).toBe('planned');
+    expect(events).toEqual(['journal']);
+    // The app dies without closing its database; the next start finds the entry.
+    const after = seededStore({ file: store.file });
+    expect(after.listJournal({ quoteId: w.id })).toMatchObject([
+      { id: e.id, op: 'addLineItems', state: 'planned', body: { items: [] } },
+    ]);
+    after.close();
+    store.close();
+  });
 });
 
 describe('conflicts', () => {
