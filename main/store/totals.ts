@@ -37,8 +37,9 @@ function lineCents(input: LineMoneyInput): TotalsCents {
 }
 
 /**
- * A line's money inputs as last seen, with its cents, for the working copies edits keep
- * parsed: an edit's unchanged lines then cost no allocation (copies read once are not kept).
+ * A line's money inputs as last seen, with its cents, by line id: reading or editing a quote
+ * again then costs no allocation for its unchanged lines (the inputs are compared, so a
+ * stale entry is never used).
  */
 interface LineMemo {
   kind: WorkLineItem['kind'];
@@ -49,10 +50,10 @@ interface LineMemo {
   initialTotal: number | null;
   cents: TotalsCents;
 }
-const memo = new WeakMap<WorkLineItem, LineMemo>();
+const memo = new Map<string, LineMemo>();
 
-function centsOf(li: WorkLineItem, remember: boolean): TotalsCents {
-  const m = memo.get(li);
+function centsOf(li: WorkLineItem): TotalsCents {
+  const m = memo.get(li.id);
   if (
     m !== undefined &&
     m.kind === li.kind &&
@@ -65,8 +66,8 @@ function centsOf(li: WorkLineItem, remember: boolean): TotalsCents {
     return m.cents;
   }
   const cents = lineCents(moneyInput(li));
-  if (!remember) return cents;
-  memo.set(li, {
+  if (memo.size >= CACHE_MAX) memo.clear();
+  memo.set(li.id, {
     kind: li.kind,
     billingTerm: li.billingTerm,
     price: li.price,
@@ -92,7 +93,7 @@ export function recomputeTotals(w: WorkQuote, lines = true): void {
     recurringTotal: 0,
   };
   for (const li of w.lineItems) {
-    const cents = centsOf(li, !lines);
+    const cents = centsOf(li);
     if (lines) li.totals = centsToTotals(cents, w.currency);
     else delete (li as Partial<WorkLineItem>).totals;
     for (const f of TOTAL_FIELDS) sum[f] += cents[f];
