@@ -151,13 +151,22 @@ function localIdOf(
   newId: () => string,
   ownSections: Set<string>,
 ) {
+  // A mapping never changes once made, and the round asks for every entity at every step:
+  // kept here, not looked up in SQLite each time. (One round only: a failed round's
+  // rolled-back mappings go with it.)
+  const seen = new Map<string, string>();
   return (kind: EntityKind, serverId: string): string => {
     if (kind === 'quote') return quoteId;
-    const known = store.localIdOf(kind, serverId);
-    if (known) return known;
-    // A section sent with our own id whose answer was lost: it is ours, not a new one.
-    const id = kind === 'section' && ownSections.has(serverId) ? serverId : newId();
-    store.mapId(kind, id, serverId, quoteId);
+    const k = `${kind}:${serverId}`;
+    const had = seen.get(k);
+    if (had) return had;
+    let id = store.localIdOf(kind, serverId);
+    if (!id) {
+      // A section sent with our own id whose answer was lost: it is ours, not a new one.
+      id = kind === 'section' && ownSections.has(serverId) ? serverId : newId();
+      store.mapId(kind, id, serverId, quoteId);
+    }
+    seen.set(k, id);
     return id;
   };
 }
