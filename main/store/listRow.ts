@@ -92,6 +92,41 @@ export function codesText(d: SearchDoc): string {
   return `${d.client} ${d.reference} ${d.products}`;
 }
 
+/**
+ * Whether `searchDoc(w)` would equal `d`, found without building it: most edits (prices,
+ * quantities, moves) change nothing searchable, and building it costs a quote's worth of text.
+ */
+export function searchDocIs(d: SearchDoc, w: WorkQuote): boolean {
+  if (d.client !== w.client.name || d.reference !== w.referenceCode) return false;
+  const owner = w.ownedBy && w.ownedBy.fullName !== w.createdBy ? w.ownedBy.fullName : null;
+  if (owner === null ? d.creator !== w.createdBy : d.creator !== `${w.createdBy} ${owner}`)
+    return false;
+  let p = 0;
+  let n = 0;
+  const part = (text: string, first: boolean): boolean => {
+    if (!first) {
+      if (d.products.charCodeAt(p) !== 32) return false;
+      p++;
+    }
+    if (!d.products.startsWith(text, p)) return false;
+    p += text.length;
+    return true;
+  };
+  for (let i = 0; i < w.lineItems.length; i++) {
+    const li = w.lineItems[i]!;
+    if (!part(li.product.name, i === 0) || !part(li.product.sku, false)) return false;
+    if (li.note) {
+      if (n > 0) {
+        if (d.notes.charCodeAt(n) !== 10) return false;
+        n++;
+      }
+      if (!d.notes.startsWith(li.note, n)) return false;
+      n += li.note.length;
+    }
+  }
+  return p === d.products.length && n === d.notes.length;
+}
+
 export function sameSearchDoc(a: SearchDoc, b: SearchDoc): boolean {
   return (
     a.client === b.client &&

@@ -3,6 +3,7 @@ import {
   codesText,
   listRow,
   sameSearchDoc,
+  searchDocIs,
   searchDoc,
   type ListRow,
   type SearchDoc,
@@ -203,6 +204,7 @@ export class QuoteRepo {
     this.updateRow(qrow, row);
     this.facts.set(qrow, { ...row, deleted: 0 });
     this.s.putWork.run({ qrow, doc });
+    if (prevSearch && searchDocIs(prevSearch, next)) return prevSearch;
     const nextSearch = searchDoc(next);
     if (!prevSearch || !sameSearchDoc(prevSearch, nextSearch)) {
       this.s.ftsDelete.run(qrow);
