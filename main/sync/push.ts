@@ -593,18 +593,24 @@ async function runStep(
           }
           return { path: store.filePath(w.sha256), name: merged.attachments[k]!.name };
         });
+        const asSent = appended(
+          merged,
+          step.keys,
+          step.keys.map((k) => merged.attachments[k]!.name),
+          a.quote.attachments.length,
+        );
         const body = {
           files: step.keys.map((k) => ({
             key: k,
             fingerprint: merged.attachments[k]!.name,
             weak: merged.attachments[k]!.name,
-            value: merged.attachments[k]!,
+            value: asSent.attachments[k]!,
           })),
         };
         const res = await journalled(
           ctx,
           quoteId,
-          merged,
+          asSent,
           {
             op: 'uploadAttachments',
             method: 'POST',
@@ -638,6 +644,19 @@ async function runStep(
   }
 }
 
+/**
+ * New attachments as the server will hold them (these names, appended after `start`), not as
+ * wanted here: they count as the base after a crash, so a name or place chosen here stays a
+ * change still to push.
+ */
+function appended(merged: QuoteState, keys: string[], names: string[], start: number): QuoteState {
+  const out: QuoteState = { ...merged, attachments: { ...merged.attachments } };
+  keys.forEach((k, i) => {
+    out.attachments[k] = { name: names[i]!, order: start + i };
+  });
+  return out;
+}
+
 /** Library attachments copied into the quote by the server (journalled: not idempotent). */
 async function copyFromLibrary(
   keys: string[],
@@ -653,12 +672,13 @@ async function copyFromLibrary(
   const sources = keys.map((k) => work.attachments.find((x) => x.id === k)!.libraryAttachmentId!);
   // The copy takes the library entry's name: that is what a lost answer is looked up by.
   const names = keys.map((k, i) => library.get(sources[i]!) ?? merged.attachments[k]!.name);
+  const asSent = appended(merged, keys, names, a.quote.attachments.length);
   const body = {
     files: keys.map((k, i) => ({
       key: k,
       fingerprint: names[i]!,
       weak: names[i]!,
-      value: merged.attachments[k]!,
+      value: asSent.attachments[k]!,
     })),
   };
   let res;
@@ -666,7 +686,7 @@ async function copyFromLibrary(
     res = await journalled(
       ctx,
       quoteId,
-      merged,
+      asSent,
       {
         op: 'copyLibraryAttachments',
         method: 'POST',

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../main/api';
-import { fromRemote, fromWork } from '../../main/sync';
+import { NetworkError, type ApiClient } from '../../main/api';
+import { fromRemote, fromWork, type SyncApi } from '../../main/sync';
 import { startServer, type StartedServer } from '../helpers/server';
 import { BEN, CLIENTS, PRODUCTS, ADA, client, device, pdf, primeCatalogue } from './harness';
 
@@ -140,5 +140,52 @@ describe('sync engine against the real server: push', () => {
     const local = online.store.getWork(w.id).attachments[0]!;
     expect(readFileSync(online.store.filePath(local.sha256!))).toEqual(readFileSync(file));
     online.store.close();
+  });
+
+  it('a library copy whose answer was lost after the server made it is adopted, not made twice, and keeps the name given here', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quotedesk-library-'));
+    const file = join(dir, 'sla.pdf');
+    writeFileSync(file, pdf('library-sla'));
+    const [lib] = await ada.uploadToLibrary([{ path: file, name: 'Service levels.pdf' }]);
+    // FAKE: the connection drops after the server applied the copy (a lost answer, which the
+    // real server cannot be asked to produce).
+    let lose = true;
+    const api = new Proxy(ada, {
+      get(t, k) {
+        const v = t[k as keyof ApiClient] as unknown;
+        if (typeof v !== 'function') return v;
+        return async (...args: unknown[]) => {
+          const out = await (v as (...a: unknown[]) => Promise<unknown>).apply(t, args);
+          if (k === 'copyLibraryAttachmentsToQuote' && lose) {
+            lose = false;
+            throw new NetworkError(
+              'connection reset (simulated)',
+              'POST',
+              'copy',
+              'ECONNRESET',
+              false,
+            );
+          }
+          return out;
+        };
+      },
+    }) as SyncApi;
+    const d = device(api, { pull: false });
+    d.store.putLibrary(await ada.listLibrary());
+    const w = d.store.createQuote({ client: CLIENTS.cedar });
+    const [att] = d.store.copyLibraryAttachments(w.id, [lib!.id]);
+    d.store.updateAttachments(w.id, [{ id: att!, name: 'Cedar service levels.pdf' }]);
+
+    const first = await d.engine.syncOnce();
+    expect(first.retry).not.toBeNull();
+    expect(d.store.listJournal({ quoteId: w.id }).map((e) => e.op)).toEqual([
+      'copyLibraryAttachments',
+    ]);
+    const second = await d.engine.syncOnce();
+    expect(second.results[w.id]).toBe('synced');
+    const remote = await remoteOf(d.store.getQuote(w.id)!.serverId!);
+    expect(remote.quote.attachments.map((a) => a.name)).toEqual(['Cedar service levels.pdf']);
+    await expectConverged(d, w.id);
+    d.store.close();
   });
 });
