@@ -50,8 +50,10 @@ const ROW_COLUMNS: (keyof ListRow)[] = [
   'items_msp',
 ];
 
-/** Stored working copies are padded to a multiple of this many bytes. */
+/** Stored working copies larger than a page can hold are padded to a multiple of this. */
 const DOC_BLOCK = 256;
+/** Bytes from which a copy no longer fits in its table page (4096-byte pages). */
+const PAD_FROM = 4000;
 
 /** How many undo steps a quote keeps; older ones are dropped. */
 export const UNDO_DEPTH = 100;
@@ -91,12 +93,16 @@ export class QuoteRepo {
         "UPDATE quotes SET deleted = 1, generation = generation + 1, sync_state = 'pending' WHERE qrow = ?",
       ),
       delete: db.prepare<[number]>('DELETE FROM quotes WHERE qrow = ?'),
-      // Padded with spaces to a whole number of blocks (JSON allows them; reads trim them): a
-      // rewrite of the same length is done in place by SQLite, which then writes only the
-      // pages whose bytes changed, where a new length rewrites every page of the document.
+      // A copy that spills over its page is padded with spaces to a whole number of blocks
+      // (JSON allows them; reads trim them): a rewrite of the same length is done in place by
+      // SQLite, which then writes only the pages whose bytes changed, where a new length
+      // rewrites every page of the copy. A copy within one page is rewritten in that page
+      // anyway, and padding would only fit fewer of them in a page.
       putWork: db.prepare<[{ qrow: number; doc: string }]>(
         `INSERT INTO quote_work (qrow, doc)
-         VALUES (@qrow, @doc || printf('%*s', (${DOC_BLOCK} - length(CAST(@doc AS BLOB)) % ${DOC_BLOCK}) % ${DOC_BLOCK}, ''))
+         SELECT @qrow, CASE WHEN n < ${PAD_FROM} THEN @doc
+           ELSE @doc || printf('%*s', (${DOC_BLOCK} - n % ${DOC_BLOCK}) % ${DOC_BLOCK}, '') END
+         FROM (SELECT length(CAST(@doc AS BLOB)) AS n) WHERE true
          ON CONFLICT(qrow) DO UPDATE SET doc = excluded.doc`,
       ),
       putBase: db.prepare<[number, string]>(
