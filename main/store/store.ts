@@ -20,6 +20,7 @@ import * as header from './edits/header';
 import * as lineItems from './edits/lineItems';
 import * as sections from './edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
+import { DocWriter } from './docWriter';
 import { ChangeBus, type ChangeListener } from './events';
 import { applyEntry } from './history';
 import { listQuotes } from './list';
@@ -138,7 +139,10 @@ export class Store {
    * SQLite confirmed the text is still the stored one. Dropped whenever an edit fails, as a
    * failing edit may have changed it half-way.
    */
-  private parsed = new Map<number, { doc: string; w: WorkQuote; search: SearchDoc }>();
+  private parsed = new Map<
+    number,
+    { doc: string; w: WorkQuote; search: SearchDoc; writer: DocWriter }
+  >();
 
   constructor(
     readonly file: string,
@@ -287,16 +291,17 @@ export class Store {
       // Stored documents carry no totals; fn needs none, and they are computed once after it.
       const w = hit ? cached.w : (JSON.parse(prevDoc) as WorkQuote);
       const prevSearch = hit ? cached.search : searchDoc(w);
+      const writer = hit ? cached.writer : new DocWriter();
       const ctx = this.context();
       const result = fn(w, ctx);
       recomputeTotals(w, false);
       w.updatedOn = ctx.now;
-      const doc = storedDoc(w);
+      const doc = writer.write(w);
       this.repo.pushHistory(r.qrow, 'undo', label, doc, prevDoc, ctx.now);
       this.repo.clearStack(r.qrow, 'redo');
       const search = this.repo.writeWork(r.qrow, prevSearch, w, doc, 'handled');
       if (this.parsed.size >= 64) this.parsed.clear();
-      this.parsed.set(r.qrow, { doc, w, search });
+      this.parsed.set(r.qrow, { doc, w, search, writer });
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what });
       return result;
