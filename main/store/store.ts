@@ -339,7 +339,7 @@ export class Store {
     return {
       id: r.id,
       serverId: r.server_id,
-      work: parseDoc(this.repo.workDoc(r.qrow)),
+      work: parseDoc(this.storedWork(r.qrow)),
       base: base ? (JSON.parse(base) as RemoteAggregate) : null,
       generation: r.generation,
       syncedGeneration: r.synced_generation,
@@ -358,7 +358,13 @@ export class Store {
     this.open();
     const r = this.row(quoteId);
     if (r.deleted) throw new QuoteNotFoundError(quoteId);
-    return parseDoc(this.repo.workDoc(r.qrow));
+    return parseDoc(this.storedWork(r.qrow));
+  }
+
+  /** The stored working copy's text, reusing the edit cache's copy when it is still the same. */
+  private storedWork(qrow: number): string {
+    const cached = this.parsed.get(qrow);
+    return cached && this.repo.workIs(qrow, cached.doc) ? cached.doc : this.repo.workDoc(qrow);
   }
 
   listQuotes(query: ListQuery = {}): ListResult {
