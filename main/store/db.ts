@@ -20,6 +20,7 @@ const RECHECK_MS = 7 * 86_400_000;
 export function openDatabase(file: string, integrity: IntegrityCheck): Database.Database {
   const existed = fs.existsSync(file) && fs.statSync(file).size > 0;
   if (!existed) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const checked = existed ? checkExisting(file, integrity) : false;
   let db: Database.Database;
   try {
     db = new Database(file);
@@ -27,17 +28,9 @@ export function openDatabase(file: string, integrity: IntegrityCheck): Database.
     throw new StoreCorruptError(file, [(err as Error).message]);
   }
   try {
-    let checked = false;
-    if (existed) {
-      const mode = integrity === 'auto' ? autoMode(db, file) : integrity;
-      checkIntegrity(db, file, mode);
-      checked = mode === 'quick' || mode === 'full';
-      const version = schemaVersion(db);
-      if (version > LATEST_VERSION) throw new StoreTooNewError(file, version, LATEST_VERSION);
-    }
     db.pragma('journal_mode = WAL');
     // NORMAL in WAL mode: a commit survives a crash of the app (the WAL is written before
-    // the call returns); journal writes switch to FULL to survive power loss too.
+    // the call returns); journal writes are synced to disk on top (see Store.planRequest).
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
@@ -54,6 +47,32 @@ export function openDatabase(file: string, integrity: IntegrityCheck): Database.
   } catch (err) {
     db.close();
     throw err;
+  }
+}
+
+/**
+ * Integrity and version checks on a read-only connection. A read-write connection that
+ * closes as the last one checkpoints the WAL into the file and deletes it, so refusing a
+ * file through one would rewrite the very file it refused; a read-only one never writes the
+ * file or its WAL. It may create the `-shm` index beside them (SQLite rebuilds it from the
+ * WAL; it holds no data), which is what lets it read a WAL left by a crash at all.
+ * Returns whether a quick or full check ran.
+ */
+function checkExisting(file: string, integrity: IntegrityCheck): boolean {
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    throw new StoreCorruptError(file, [(err as Error).message]);
+  }
+  try {
+    const mode = integrity === 'auto' ? autoMode(db, file) : integrity;
+    checkIntegrity(db, file, mode);
+    const version = schemaVersion(db);
+    if (version > LATEST_VERSION) throw new StoreTooNewError(file, version, LATEST_VERSION);
+    return mode === 'quick' || mode === 'full';
+  } finally {
+    db.close();
   }
 }
 

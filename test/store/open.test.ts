@@ -37,6 +37,15 @@ function populated(): string {
   return store.file;
 }
 
+/** Scribbles over three pages in the middle of the file (b-tree pages of quotes and documents). */
+function damage(file: string): void {
+  const bytes = fs.readFileSync(file);
+  const pageSize = bytes.readUInt16BE(16);
+  const mid = Math.floor(bytes.length / pageSize / 2);
+  for (let p = mid; p < mid + 3; p++) bytes.fill(0x5a, p * pageSize, p * pageSize + 64);
+  fs.writeFileSync(file, bytes);
+}
+
 describe('opening the store', () => {
   it('creates a WAL database with the latest schema and reopens it with everything in place', () => {
     const file = populated();
@@ -60,17 +69,7 @@ describe('opening the store', () => {
 
   it('refuses a damaged database after an unclean shutdown, and on an explicit check, leaving it untouched', () => {
     const file = populated();
-    const bytes = fs.readFileSync(file);
-    const pageSize = bytes.readUInt16BE(16);
-    // Scribble over the middle of the file (b-tree pages of quotes and documents).
-    for (
-      let p = Math.floor(bytes.length / pageSize / 2);
-      p < Math.floor(bytes.length / pageSize / 2) + 3;
-      p++
-    ) {
-      bytes.fill(0x5a, p * pageSize, p * pageSize + 64);
-    }
-    fs.writeFileSync(file, bytes);
+    damage(file);
     const before = sha(file);
     let err: unknown;
     try {
@@ -85,6 +84,45 @@ describe('opening the store', () => {
     fs.writeFileSync(`${file}-wal`, '');
     expect(() => openStore(file)).toThrow(StoreCorruptError);
     expect(sha(file)).toBe(before);
+  });
+
+  it('refuses a damaged database left with a non-empty WAL, leaving the file and its WAL exactly as found', () => {
+    const src = populated();
+    const live = openStore(src);
+    // Edits still in the WAL (nothing checkpoints them while this connection is busy).
+    for (const q of live.listQuotes({ account: 'partner', limit: 5 }).content)
+      live.updateHeader(q.id, { introMessage: `changed ${q.id}` });
+    const dir = tempDir();
+    const file = path.join(dir, 'quotedesk.sqlite');
+    // As a crash leaves them: the file and its WAL, copied while the connection is open.
+    fs.copyFileSync(src, file);
+    fs.copyFileSync(`${src}-wal`, `${file}-wal`);
+    live.close();
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    damage(file);
+    const before = { main: sha(file), wal: sha(`${file}-wal`) };
+    expect(() => openStore(file, { integrityCheck: 'quick' })).toThrow(StoreCorruptError);
+    expect(fs.existsSync(`${file}-wal`)).toBe(true);
+    expect({ main: sha(file), wal: sha(`${file}-wal`) }).toEqual(before);
+    // The default check (auto) sees the WAL and refuses the same way.
+    expect(() => openStore(file)).toThrow(StoreCorruptError);
+    expect({ main: sha(file), wal: sha(`${file}-wal`) }).toEqual(before);
+  });
+
+  it('refuses a file from a newer version whose version is still in its WAL, leaving both untouched', () => {
+    const src = populated();
+    const db = new Database(src);
+    db.pragma('wal_autocheckpoint = 0');
+    db.pragma(`user_version = ${STORE_SCHEMA_VERSION + 1}`);
+    const file = path.join(tempDir(), 'quotedesk.sqlite');
+    fs.copyFileSync(src, file);
+    fs.copyFileSync(`${src}-wal`, `${file}-wal`);
+    db.close();
+    const before = { main: sha(file), wal: sha(`${file}-wal`) };
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+    expect(() => openStore(file)).toThrow(StoreTooNewError);
+    expect(fs.existsSync(`${file}-wal`)).toBe(true);
+    expect({ main: sha(file), wal: sha(`${file}-wal`) }).toEqual(before);
   });
 
   it('refuses a file from a newer version, leaving it untouched', () => {
