@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type {
@@ -27,6 +26,7 @@ import { listQuotes } from './list';
 import { QuoteRepo, type QuoteMeta } from './quoteRepo';
 import { workFromRemote } from './remote';
 import { SyncTables } from './syncTables';
+import { syncWal } from './walSync';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
 import { searchDoc, type SearchDoc } from './listRow';
 import type {
@@ -979,11 +979,12 @@ export class Store {
   }
 
   /**
-   * Records a non-idempotent request before it is sent, durably (synchronous = FULL) so a
-   * crash or power loss cannot forget that it may have reached the server.
+   * Records a non-idempotent request before it is sent, durably: committed with
+   * `synchronous = FULL`, so a crash or power loss cannot forget that it may have reached the
+   * server. Its own transaction (see `durably`).
    */
   planRequest(input: PlanRequestInput): JournalEntry {
-    return this.durably(() => {
+    return this.durably('planRequest', () => {
       const e = this.sync.plan(input, this.now());
       this.bus.emit({ quoteId: input.quoteId, what: 'journal' });
       return e;
@@ -993,32 +994,27 @@ export class Store {
   /**
    * planRequest without holding the event loop while the disk syncs: the entry is committed
    * (written to the WAL, like every commit), then the WAL is synced on the thread pool, and
-   * the promise resolves once it is on disk — the same guarantee as planRequest before the
-   * request is sent, while other quotes' calls and answers go on.
+   * the promise resolves once it is on disk — the durability of a FULL commit before the
+   * request is sent, while other quotes' calls and answers go on. A power loss before it
+   * resolves loses at most an entry whose request was not sent yet.
    */
   async planRequestDurable(input: PlanRequestInput): Promise<JournalEntry> {
     this.open();
-    if (this.db.inTransaction || this.file === ':memory:') return this.planRequest(input);
+    this.ownTransaction('planRequestDurable');
+    if (this.file === ':memory:') return this.planRequest(input);
     const e = this.transaction(() => {
       const e = this.sync.plan(input, this.now());
       this.bus.emit({ quoteId: input.quoteId, what: 'journal' });
       return e;
     });
-    // Syncing any descriptor of the file flushes all of its written pages. A checkpoint in
-    // between syncs the WAL itself before copying it (synchronous = NORMAL does that much).
-    const written =
-      (await fs.promises.open(`${this.file}-wal`, 'r').catch(() => null)) ??
-      (await fs.promises.open(this.file, 'r'));
-    try {
-      await written.sync();
-    } finally {
-      await written.close();
-    }
+    // A checkpoint in between syncs the WAL before copying it into the file and syncs the
+    // file after (synchronous = NORMAL does that much), so the entry is on disk either way.
+    await syncWal(this.file);
     return e;
   }
 
   markRequest(id: number, state: JournalState, result?: unknown): JournalEntry {
-    return this.durably(() => {
+    return this.durably('markRequest', () => {
       const e = this.sync.mark(id, state, result, this.now());
       this.bus.emit({ quoteId: e.quoteId, what: 'journal' });
       return e;
@@ -1034,15 +1030,29 @@ export class Store {
     this.transaction(() => this.sync.removeRequest(id));
   }
 
-  private durably<T>(fn: () => T): T {
+  /** A journal write: its own transaction, committed with `synchronous = FULL`. */
+  private durably<T>(what: string, fn: () => T): T {
     this.open();
-    if (this.db.inTransaction) return this.transaction(fn);
+    this.ownTransaction(what);
     this.db.pragma('synchronous = FULL');
     try {
       return this.transaction(fn);
     } finally {
       this.db.pragma('synchronous = NORMAL');
     }
+  }
+
+  /**
+   * Refuses a journal write inside `transaction(fn)`: its durability comes from its own
+   * commit, and inside another transaction it would commit later, with the outer
+   * transaction, as an ordinary NORMAL commit — durable only against a crash of the app.
+   */
+  private ownTransaction(what: string): void {
+    if (this.db.inTransaction)
+      throw new StoreError(
+        'JOURNAL_IN_TRANSACTION',
+        `${what} commits on its own, synced to disk; call it outside store.transaction().`,
+      );
   }
 
   /** Records conflicts found by a merge; the quote stops syncing until they are resolved. */
