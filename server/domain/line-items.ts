@@ -6,7 +6,7 @@ import {
   type LineItemResponse,
   type UpdateLineItemPayload,
 } from '../../common/api';
-import { lineTotalsCents, UNIT_PLACES } from '../../common/money';
+import { centsToAmount, lineTotalsCents, MAX_CENTS, UNIT_PLACES } from '../../common/money';
 import { toScaled } from '../../common/money/decimal';
 import type { Caller, Ctx } from '../context';
 import { badRequest, invalid } from '../http/errors';
@@ -52,6 +52,45 @@ function withTotals(d: Draft): LineItemRow {
     ...d,
     totals_json: JSON.stringify(lineTotalsCents(lineMoney({ ...d, totals_json: '' }))),
   };
+}
+
+/**
+ * `withTotals`, or a problem naming the field when an amount is beyond what common/money holds
+ * (MAX_CENTS). Price ≤ 1e9 and quantity ≤ 2^31−1 each pass the schema, but their product can
+ * reach 2·10^18: that is bad input (400), not a failure of the server. Only the refusal does
+ * the extra work of telling the amount from the cost apart.
+ */
+function checkedTotals(d: Draft, at: string, p: Problems): LineItemRow | undefined {
+  try {
+    return withTotals(d);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+  }
+  const most = centsToAmount(MAX_CENTS);
+  let amountFits = true;
+  try {
+    lineTotalsCents({ ...lineMoney({ ...d, totals_json: '' }), unitCost: 0 });
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    amountFits = false;
+  }
+  if (!amountFits) {
+    p.add(
+      'INVALID_REQUEST_FIELD',
+      `${at}.price: price × quantity (${d.price} × ${d.quantity}) is more than the largest amount a line can hold (${most})`,
+    );
+  } else if (d.kind === 'Standard') {
+    p.add(
+      'INVALID_REQUEST_FIELD',
+      `${at}.quantity: the catalogue unit cost × quantity (${d.cost} × ${d.quantity}) is more than the largest amount a line can hold (${most})`,
+    );
+  } else {
+    p.add(
+      'INVALID_REQUEST_FIELD',
+      `${at}.cost: cost × quantity (${d.cost} × ${d.quantity}) is more than the largest amount a line can hold (${most})`,
+    );
+  }
+  return undefined;
 }
 
 const INSERT = `INSERT INTO line_items (id, quote_id, position, kind, product_id, product_name, product_sku,
@@ -250,9 +289,13 @@ export function addLineItems(
         }
       }
     });
+    const rows: LineItemRow[] = [];
+    drafts.forEach((d, i) => {
+      const row = d && checkedTotals(d, `[${i}]`, p);
+      if (row) rows.push(row);
+    });
     p.throwIfAny();
 
-    const rows = drafts.map(withTotals);
     const insert = ctx.sql(INSERT);
     for (const r of rows) insert.run(r);
     refreshAggregates(ctx, quote.id, [...existing, ...rows]);
@@ -323,7 +366,8 @@ export function updateLineItems(
           next.usage_display_note = item.usageBased.displayNote ? 1 : 0;
         }
       }
-      updated.push(withTotals(next));
+      const checked = checkedTotals(next, at, p);
+      if (checked) updated.push(checked);
     });
     p.throwIfAny();
     const stmt = ctx.sql(

@@ -5,7 +5,13 @@ import {
   type QuoteResponse,
   type UserModel,
 } from '../../common/api';
-import { centsToTotals, quoteTotalsCents, type TotalsCents } from '../../common/money';
+import {
+  centsToAmount,
+  centsToTotals,
+  MAX_CENTS,
+  quoteTotalsCents,
+  type TotalsCents,
+} from '../../common/money';
 import type { Caller, Ctx, UserRow } from '../context';
 import { ApiError, badRequest } from '../http/errors';
 import { attachmentResponse, attachmentsOf } from './attachment-view';
@@ -79,13 +85,38 @@ function amountsText(cents: TotalsCents): string {
 }
 
 /**
+ * The quote's totals in cents. Lines that each fit can still add up beyond what common/money
+ * holds (MAX_CENTS): that refuses the change that led there (400 QUOTE_VALIDATION naming the
+ * total), and the caller's transaction rolls it back.
+ */
+function quoteCents(lines: LineItemRow[]): TotalsCents {
+  try {
+    return quoteTotalsCents(lines.map(lineMoney));
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+  }
+  const limit = BigInt(MAX_CENTS);
+  const parts = lines.map((l) => JSON.parse(l.totals_json) as TotalsCents);
+  // Amounts before costs before profits: the first one named is the one the user typed.
+  const field =
+    (['initialTotal', 'recurringTotal', 'initialCost', 'recurringCost'] as const).find((f) => {
+      const sum = parts.reduce((acc, t) => acc + BigInt(t[f]), 0n);
+      return sum > limit || sum < -limit;
+    }) ?? 'recurringProfit';
+  throw badRequest(
+    'QUOTE_VALIDATION',
+    `totals.${field}: the line items add up to more than the largest amount a quote can hold (${centsToAmount(MAX_CENTS)})`,
+  );
+}
+
+/**
  * Recomputes what the quote row keeps about its lines (totals through common/money, counts,
  * the search text) and stamps `updatedOn`. Called after every change to the lines; `known` are
  * all the quote's lines when the caller has them at hand.
  */
 export function refreshAggregates(ctx: Ctx, quoteId: string, known?: LineItemRow[]): void {
   const lines = known ?? lineItemRows(ctx, quoteId);
-  const cents = quoteTotalsCents(lines.map(lineMoney));
+  const cents = quoteCents(lines);
   const q = ctx
     .sql<Pick<QuoteRow, 'client_name' | 'reference_code' | 'created_by_name'>>(
       'SELECT client_name, reference_code, created_by_name FROM quotes WHERE id = ?',

@@ -218,11 +218,36 @@ const ENDPOINTS: Array<[string, string, Body, number[]]> = [
 ];
 
 const huge = fc.string({ minLength: 3_000, maxLength: 6_000 });
+/**
+ * Numbers at and around the limits: each may pass the schema alone (price ≤ 1e9, quantity ≤
+ * 2^31−1) while their product or a quote's sum passes what common/money holds (2^46 units).
+ */
+const BIG_NUMBERS = [
+  1e9,
+  999_999_999.9999,
+  1e9 + 0.0001,
+  2_147_483_647,
+  2_147_483_648,
+  70_368,
+  70_369,
+  4_294_967_295,
+  2 ** 46,
+  Number.MAX_SAFE_INTEGER,
+  1e308,
+  5e-324,
+];
+/** The largest values the schema takes, and counts that bring a 1e9 price near 2^46. */
+const BIG_VALID = [1e9, 999_999_999.9999, 2_147_483_647, 70_368, 70_369, 40_000];
+const big = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...BIG_VALID) },
+  { weight: 1, arbitrary: fc.constantFrom(...BIG_NUMBERS) },
+);
 const junk: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 40 }),
   huge,
   fc.integer(),
   fc.integer({ min: -1, max: 1 }).map((n) => n * 2 ** 53),
+  big,
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.boolean(),
   fc.constant(null),
@@ -252,6 +277,24 @@ function paths(v: unknown, at: (string | number)[] = []): (string | number)[][] 
   else if (v && typeof v === 'object')
     for (const [k, x] of Object.entries(v)) out.push(...paths(x, [...at, k]));
   return out;
+}
+
+/**
+ * `valid` with every amount or count replaced, in turn, by one of `values` (all of a body at
+ * once, so a large price meets a large quantity). Indexes and orders stay as they are: they
+ * only make a body invalid before its amounts are looked at.
+ */
+function enlarge(valid: unknown, values: readonly number[]): unknown {
+  let i = 0;
+  const walk = (v: unknown, key: string): unknown => {
+    if (typeof v === 'number')
+      return key.endsWith('Index') || key === 'order' ? v : values[i++ % values.length];
+    if (Array.isArray(v)) return v.map((x) => walk(x, key));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  return walk(valid, '');
 }
 
 function mutate(
@@ -340,7 +383,7 @@ const queryString = fc.oneof(
     .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`),
 );
 
-type Kind = 'json' | 'mutated' | 'malformed' | 'wrongType' | 'multipart' | 'none';
+type Kind = 'json' | 'mutated' | 'big' | 'malformed' | 'wrongType' | 'multipart' | 'none';
 const request = fc.record({
   endpoint: fc.integer({ min: 0, max: ENDPOINTS.length - 1 }),
   id1: id,
@@ -351,6 +394,7 @@ const request = fc.record({
     'mutated',
     'mutated',
     'mutated',
+    'big',
     'malformed',
     'wrongType',
     'multipart',
@@ -358,6 +402,7 @@ const request = fc.record({
   ),
   json: fc.jsonValue({ maxDepth: 3 }),
   pick: fc.nat(),
+  bigs: fc.array(big, { minLength: 1, maxLength: 6 }),
   op: fc.constantFrom<'set' | 'delete' | 'add'>('set', 'delete', 'add'),
   value: junk,
   text: fc.oneof(
@@ -399,6 +444,9 @@ function toCall(r: Req): { method: string; path: string; opts: CallOptions; allo
       break;
     case 'mutated':
       opts.body = mutate(valid, r.pick, r.op, r.value);
+      break;
+    case 'big':
+      opts.body = enlarge(valid, r.bigs);
       break;
     case 'malformed':
       opts.raw = r.text;
@@ -488,6 +536,43 @@ describe('fuzz: malformed requests across every endpoint', () => {
     // The server is still well.
     ok(await api.get('/v2/quote-preferences'), 200, z.unknown());
   }, 300_000);
+
+  it('answers line items with amounts up to the schema limits without a 5xx (their products and sums overflow)', async () => {
+    const q = ok(await api.post('/v2/quotes', { clientId: DEMO.clients.acme }), 201, QuoteResponse);
+    const line = ok(
+      await api.post(`/v2/quotes/${q.id}/line-items`, [VALID.lineItems[2]]),
+      201,
+      z.array(LineItemResponse),
+    )[0]!.id;
+    const bodies = fc.sample(
+      fc.record({
+        put: fc.boolean(),
+        bigs: fc.array(big, { minLength: 1, maxLength: 6 }),
+        count: fc.integer({ min: 1, max: 4 }),
+      }),
+      { numRuns: 300, seed: SEED },
+    );
+    const failures: string[] = [];
+    const messages = new Set<string>();
+    for (const b of bodies) {
+      const valid = b.put
+        ? [{ ...VALID.lineItems[2], id: line }]
+        : VALID.lineItems.slice(0, b.count).map((l) => ({ ...l }));
+      const path = `/v2/quotes/${q.id}/line-items`;
+      const res = await api.call(b.put ? 'PUT' : 'POST', path, { body: enlarge(valid, b.bigs) });
+      const problem = check(b.put ? 'PUT' : 'POST', path, res, [200, 201, 400]);
+      if (problem) failures.push(problem);
+      if (res.status === 400) {
+        for (const d of ErrorResponse.parse(res.json).details)
+          messages.add(d.message.replace(/^\[\d+\]/, '').split(':')[0]!);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The generator reaches the sizes: lines too large alone, and quote totals too large.
+    expect([...messages]).toEqual(
+      expect.arrayContaining(['.price', '.cost', 'totals.recurringTotal']),
+    );
+  }, 120_000);
 
   it('refuses bodies above the size cap with a 400, not a hang', async () => {
     const big = JSON.stringify({ clientId: DEMO.clients.acme, pad: 'x'.repeat(2 * 1024 * 1024) });

@@ -291,6 +291,125 @@ describe('POST /v2/quotes/{quoteId}/line-items', () => {
   });
 });
 
+describe('amounts beyond what common/money holds', () => {
+  // Each value passes the schema (price ≤ 1e9, quantity ≤ 2^31−1), but their products and sums
+  // can pass MAX_CENTS: that is bad input, answered 400 naming the field, never a 500.
+  const MAX_QTY = 2_147_483_647;
+  const lines = async (id: string) =>
+    ok(await ada.get(`/v2/quotes/${id}`), 200, QuoteResponse).lineItems;
+
+  it('refuses a line whose amount or cost is too large, naming the field, and writes nothing', async () => {
+    const q = await newQuote();
+    const cases: Array<[object, string]> = [
+      [custom({ billingTerm: 'Monthly', price: 1e9, quantity: MAX_QTY }), '[1].price'],
+      [custom({ price: 1e9, cost: 0, quantity: MAX_QTY }), '[1].price'],
+      [custom({ price: 1, cost: 1e9, quantity: MAX_QTY }), '[1].cost'],
+      [usage({ price: 0.5, cost: 999_999_999.9999, quantity: MAX_QTY }), '[1].cost'],
+      [std(DEMO.products.m365, 'Monthly', 1e9, MAX_QTY), '[1].price'],
+    ];
+    for (const [item, field] of cases) {
+      refused(
+        await ada.post(`/v2/quotes/${q.id}/line-items`, [
+          std(DEMO.products.m365, 'Monthly', 22, 1),
+          item,
+        ]),
+        400,
+        'INVALID_REQUEST_FIELD',
+        field,
+      );
+    }
+    // The largest line that fits is taken; its amount survives to the cent.
+    const [big] = ok(
+      await ada.post(`/v2/quotes/${q.id}/line-items`, [
+        custom({ billingTerm: 'Monthly', price: 1e9, cost: 0, initialTotal: 0, quantity: 70_368 }),
+      ]),
+      201,
+      Items,
+    );
+    expect(big!.totals.recurringTotal.amount).toBe(70_368_000_000_000);
+    expect(await lines(q.id)).toHaveLength(1);
+  });
+
+  it('refuses lines that each fit but whose quote total does not (QUOTE_VALIDATION naming the total)', async () => {
+    const q = await newQuote();
+    const huge = custom({
+      billingTerm: 'Monthly',
+      price: 1e9,
+      cost: 0,
+      initialTotal: 0,
+      quantity: 40_000,
+    });
+    refused(
+      await ada.post(`/v2/quotes/${q.id}/line-items`, [huge, huge]),
+      400,
+      'QUOTE_VALIDATION',
+      'totals.recurringTotal',
+    );
+    expect(await lines(q.id)).toEqual([]);
+    // One request at a time: the second is refused and the quote keeps the first.
+    ok(await ada.post(`/v2/quotes/${q.id}/line-items`, [huge]), 201, Items);
+    refused(
+      await ada.post(`/v2/quotes/${q.id}/line-items`, [huge]),
+      400,
+      'QUOTE_VALIDATION',
+      'totals.recurringTotal',
+    );
+    const got = ok(await ada.get(`/v2/quotes/${q.id}`), 200, QuoteResponse);
+    expect(got.lineItems).toHaveLength(1);
+    expect(got.totals.recurringTotal.amount).toBe(40_000_000_000_000);
+  });
+
+  it('refuses the same on update, and keeps the lines as they were', async () => {
+    const q = await newQuote();
+    const [a, b] = ok(
+      await ada.post(`/v2/quotes/${q.id}/line-items`, [
+        std(DEMO.products.m365, 'Monthly', 22, 1),
+        custom({ billingTerm: 'Monthly', initialTotal: 0 }),
+      ]),
+      201,
+      Items,
+    );
+    const upd = (more: object) => ({
+      id: a!.id,
+      type: 'Standard',
+      billingTerm: 'Monthly',
+      price: 22,
+      quantity: 1,
+      effectiveDate: when,
+      ...more,
+    });
+    refused(
+      await ada.put(`/v2/quotes/${q.id}/line-items`, [upd({ price: 1e9, quantity: MAX_QTY })]),
+      400,
+      'INVALID_REQUEST_FIELD',
+      '[0].price',
+    );
+    refused(
+      await ada.put(`/v2/quotes/${q.id}/line-items`, [
+        { id: b!.id, ...custom({ billingTerm: 'Monthly', cost: 1e9, quantity: MAX_QTY }) },
+      ]),
+      400,
+      'INVALID_REQUEST_FIELD',
+      '[0].cost',
+    );
+    refused(
+      await ada.put(`/v2/quotes/${q.id}/line-items`, [
+        upd({ price: 1e9, quantity: 40_000 }),
+        { id: b!.id, ...custom({ billingTerm: 'Monthly', price: 1e9, quantity: 40_000 }) },
+      ]),
+      400,
+      'QUOTE_VALIDATION',
+      'totals.recurringTotal',
+    );
+    const got = ok(await ada.get(`/v2/quotes/${q.id}`), 200, QuoteResponse);
+    expect(got.lineItems.map((l) => [l.price.amount, l.quantity])).toEqual([
+      [22, 1],
+      [400, 1],
+    ]);
+    expect(got.totals.recurringTotal.amount).toBe(422);
+  });
+});
+
 describe('PUT /v2/quotes/{quoteId}/line-items', () => {
   it('updates each kind; Standard takes the new term’s catalogue cost', async () => {
     const q = await newQuote();
