@@ -1,20 +1,33 @@
-// The server's aggregate of one quote (quote, sections, access list), read fresh or kept up
-// to date from the answers of our own calls, so the push needs no read-back of its own.
-import { lineTotals, quoteTotals, type LineMoneyInput } from '../../common/money';
-import type { LineItemResponse } from '../../common/api';
+// The server's aggregate of one quote (quote, sections, access list). The push keeps a copy up
+// to date from the answers of its own calls to plan the next call; what becomes the base is
+// always read fresh (`readAggregate`), after the last call.
 import type { RemoteAggregate } from '../store/types';
 import { isGone } from './errors';
 import type { SyncApi } from './ports';
-import { itemKind } from './translate';
 
-/** null when the quote is gone (deleted, or never visible to this partner). */
+/**
+ * The quote's aggregate as the server holds it; null when the quote is gone (deleted, or never
+ * visible to this partner).
+ *
+ * The quote is read first, then its sections and access list together: the quote's
+ * `updatedOn` is the stamp the pull compares with the list to decide whether a quote changed
+ * since, so it must be no newer than what the other two reads saw. (Read all three at once,
+ * a change landing between them could carry the stamp while the part it changed was read
+ * before it, and the pull would never look again.)
+ */
 export async function readAggregate(
   api: SyncApi,
   serverId: string,
 ): Promise<RemoteAggregate | null> {
-  // Three reads of one quote may run together: they change nothing.
+  let quote: RemoteAggregate['quote'];
+  try {
+    quote = await api.getQuote(serverId);
+  } catch (e) {
+    if (isGone(e)) return null;
+    throw e;
+  }
+  // Two reads of one quote may run together: they change nothing.
   const settled = await Promise.allSettled([
-    api.getQuote(serverId),
     api.getSections(serverId),
     api.getAccessList(serverId),
   ]);
@@ -23,30 +36,9 @@ export async function readAggregate(
     if (settled.some((s) => s.status === 'rejected' && isGone(s.reason))) return null;
     throw (failed as PromiseRejectedResult).reason;
   }
-  const [q, s, a] = settled as [
-    PromiseFulfilledResult<RemoteAggregate['quote']>,
+  const [s, a] = settled as [
     PromiseFulfilledResult<{ sections: RemoteAggregate['sections'] }>,
     PromiseFulfilledResult<{ accessList: RemoteAggregate['accessList'] }>,
   ];
-  return { quote: q.value, sections: s.value.sections, accessList: a.value.accessList };
-}
-
-function moneyInput(li: LineItemResponse): LineMoneyInput {
-  const kind = itemKind(li);
-  return {
-    kind,
-    billingTerm: li.billingTerm,
-    price: li.price.amount,
-    unitCost: li.cost.amount,
-    quantity: li.quantity,
-    ...(kind === 'Custom' ? { initialTotal: li.totals.initialTotal.amount } : {}),
-  };
-}
-
-/** Quote totals after line items changed, by the rules the server uses (common/money). */
-export function refreshTotals(agg: RemoteAggregate): void {
-  const currency = agg.quote.totals.initialTotal.currency;
-  const items = agg.quote.lineItems;
-  agg.quote.totals = quoteTotals(items.map(moneyInput), currency);
-  void lineTotals;
+  return { quote, sections: s.value.sections, accessList: a.value.accessList };
 }

@@ -18,6 +18,8 @@ export interface PullContext {
   knownServerQuotes(): Map<string, string>;
   afterImport?(quoteId: string): Promise<void>;
   onStep?(step: string): void;
+  /** Changed quotes read at the same time. Default 1. */
+  parallelism?: number;
 }
 
 export interface PullReport {
@@ -69,6 +71,7 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
     if (older || res.content.length < PAGE || page + 1 >= res.page.totalPages) break;
   }
 
+  const toRead: ListContent[] = [];
   for (const e of changed) {
     const local = store.localIdOf('quote', e.id);
     if (local) {
@@ -76,21 +79,30 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
         report.dirty.push(local);
         continue;
       }
+      // Read back at this stamp already (e.g. by our own push): nothing new to see.
       const q = store.getQuote(local)!;
       if (q.base?.quote.updatedOn === e.updatedOn) continue;
     } else if (createsOpen) {
       newest = mark; // come back for it once the lost create is settled
       continue;
     }
-    ctx.onStep?.('read');
-    const agg: RemoteAggregate | null = await readAggregate(api, e.id);
-    if (!agg) continue;
-    const r = store.importRemote(agg);
-    if (r.action === 'created') report.imported++;
-    else if (r.action === 'updated') report.refreshed++;
-    else if (r.action === 'dirty') report.dirty.push(r.quoteId);
-    await ctx.afterImport?.(r.quoteId);
+    toRead.push(e);
   }
+  // Reads of different quotes are independent: a few at a time, in list order per worker.
+  const worker = async () => {
+    for (let e = toRead.shift(); e; e = toRead.shift()) {
+      ctx.onStep?.('read');
+      const agg: RemoteAggregate | null = await readAggregate(api, e.id);
+      if (!agg) continue;
+      const r = store.importRemote(agg);
+      if (r.action === 'created') report.imported++;
+      else if (r.action === 'updated') report.refreshed++;
+      else if (r.action === 'dirty') report.dirty.push(r.quoteId);
+      await ctx.afterImport?.(r.quoteId);
+    }
+  };
+  const workers = Math.max(1, Math.min(ctx.parallelism ?? 1, toRead.length));
+  await Promise.all(Array.from({ length: workers }, worker));
 
   const known = ctx.knownServerQuotes();
   if (known.size > total) report.removed = await findRemoteDeletes(ctx, known);

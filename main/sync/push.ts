@@ -1,8 +1,8 @@
 // One quote's round: recover journalled requests, read the server, merge, push the calls
-// that take the server to the merged state, and make what the server answered the new base.
+// that take the server to the merged state, and read the quote back as the new base.
 import { StoreError, workFromRemote } from '../store';
 import type { EntityKind, RemoteAggregate, WorkQuote } from '../store/types';
-import { readAggregate, refreshTotals } from './aggregate';
+import { readAggregate } from './aggregate';
 import {
   recordMergeConflicts,
   decisionsFor,
@@ -236,6 +236,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   normalizeOrders(merged);
 
   const seen = new Set<string>();
+  let calls = 0;
   for (let n = 0; ; n++) {
     const known = agg ? fromRemote(agg, idOf) : null;
     const step = nextStep(merged, known, { createSections: !ctx.sectionsByPut.value });
@@ -257,6 +258,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     seen.add(sig);
     ctx.onStep?.(quoteId, step.kind);
     agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
+    calls++;
     if (step.kind === 'createQuote') {
       // The server's defaults for a new quote (e.g. preference attachments) join the merge.
       const again = merge(null, local, fromRemote(agg, idOf), decide);
@@ -265,8 +267,18 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     }
   }
   if (!agg) throw new Error('no server state after the push');
-
-  // Read-back done: every answer above was the server's own state.
+  if (calls) {
+    // Read back: the base is what the server holds now, never what the answers suggest it
+    // should (a delete answers nothing, the answers carry no totals of the whole quote, and
+    // someone else may have changed the quote meanwhile).
+    ctx.onStep?.(quoteId, 'readBack');
+    try {
+      agg = await readAggregate(api, agg.quote.id);
+    } catch (e) {
+      fail(e);
+    }
+    if (!agg) throw new Reread(null, 'quote gone after the push');
+  }
   const final: RemoteAggregate = agg;
   let state: 'synced' | 'pending' = 'synced';
   store.transaction(() => {
@@ -374,7 +386,6 @@ async function runStep(
         a.quote.lineItems = a.quote.lineItems.filter((li) => !gone.has(li.id));
         for (const s of a.sections)
           s.lineItems = s.lineItems.filter((x) => !gone.has(x.lineItemId));
-        refreshTotals(a);
         return a;
       }
       case 'addItems': {
@@ -407,7 +418,6 @@ async function runStep(
             })),
         );
         a.quote.lineItems = [...a.quote.lineItems, ...added];
-        refreshTotals(a);
         return a;
       }
       case 'updateItems': {
@@ -415,7 +425,6 @@ async function runStep(
         const res = await api.updateLineItems(qid, payload);
         const byId = new Map(res.map((li) => [li.id, li]));
         a.quote.lineItems = a.quote.lineItems.map((li) => byId.get(li.id) ?? li);
-        refreshTotals(a);
         return a;
       }
       case 'createSection': {
