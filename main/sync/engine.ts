@@ -189,6 +189,7 @@ export class SyncEngine {
             knownServerQuotes:
               this.opts.knownServerQuotes ?? (() => knownServerQuotes(this.opts.store)),
             onStep: (step) => this.emit({ type: 'progress', ...this.progress!, step }),
+            parallelism: this.parallelism,
             afterImport: (quoteId) => downloadMissingFiles(quoteId, this.ctx),
           });
         } catch (e) {
