@@ -11,16 +11,42 @@ export function pathId(params: unknown, name: string): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Ids are stored in lower case; a client may send them in either. */
-function lowerIds(value: unknown): unknown {
-  if (typeof value === 'string') return UUID.test(value) ? value.toLowerCase() : value;
-  if (Array.isArray(value)) return value.map(lowerIds);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (k !== '__proto__') out[k] = lowerIds(v);
-    return out;
+/** Our bodies nest at most five levels (sections → lineItems → entry); anything far deeper is not one of them. */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * Ids are stored in lower case; a client may send them in either. The body is lower-cased in
+ * place (it is the freshly parsed JSON of this request) by an iterative walk: a recursive one
+ * let a 200 KB body of `[[[[…]]]]` exhaust the stack (a 500). Nesting deeper than any of our
+ * bodies is refused before it costs anything.
+ */
+function lowerIds(body: object): void {
+  const stack: Array<{ value: object; depth: number }> = [{ value: body, depth: 1 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { value, depth } = top;
+    if (depth > MAX_BODY_DEPTH) {
+      throw badRequest(
+        'INVALID_REQUEST_BODY',
+        `body: nested more than ${MAX_BODY_DEPTH} levels deep`,
+      );
+    }
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const v: unknown = value[i];
+        if (typeof v === 'string') {
+          if (v.length === 36 && UUID.test(v)) value[i] = v.toLowerCase();
+        } else if (v !== null && typeof v === 'object') stack.push({ value: v, depth: depth + 1 });
+      }
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const v = record[key];
+      if (typeof v === 'string') {
+        if (v.length === 36 && UUID.test(v)) record[key] = v.toLowerCase();
+      } else if (v !== null && typeof v === 'object') stack.push({ value: v, depth: depth + 1 });
+    }
   }
-  return value;
 }
 
 /** A JSON body: absent or not JSON-shaped is INVALID_REQUEST_BODY, a bad field INVALID_REQUEST_FIELD. */
@@ -31,7 +57,8 @@ export function jsonBody<S extends z.ZodType>(schema: S, body: unknown): z.outpu
       'body: a JSON body (content-type application/json) is required',
     );
   }
-  return parseOr400(schema, lowerIds(body), 'INVALID_REQUEST_FIELD');
+  lowerIds(body);
+  return parseOr400(schema, body, 'INVALID_REQUEST_FIELD');
 }
 
 export function query<S extends z.ZodType>(schema: S, q: unknown): z.output<S> {

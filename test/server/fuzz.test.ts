@@ -297,6 +297,26 @@ function enlarge(valid: unknown, values: readonly number[]): unknown {
   return walk(valid, '');
 }
 
+/**
+ * JSON text nested `depth` levels: arrays, objects, a mix of both, or arrays of UUIDs (which the
+ * server lower-cases); under a field `x` of `valid` when given.
+ */
+function nested(depth: number, shape: number, valid?: unknown): string {
+  const [open, close, leaf] = [
+    ['[', ']', '1'],
+    ['{"a":', '}', '1'],
+    ['[{"a":', '}]', '"x"'],
+    ['["6F1C1A52-7D0E-4A38-9D55-1F2F3A4B5C6D",', ']', '"6F1C1A52-7D0E-4A38-9D55-1F2F3A4B5C6D"'],
+  ][shape]!;
+  // Within the 1 MiB body limit, so the nesting is what gets refused.
+  const levels = Math.min(depth, Math.floor(900_000 / (open!.length + close!.length)));
+  const text = open!.repeat(levels) + leaf! + close!.repeat(levels);
+  if (!valid || typeof valid !== 'object') return text;
+  const base = JSON.stringify(Array.isArray(valid) ? valid[0] : valid);
+  const body = `${base.slice(0, -1)}${base.length > 2 ? ',' : ''}"x":${text}}`;
+  return Array.isArray(valid) ? `[${body}]` : body;
+}
+
 function mutate(
   valid: unknown,
   pick: number,
@@ -383,7 +403,7 @@ const queryString = fc.oneof(
     .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`),
 );
 
-type Kind = 'json' | 'mutated' | 'big' | 'malformed' | 'wrongType' | 'multipart' | 'none';
+type Kind = 'json' | 'mutated' | 'big' | 'deep' | 'malformed' | 'wrongType' | 'multipart' | 'none';
 const request = fc.record({
   endpoint: fc.integer({ min: 0, max: ENDPOINTS.length - 1 }),
   id1: id,
@@ -395,6 +415,7 @@ const request = fc.record({
     'mutated',
     'mutated',
     'big',
+    'deep',
     'malformed',
     'wrongType',
     'multipart',
@@ -403,6 +424,7 @@ const request = fc.record({
   json: fc.jsonValue({ maxDepth: 3 }),
   pick: fc.nat(),
   bigs: fc.array(big, { minLength: 1, maxLength: 6 }),
+  depth: fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 64, max: 300_000 })),
   op: fc.constantFrom<'set' | 'delete' | 'add'>('set', 'delete', 'add'),
   value: junk,
   text: fc.oneof(
@@ -447,6 +469,11 @@ function toCall(r: Req): { method: string; path: string; opts: CallOptions; allo
       break;
     case 'big':
       opts.body = enlarge(valid, r.bigs);
+      break;
+    case 'deep':
+      // Nesting far deeper than any body of ours, alone or under a field of a valid body.
+      opts.raw = nested(r.depth, r.pick % 4, r.pick % 3 === 0 ? valid : undefined);
+      opts.headers = { 'content-type': 'application/json' };
       break;
     case 'malformed':
       opts.raw = r.text;
@@ -548,6 +575,7 @@ describe('fuzz: malformed requests across every endpoint', () => {
       fc.record({
         put: fc.boolean(),
         bigs: fc.array(big, { minLength: 1, maxLength: 6 }),
+        depth: fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 64, max: 300_000 })),
         count: fc.integer({ min: 1, max: 4 }),
       }),
       { numRuns: 300, seed: SEED },
@@ -573,6 +601,56 @@ describe('fuzz: malformed requests across every endpoint', () => {
       expect.arrayContaining(['.price', '.cost', 'totals.recurringTotal']),
     );
   }, 120_000);
+
+  it('refuses deeply nested bodies with 400 INVALID_REQUEST_BODY, and takes shallow extras', async () => {
+    const q = ok(
+      await api.post('/v2/quotes', { clientId: DEMO.clients.acme }),
+      201,
+      QuoteResponse,
+    ).id;
+    const deep: Array<[string, string, string]> = [
+      ['POST', `/v2/quotes/${q}/line-items`, '['.repeat(100_000) + ']'.repeat(100_000)],
+      ['PUT', `/v2/quotes/${q}/line-items`, '['.repeat(100_000) + ']'.repeat(100_000)],
+      ['POST', '/v2/quotes', '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000)],
+      [
+        'POST',
+        '/v2/quotes',
+        `{"clientId":"${DEMO.clients.acme}","x":${'[{"a":'.repeat(20_000)}1${'}]'.repeat(20_000)}}`,
+      ],
+      [
+        'PUT',
+        `/v2/quotes/${q}/sections`,
+        `{"sections":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+      ],
+      [
+        'POST',
+        `/v2/quotes/${q}/access-list`,
+        '[{"email":'.repeat(30_000) + '1' + '}]'.repeat(30_000),
+      ],
+      ['PUT', '/v2/quote-preferences', '{"a":'.repeat(40) + '1' + '}'.repeat(40)],
+    ];
+    for (const [method, path, raw] of deep) {
+      const r = await api.call(method, path, {
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(r.status, `${method} ${path}: ${r.text.slice(0, 200)}`).toBe(400);
+      const e = ErrorResponse.parse(r.json);
+      expect(e.type).toBe('INVALID_REQUEST_BODY');
+      expect(e.message).toContain('body: nested more than');
+    }
+    // Nesting within any body of ours still passes; unknown fields are ignored as before, and ids
+    // deep in the body are still taken in either case.
+    const created = ok(
+      await api.call('POST', '/v2/quotes', {
+        raw: `{"clientId":"${DEMO.clients.acme.toUpperCase()}","x":${'['.repeat(20)}${']'.repeat(20)}}`,
+        headers: { 'content-type': 'application/json' },
+      }),
+      201,
+      QuoteResponse,
+    );
+    expect(created.client.id).toBe(DEMO.clients.acme);
+  });
 
   it('refuses bodies above the size cap with a 400, not a hang', async () => {
     const big = JSON.stringify({ clientId: DEMO.clients.acme, pad: 'x'.repeat(2 * 1024 * 1024) });
