@@ -18,10 +18,12 @@ import type { SyncApi } from './ports';
 export async function readAggregate(
   api: SyncApi,
   serverId: string,
+  /** The quote as a call just answered it (after every other change): not read again. */
+  answered?: RemoteAggregate['quote'],
 ): Promise<RemoteAggregate | null> {
   let quote: RemoteAggregate['quote'];
   try {
-    quote = await api.getQuote(serverId);
+    quote = answered ?? (await api.getQuote(serverId));
   } catch (e) {
     if (isGone(e)) return null;
     throw e;

@@ -116,8 +116,6 @@ export function nextStep(
   const upd = itemsToUpdate(merged, known);
   if (upd.length) return { kind: 'updateItems', keys: upd };
 
-  if (header && !closes) return { kind: 'updateHeader' };
-
   if (opts.createSections) {
     const newSection = Object.keys(merged.sections)
       .sort()
@@ -147,6 +145,9 @@ export function nextStep(
   if (newAtt.length) return { kind: 'uploadAttachments', keys: newAtt };
   if (!same(merged.attachments, known.attachments)) return { kind: 'updateAttachments' };
 
+  // The header last (a status that closes editing must come after the content anyway): its
+  // answer is the whole quote as it stands after every other call, so it is the read-back's
+  // read of the quote too.
   if (header) return { kind: 'updateHeader' };
   return null;
 }

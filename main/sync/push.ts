@@ -237,6 +237,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
 
   const seen = new Set<string>();
   let calls = 0;
+  let lastKind: Step['kind'] | null = null;
   for (let n = 0; ; n++) {
     const known = agg ? fromRemote(agg, idOf) : null;
     const step = nextStep(merged, known, { createSections: !ctx.sectionsByPut.value });
@@ -259,6 +260,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     ctx.onStep?.(quoteId, step.kind);
     agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
     calls++;
+    lastKind = step.kind;
     if (step.kind === 'createQuote') {
       // The server's defaults for a new quote (e.g. preference attachments) join the merge.
       const again = merge(null, local, fromRemote(agg, idOf), decide);
@@ -273,7 +275,9 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     // someone else may have changed the quote meanwhile).
     ctx.onStep?.(quoteId, 'readBack');
     try {
-      agg = await readAggregate(api, agg.quote.id);
+      // A header PUT answers the whole quote: when it was the last call, that is the read.
+      const answered = lastKind === 'updateHeader' ? agg.quote : undefined;
+      agg = await readAggregate(api, agg.quote.id, answered);
     } catch (e) {
       fail(e);
     }

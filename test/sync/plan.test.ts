@@ -74,15 +74,15 @@ function fullQuote(): QuoteState {
 }
 
 describe('the planner: the fewest calls, in dependency order', () => {
-  it('a new quote takes one call per step: create, items (add-on with its parent), header, sections, recipients, files', () => {
+  it('a new quote takes one call per step: create, items (add-on with its parent), sections, recipients, files, header last (its answer is the quote read back)', () => {
     const steps = play(fullQuote(), null);
     expect(steps.map((s) => s.kind)).toEqual([
       'createQuote',
       'addItems',
-      'updateHeader',
       'putSections',
       'addAccess',
       'uploadAttachments',
+      'updateHeader',
     ]);
     const add = steps[1] as Extract<Step, { kind: 'addItems' }>;
     expect(add.keys.indexOf('parent')).toBeLessThan(add.keys.indexOf('addon'));

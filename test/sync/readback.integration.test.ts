@@ -82,6 +82,22 @@ describe('sync engine against the real server: read-back after a push', () => {
     const again = await d.engine.syncOnce();
     expect(again.pull?.refreshed).toBe(0);
     expect(calls.filter((c) => READS.has(c))).toEqual([]);
+
+    // A header change goes last; its answer is the whole quote, so only sections and access
+    // list are read after it, and the pull still has nothing to read again.
+    d.store.updateHeader(w.id, { introMessage: 'Backup dropped, as agreed' });
+    calls.length = 0;
+    const header = await d.engine.syncOnce();
+    const put = calls.lastIndexOf('updateQuote');
+    expect(put).toBeGreaterThan(-1);
+    expect(
+      calls
+        .slice(put + 1)
+        .filter((c) => READS.has(c))
+        .sort(),
+    ).toEqual(['getAccessList', 'getSections']);
+    expect(header.pull?.refreshed).toBe(0);
+    expect(d.store.getQuote(w.id)!.base!.quote.introMessage).toBe('Backup dropped, as agreed');
   });
 
   it('a colleague’s recipient added while the push runs is in the base and on screen after it', async () => {
