@@ -105,8 +105,6 @@ export function nextStep(
   const header = headerDiffers(merged, known);
   const reopens =
     !EDITABLE_STATUSES.has(known.header.status) && EDITABLE_STATUSES.has(merged.header.status);
-  const closes =
-    EDITABLE_STATUSES.has(known.header.status) && !EDITABLE_STATUSES.has(merged.header.status);
   if (header && reopens) return { kind: 'updateHeader' };
 
   const del = itemsToDelete(merged, known);
