@@ -1,9 +1,14 @@
-// A burst of edits for the crash test: opened on a store file, it edits as fast as it can
-// and prints one line per edit *after* that edit's commit returned, until it is killed.
-// Deterministic per seed (ids, clock and choices), so the parent can tell what it did.
-//   begin <k> <quoteId|new>        an edit is about to run
-//   ok <k> <quoteId> <generation> <digest>   it committed
-//   skip <k>                       it was refused (nothing written)
+// A burst of work for the crash test: opened on a store file, it edits, writes journal
+// entries and checkpoints as fast as it can, printing one line per step *after* that step
+// returned (a journal entry: after it is durable), until it is killed. It yields to the event
+// loop now and then, as the app does, so the store's own checkpoints run too. Deterministic
+// per seed (ids, choices), so the parent can tell what it did.
+//   begin <k> <quoteId|new>                   an edit is about to run
+//   ok <k> <quoteId> <generation> <digest>    it committed
+//   skip <k>                                  it was refused (nothing written)
+//   jbegin <k> <entryId|new> <state|removed>  a journal write is about to run
+//   jok <k> <entryId> <state|removed> <fingerprint>   it is durable
+//   ckpt <k> / ckptok <k>                     a checkpoint starts / returned
 import crypto from 'node:crypto';
 import { StoreValidationError, openStore, type Store } from '../../main/store';
 import { digest, rng } from './crashShared';
@@ -19,6 +24,7 @@ const store: Store = openStore(file!, { newId });
 const M365 = '094347cf-431a-464f-98b9-32ebeb165c8a';
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const out = (line: string) => process.stdout.write(line + '\n');
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 if (!store.product(M365)) {
   store.putProducts([
@@ -42,9 +48,16 @@ if (!store.product(M365)) {
   ]);
 }
 const quotes = store.listQuotes({ account: 'partner', limit: 100 }).content.map((q) => q.id);
+/** Open journal entries and their state, as a sync engine walks them. */
+const openEntries = new Map(
+  store
+    .listJournal()
+    .filter((e) => e.state !== 'done')
+    .map((e) => [e.id, e.state]),
+);
 out('ready');
 
-for (let k = 0; ; k++) {
+function edit(k: number): void {
   const create = quotes.length < 3 || rand() < 0.05;
   const q = create ? null : pick(quotes);
   out(`begin ${k} ${q ?? 'new'}`);
@@ -105,4 +118,54 @@ for (let k = 0; ; k++) {
     if (!(err instanceof StoreValidationError)) throw err;
     out(`skip ${k}`);
   }
+}
+
+/** One step of the sync engine's bookkeeping: plan a request, or move an open one on. */
+async function journal(k: number): Promise<void> {
+  const entry = openEntries.size && rand() < 0.6 ? pick([...openEntries.entries()]) : null;
+  if (!entry) {
+    const fingerprint = `fp-${seedArg}-${k}`;
+    const input = {
+      quoteId: pick(quotes),
+      op: 'addLineItems',
+      method: 'POST',
+      path: `/v2/quotes/x/line-items`,
+      fingerprint,
+      body: { k },
+    };
+    out(`jbegin ${k} new planned`);
+    // As the engine does it (commit, then the WAL synced off the event loop), or in one call.
+    const e = rand() < 0.7 ? await store.planRequestDurable(input) : store.planRequest(input);
+    openEntries.set(e.id, 'planned');
+    out(`jok ${k} ${e.id} planned ${fingerprint}`);
+    return;
+  }
+  const [id, state] = entry;
+  const next = state === 'planned' ? 'in_flight' : rand() < 0.8 ? 'done' : 'unknown';
+  if (state === 'unknown' || (state === 'in_flight' && rand() < 0.3)) {
+    // The answer came (or a lost create was adopted): the entry goes.
+    out(`jbegin ${k} ${id} removed`);
+    store.removeRequest(id);
+    openEntries.delete(id);
+    out(`jok ${k} ${id} removed -`);
+    return;
+  }
+  out(`jbegin ${k} ${id} ${next}`);
+  const e = store.markRequest(id, next);
+  if (next === 'done') openEntries.delete(id);
+  else openEntries.set(id, next);
+  out(`jok ${k} ${id} ${e.state} ${e.fingerprint}`);
+}
+
+for (let k = 0; ; k++) {
+  const r = rand();
+  if (r < 0.8) edit(k);
+  else if (r < 0.95) await journal(k);
+  else {
+    out(`ckpt ${k}`);
+    store.checkpoint();
+    out(`ckptok ${k}`);
+  }
+  // The app yields between user actions: the store's idle checkpoints get their turn.
+  if (rand() < 0.1) await yieldToLoop();
 }
