@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { Uuid } from '../../common/api';
-import { badRequest } from './errors';
+import { Uuid, type ErrorDetails } from '../../common/api';
+import { badRequest, invalid } from './errors';
 import { parseOr400 } from './validate';
 
 /** A path parameter that must be a UUID. */
@@ -61,6 +61,29 @@ export function jsonBody<S extends z.ZodType>(schema: S, body: unknown): z.outpu
   return parseOr400(schema, body, 'INVALID_REQUEST_FIELD');
 }
 
-export function query<S extends z.ZodType>(schema: S, q: unknown): z.output<S> {
-  return parseOr400(schema, q ?? {}, 'INVALID_REQUEST_PARAMETER');
+/**
+ * A query string. A parameter given more than once arrives as an array: those named in `lists`
+ * (e.g. `status`) are merged into their comma-separated form, so `status=draft&status=sent`
+ * means `status=draft,sent`; any other one is refused naming it, since which of its values was
+ * meant is anyone's guess.
+ */
+export function query<S extends z.ZodType>(
+  schema: S,
+  q: unknown,
+  lists: readonly string[] = [],
+): z.output<S> {
+  let input = (q ?? {}) as Record<string, unknown>;
+  const repeated: ErrorDetails[] = [];
+  for (const key of Object.keys(input)) {
+    const v = input[key];
+    if (!Array.isArray(v)) continue;
+    if (lists.includes(key)) input = { ...input, [key]: v.join(',') };
+    else
+      repeated.push({
+        type: 'INVALID_REQUEST_PARAMETER',
+        message: `${key}: must be given once (given ${v.length} times)`,
+      });
+  }
+  if (repeated.length > 0) throw invalid('INVALID_REQUEST_PARAMETER', repeated);
+  return parseOr400(schema, input, 'INVALID_REQUEST_PARAMETER');
 }

@@ -11,7 +11,7 @@ export function quoteRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/quotes', async (req, reply) =>
     reply
       .type('application/json; charset=utf-8')
-      .send(listQuotes(ctx, req.caller, query(ListQuotesQuery, req.query))),
+      .send(listQuotes(ctx, req.caller, query(ListQuotesQuery, req.query, ['status']))),
   );
 
   app.post('/v2/quotes', async (req, reply) => {

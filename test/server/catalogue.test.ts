@@ -60,6 +60,19 @@ describe('GET /v1/products', () => {
       ok(await ada.get('/v1/products?search=MST-DFB'), 200, ProductsPage).content,
     ).toHaveLength(1);
     refused(await ada.get('/v1/products?page=x'), 400, 'INVALID_REQUEST_PARAMETER', 'page');
+    // Single-valued parameters given twice are refused naming them, not guessed at.
+    refused(
+      await ada.get('/v1/products?search=a&search=b'),
+      400,
+      'INVALID_REQUEST_PARAMETER',
+      'search: must be given once',
+    );
+    refused(
+      await ada.get('/v1/companies?size=5&size=6'),
+      400,
+      'INVALID_REQUEST_PARAMETER',
+      'size: must be given once',
+    );
   });
 });
 

@@ -131,6 +131,41 @@ describe('GET /v2/quotes filters', () => {
     );
   });
 
+  it('takes repeated status parameters like the comma form, and refuses other repeated ones naming them', async () => {
+    const comma = await list('?status=sent,closed&limit=100');
+    const repeated = await list('?status=sent&status=closed&limit=100');
+    expect(repeated.page.totalElements).toBe(3);
+    expect(repeated).toEqual(comma);
+    expect(await list('?status=sent&status=closed,draft&limit=100')).toEqual(
+      await list('?status=sent,closed,draft&limit=100'),
+    );
+    expect((await list('?status=sent&status=&limit=100')).page.totalElements).toBe(2);
+    refused(
+      await ada.get('/v2/quotes?status=sent&status=nope'),
+      400,
+      'INVALID_REQUEST_PARAMETER',
+      'status',
+    );
+    for (const qs of [
+      'limit=5&limit=10',
+      'page=0&page=1',
+      'sort=id,asc&sort=status,desc',
+      'search=acme&search=blue',
+      'account=user&account=partner',
+      'partnerId=4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc&partnerId=4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc',
+      'intentType=PARTNER_TO_CLIENT&intentType=PLATFORM_TO_PARTNER',
+    ]) {
+      const field = qs.split('=')[0]!;
+      const e = refused(
+        await ada.get(`/v2/quotes?${qs}`),
+        400,
+        'INVALID_REQUEST_PARAMETER',
+        `${field}: must be given once`,
+      );
+      expect(e.details).toHaveLength(1);
+    }
+  });
+
   it('searches client name, reference code, creator name and amounts, case-insensitively', async () => {
     const byClient = await list('?search=BLUE%20fjord&limit=100');
     expect(byClient.page.totalElements).toBe(4);
