@@ -333,6 +333,15 @@ export async function runSeed(
           (r.entity === 'lineItem' && server.lineItems.some((x) => x.id === sid)) ||
           (r.entity === 'accessEntry' && access.some((x) => x.id === sid)) ||
           (r.entity === 'attachment' && server.attachments.some((x) => x.id === sid));
+        if (!r.delivered && r.entity === 'lineItem' && !sid) {
+          // Its answer was lost, so no server id yet: an unclaimed item of the same product
+          // shows the add arrived (an add is all or nothing), whatever Ben does to it next.
+          const product = real.getQuote(localQuote)?.work.lineItems.find((x) => x.id === r.id)
+            ?.product.id;
+          r.delivered = server.lineItems.some(
+            (x) => !real.localIdOf('lineItem', x.id) && x.product.id === product,
+          );
+        }
       } else if (r.kind === 'field') {
         const e =
           r.entity === 'quote'
