@@ -210,6 +210,13 @@ const steps: string[] = [
   CREATE INDEX quotes_sort_creator ON quotes(partner_id, deleted_on, created_by_name COLLATE NOCASE, id);
   CREATE INDEX quotes_sort_status ON quotes(partner_id, deleted_on, status, id);
   `,
+  // A draft is never published: moves to draft from expired, pending or a response used to
+  // keep the flag. Stamped, so clients that pull by updatedOn see the change.
+  `
+  UPDATE quotes SET published = 0,
+    updated_on = max(updated_on, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+  WHERE status = 'draft' AND published = 1;
+  `,
 ];
 
 export function migrate(db: Database.Database): void {

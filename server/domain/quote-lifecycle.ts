@@ -159,7 +159,6 @@ export function updateQuote(
       next.published = 1;
       next.published_on = now;
     } else if (from === 'sent' && to === 'draft') {
-      next.published = 0;
       next.revoked_on = now;
     } else if (
       from === 'sent' &&
@@ -171,6 +170,9 @@ export function updateQuote(
       if (to === 'declined') next.declined_by = by;
     }
   }
+  // A draft is never published, whatever it was before (sent, expired, pending, or a response):
+  // only a move from sent is a revoke with its `revokedOn`, and `publishedOn` stays as history.
+  if (to === 'draft') next.published = 0;
   ctx
     .sql(
       `UPDATE quotes SET status = @status, expires_on = @expires_on, intro_message = @intro_message, terms = @terms,

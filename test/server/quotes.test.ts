@@ -213,6 +213,37 @@ describe('PUT /v2/quotes/{quoteId}', () => {
     expect(draft.status).toBe('draft');
   });
 
+  it('clears published on every move to draft, keeping publishedOn as history', async () => {
+    // sent → expired → draft: not a revoke (no revokedOn), but a draft is never published.
+    const a = await newQuote();
+    const sentA = ok(
+      await put(a, { status: 'sent', published: true, expiresOn: isoIn(-1) }),
+      200,
+      QuoteResponse,
+    );
+    const expired = ok(await ada.get(`/v2/quotes/${a.id}`), 200, QuoteResponse);
+    expect([expired.status, expired.published]).toEqual(['expired', true]);
+    const draftA = ok(
+      await put(expired, { status: 'draft', published: true, expiresOn: isoIn(5) }),
+      200,
+      QuoteResponse,
+    );
+    expect([draftA.status, draftA.published]).toEqual(['draft', false]);
+    expect(draftA.publishedOn).toBe(sentA.publishedOn);
+    expect(draftA.revokedOn).toBeUndefined();
+    const entry = ok(await ada.get('/v2/quotes?status=draft&limit=100'), 200, ListResponse).content;
+    expect(entry.find((c) => c.id === a.id)?.published).toBe(false);
+
+    // sent → changes_requested keeps the flag; its move back to draft clears it.
+    const b = await newQuote();
+    const sentB = ok(await put(b, { status: 'sent', published: true }), 200, QuoteResponse);
+    const changes = ok(await put(sentB, { status: 'changes_requested' }), 200, QuoteResponse);
+    expect(changes.published).toBe(true);
+    const draftB = ok(await put(changes, { status: 'draft' }), 200, QuoteResponse);
+    expect(draftB.published).toBe(false);
+    expect(draftB.publishedOn).toBe(sentB.publishedOn);
+  });
+
   it('answers 400 QUOTE_NOT_FOUND for an unknown quote', async () => {
     const q = await newQuote();
     const r = await ada.put('/v2/quotes/00000000-0000-4000-8000-000000000000', header(q));
