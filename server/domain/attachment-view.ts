@@ -6,9 +6,10 @@ import { userById } from './users';
 function urlOf(ctx: Ctx, row: AttachmentRow): string {
   if (row.scope === 'quote')
     return `${ctx.baseUrl}/v2/quotes/${row.quote_id}/attachments/${row.id}?download=true`;
-  // A preference attachment is downloaded through the library file it was made from.
-  const libraryId = row.scope === 'library' ? row.id : (row.source_id ?? row.id);
-  return `${ctx.baseUrl}/v2/quote-attachments/${libraryId}?download=true`;
+  // A preference attachment is a copy with its own id, downloaded through the library's route
+  // (the spec gives preferences no download of their own). Not through the library file it was
+  // made from: that one may be deleted or replaced later, and the copy must keep its content.
+  return `${ctx.baseUrl}/v2/quote-attachments/${row.id}?download=true`;
 }
 
 export function attachmentResponse(ctx: Ctx, row: AttachmentRow): AttachmentResponse {

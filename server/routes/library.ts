@@ -6,6 +6,7 @@ import { attachmentResponse, attachmentsOf } from '../domain/attachment-view';
 import {
   addAttachments,
   attachmentIn,
+  byId,
   deleteAttachment,
   libraryHome,
   replaceLibraryFile,
@@ -96,6 +97,12 @@ export function libraryRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/quote-attachments/:attachmentId', async (req, reply) => {
     const id = pathId(req.params, 'attachmentId');
     const q = query(DownloadQuery, req.query);
+    if (q.download) {
+      // The `url` of a preference attachment names it here (see attachment-view.ts).
+      const pref = byId(ctx, id);
+      if (pref?.scope === 'preference' && pref.partner_id === req.caller.partner.id)
+        return sendPdf(ctx, reply, pref);
+    }
     const row = attachmentIn(ctx, req.caller, libraryHome, id, 404);
     if (q.download) return sendPdf(ctx, reply, row);
     return attachmentResponse(ctx, row);

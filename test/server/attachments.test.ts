@@ -502,4 +502,60 @@ describe('preference attachments', () => {
       ]),
     ).toEqual([['pref1.pdf', 0]]);
   });
+
+  it('keeps a preference attachment’s url working after its library file is replaced or deleted', async () => {
+    const [lib] = ok(
+      await upload('/v2/quote-attachments', [{ name: 'terms.pdf', data: pdf('pref-url-v1') }]),
+      201,
+      List,
+    );
+    const [pref] = ok(
+      await ada.post('/v2/quote-preferences/attachments', { attachments: [lib!.id] }),
+      201,
+      List,
+    );
+    const download = (url: string, api = ada) => api.get(url.slice(server.baseUrl.length));
+    expect(pref!.url.startsWith(`${server.baseUrl}/`)).toBe(true);
+    const first = await download(pref!.url);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('application/pdf');
+    expect(first.body.equals(pdf('pref-url-v1'))).toBe(true);
+
+    // The preference holds a copy: a new version of the library file does not change it.
+    ok(
+      await upload(
+        `/v2/quote-attachments/${lib!.id}`,
+        [{ name: 'terms.pdf', data: pdf('pref-url-v2') }],
+        'attachment',
+        'PATCH',
+      ),
+      200,
+      AttachmentResponse,
+    );
+    expect((await download(pref!.url)).body.equals(pdf('pref-url-v1'))).toBe(true);
+
+    // Nor does deleting it: the preference keeps listing the copy, and its url still answers.
+    expect((await ada.del(`/v2/quote-attachments/${lib!.id}`)).status).toBe(204);
+    const listed = ok(await ada.get('/v2/quote-preferences'), 200, PreferencesResponse);
+    const still = listed.attachments.find((a) => a.id === pref!.id)!;
+    expect(still.url).toBe(pref!.url);
+    const after = await download(still.url);
+    expect(after.status).toBe(200);
+    expect(after.body.equals(pdf('pref-url-v1'))).toBe(true);
+    const q = await newQuote();
+    const copy = q.attachments.find((a) => a.name === 'terms.pdf')!;
+    expect((await download(copy.url)).body.equals(pdf('pref-url-v1'))).toBe(true);
+
+    // The url is a download only; the id is no library attachment, and no other partner's.
+    refused(
+      await ada.get(`/v2/quote-attachments/${pref!.id}`),
+      404,
+      'LIBRARY_ATTACHMENT_NOT_FOUND',
+    );
+    const chen = await ada.as(DEMO.chen);
+    refused(await download(pref!.url, chen), 404, 'LIBRARY_ATTACHMENT_NOT_FOUND');
+    // Once the preference attachment is removed, its url is gone too.
+    expect((await ada.del(`/v2/quote-preferences/attachments/${pref!.id}`)).status).toBe(204);
+    refused(await download(pref!.url), 404, 'LIBRARY_ATTACHMENT_NOT_FOUND');
+  });
 });
