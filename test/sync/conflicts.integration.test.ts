@@ -243,4 +243,138 @@ describe('sync engine against the real server: merges and conflicts', () => {
       'keep this one',
     );
   });
+  /** Ben changes the note of the Defender line item on the server. */
+  async function benNotes(sid: string, note: string) {
+    const li = (await ben.getQuote(sid)).lineItems.find((x) => x.product.id === PRODUCTS.defender)!;
+    await ben.updateLineItems(sid, [
+      {
+        type: 'Standard',
+        id: li.id,
+        effectiveDate: li.effectiveDate,
+        price: li.price.amount,
+        quantity: li.quantity,
+        billingTerm: 'Monthly',
+        note,
+      },
+    ]);
+    return li.id;
+  }
+
+  it('a line item deleted here while edited remotely is a conflict; nothing is deleted there, and take theirs brings it back with the remote edit', async () => {
+    const { d, id, sid, items } = await syncedQuote();
+    d.store.deleteLineItems(id, [items[1]!]);
+    const remoteId = await benNotes(sid, 'Ben still needs this');
+
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    const [c] = d.store.listConflicts(id);
+    expect(c).toMatchObject({
+      entityKind: 'lineItem',
+      entityId: items[1],
+      field: '*',
+      local: null,
+    });
+    expect(c!.remote).toMatchObject({ note: 'Ben still needs this' });
+    // The delete waits for the user: Ben's edited item is still on the server.
+    expect((await ben.getQuote(sid)).lineItems.map((x) => x.id)).toContain(remoteId);
+
+    takeTheirs(d.store, id);
+    expect((await d.engine.syncOnce()).results[id]).toBe('synced');
+    const back = d.store.getQuote(id)!.work.lineItems.find((x) => x.id === items[1]);
+    expect(back?.note).toBe('Ben still needs this');
+    const remote = await ben.getQuote(sid);
+    expect(remote.lineItems).toHaveLength(2);
+    expect(remote.lineItems.find((x) => x.id === remoteId)!.note).toBe('Ben still needs this');
+  });
+
+  it('a line item deleted here while edited remotely: take mine deletes it on the server', async () => {
+    const { d, id, sid, items } = await syncedQuote();
+    d.store.deleteLineItems(id, [items[1]!]);
+    const remoteId = await benNotes(sid, 'Ben still needs this');
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+
+    takeMine(d.store, id);
+    expect((await d.engine.syncOnce()).results[id]).toBe('synced');
+    const remote = await ben.getQuote(sid);
+    expect(remote.lineItems.map((x) => x.id)).not.toContain(remoteId);
+    expect(remote.lineItems.map((x) => x.product.id)).toEqual([PRODUCTS.m365]);
+    expect(d.store.getQuote(id)!.work.lineItems.map((x) => x.id)).toEqual([items[0]]);
+  });
+
+  it('take mine on one field and take theirs on another field of the same quote: the server ends up with both choices', async () => {
+    const { d, id, sid } = await syncedQuote();
+    d.store.updateHeader(id, { introMessage: 'Ada intro', termsAndDisclaimers: 'Ada terms' });
+    await benHeader(sid, { introMessage: 'Ben intro', termsAndDisclaimers: 'Ben terms' });
+
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    const conflicts = d.store.listConflicts(id);
+    const intro = conflicts.find((c) => c.field === 'introMessage')!;
+    const terms = conflicts.find((c) => c.field === 'termsAndDisclaimers')!;
+    expect(conflicts).toHaveLength(2);
+    takeMine(d.store, id, intro.id);
+    // One choice made, one open: still parked, nothing sent.
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    expect((await ben.getQuote(sid)).introMessage).toBe('Ben intro');
+    takeTheirs(d.store, id, terms.id);
+
+    expect((await d.engine.syncOnce()).results[id]).toBe('synced');
+    const remote = await ben.getQuote(sid);
+    expect(remote.introMessage).toBe('Ada intro');
+    expect(remote.termsAndDisclaimers).toBe('Ben terms');
+    const work = d.store.getQuote(id)!.work;
+    expect([work.introMessage, work.termsAndDisclaimers]).toEqual(['Ada intro', 'Ben terms']);
+    expect(d.store.getQuote(id)!.dirty).toBe(false);
+    expect(d.store.listConflicts(id)).toEqual([]);
+  });
+
+  it('save mine as new on fields edited on both sides: a new quote with my values on the server, the original with theirs', async () => {
+    const { d, id, sid, items } = await syncedQuote();
+    d.store.updateHeader(id, { introMessage: 'Ada wrote this' });
+    d.store.updateLineItems(id, [{ id: items[0]!, quantity: 12 }]);
+    await benHeader(sid, { introMessage: 'Ben wrote this' });
+    const li = (await ben.getQuote(sid)).lineItems.find((x) => x.product.id === PRODUCTS.m365)!;
+    await ben.updateLineItems(sid, [
+      {
+        type: 'Standard',
+        id: li.id,
+        effectiveDate: li.effectiveDate,
+        price: li.price.amount,
+        quantity: 40,
+        billingTerm: 'Monthly',
+        note: '',
+      },
+    ]);
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    expect(
+      d.store
+        .listConflicts(id)
+        .map((c) => c.field)
+        .sort(),
+    ).toEqual(['introMessage', 'quantity']);
+
+    const copy = saveMineAsNew(d.store, id);
+    expect(copy).not.toBe(id);
+    const r = await d.engine.syncOnce();
+    expect(r.results[copy]).toBe('synced');
+    const newSid = d.store.getQuote(copy)!.serverId!;
+    expect(newSid).not.toBe(sid);
+    const mine = await ben.getQuote(newSid);
+    expect(mine.client.id).toBe(CLIENTS.blueFjord.id);
+    expect(mine.introMessage).toBe('Ada wrote this');
+    expect(mine.termsAndDisclaimers).toBe('Net 30');
+    expect(mine.lineItems.map((x) => [x.product.id, x.quantity])).toEqual([
+      [PRODUCTS.m365, 12],
+      [PRODUCTS.defender, 10],
+    ]);
+    const original = await ben.getQuote(sid);
+    expect(original.introMessage).toBe('Ben wrote this');
+    expect(original.lineItems.map((x) => [x.product.id, x.quantity])).toEqual([
+      [PRODUCTS.m365, 40],
+      [PRODUCTS.defender, 10],
+    ]);
+    const here = d.store.getQuote(id)!;
+    expect(here.work.introMessage).toBe('Ben wrote this');
+    expect(here.work.lineItems.map((x) => x.quantity)).toEqual([40, 10]);
+    expect(here.dirty).toBe(false);
+    expect(d.store.listConflicts(id)).toEqual([]);
+  });
 });

@@ -1,20 +1,38 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../main/api';
-import type { EngineEvent, SyncApi } from '../../main/sync';
+import { takeMine, type EngineEvent, type SyncApi } from '../../main/sync';
+import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
 import { startServer, type StartedServer } from '../helpers/server';
-import { ADA, CLIENTS, PRODUCTS, client, device, primeCatalogue } from './harness';
+import { ADA, BEN, CLIENTS, PRODUCTS, client, device, primeCatalogue } from './harness';
 
 let server: StartedServer;
 let ada: ApiClient;
+let ben: ApiClient;
+/** Faults the real server cannot produce on demand (503, 429, dropped connections) come from
+ * the fault-injecting HTTPS proxy; everything else is the real server's answer. */
+let proxy: FaultProxy;
+let viaProxy: ApiClient;
 
 beforeAll(async () => {
   server = await startServer();
   ada = client(server, ADA);
+  ben = client(server, BEN);
+  proxy = await startFaultProxy(server);
+  viaProxy = client({ baseUrl: server.baseUrl, caFile: proxy.caFile }, ADA, proxy.url);
+  await viaProxy.getToken(); // so that no rule of a test ever meets the token request
 });
 afterAll(async () => {
+  await viaProxy?.close();
   await ada?.close();
+  await ben?.close();
+  await proxy?.stop();
   await server?.stop();
 });
+beforeEach(() => proxy.clear());
+
+/** The per-quote states the engine reported for one quote, in order. */
+const statesOf = (events: EngineEvent[], quoteId: string) =>
+  events.flatMap((e) => (e.type === 'quote' && e.quoteId === quoteId ? [e.state] : []));
 
 /** Counts the calls the engine makes, to see whether it is idle. */
 function counted(api: ApiClient): { api: SyncApi; calls: string[] } {
@@ -159,5 +177,241 @@ describe('the engine loop', () => {
     expect(asked).toBe(true);
     await d.engine.stop();
     d.store.close();
+  });
+
+  it('reports a quote as pending, with the message, when the server fails for now (503), and synced once it works again', async () => {
+    const d = device(viaProxy, { pull: false });
+    const w = d.store.createQuote({ client: CLIENTS.acme });
+    expect((await d.engine.syncOnce()).results[w.id]).toBe('synced');
+    const sid = d.store.getQuote(w.id)!.serverId!;
+    d.store.updateHeader(w.id, { introMessage: 'After the outage' });
+    proxy.inject({
+      method: 'PUT',
+      path: /^\/v2\/quotes\/[^/]+$/,
+      times: 1,
+      fault: { kind: 'status', status: 503 },
+    });
+    const events: EngineEvent[] = [];
+    d.engine.on((e) => events.push(e));
+
+    const r = await d.engine.syncOnce();
+    expect(r.retry?.status).toBe(503);
+    expect(statesOf(events, w.id)).toEqual(['syncing', 'pending']);
+    const pending = events.find((e) => e.type === 'quote' && e.state === 'pending') as {
+      message?: string;
+    };
+    expect(pending.message).toBe(r.retry!.message);
+    expect(d.store.getQuote(w.id)!.syncState).toBe('pending');
+    expect(d.engine.status()).toMatchObject({ pendingCount: 1, lastError: r.retry!.message });
+    expect((await ada.getQuote(sid)).introMessage).not.toBe('After the outage');
+
+    events.length = 0;
+    expect((await d.engine.syncOnce()).results[w.id]).toBe('synced');
+    expect(statesOf(events, w.id)).toEqual(['syncing', 'synced']);
+    expect((await ada.getQuote(sid)).introMessage).toBe('After the outage');
+    expect(d.engine.status()).toMatchObject({ pendingCount: 0 });
+    d.store.close();
+  });
+
+  it('reports a quote as pending when the user edits it while it is pushed, and pushes that edit next', async () => {
+    let d: ReturnType<typeof device> | null = null;
+    let quoteId = '';
+    let edited = false;
+    // The user types while the header is on its way to the server (a call boundary).
+    const api = new Proxy(ada, {
+      get(t, k) {
+        const v = t[k as keyof ApiClient] as unknown;
+        if (k === 'updateQuote' && !edited) {
+          edited = true;
+          d!.store.updateHeader(quoteId, { termsAndDisclaimers: 'Typed during the push' });
+        }
+        return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(t) : v;
+      },
+    }) as SyncApi;
+    d = device(api, { pull: false });
+    quoteId = d.store.createQuote({ client: CLIENTS.blueFjord }).id;
+    d.store.updateHeader(quoteId, { introMessage: 'Before the push' });
+    const events: EngineEvent[] = [];
+    d.engine.on((e) => events.push(e));
+
+    expect((await d.engine.syncOnce()).results[quoteId]).toBe('pending');
+    expect(edited).toBe(true);
+    expect(statesOf(events, quoteId)).toEqual(['syncing', 'pending']);
+    const sid = d.store.getQuote(quoteId)!.serverId!;
+    expect((await ada.getQuote(sid)).introMessage).toBe('Before the push');
+    expect(d.store.getQuote(quoteId)!.dirty).toBe(true);
+
+    expect((await d.engine.syncOnce()).results[quoteId]).toBe('synced');
+    expect(statesOf(events, quoteId)).toEqual(['syncing', 'pending', 'syncing', 'synced']);
+    const remote = await ada.getQuote(sid);
+    expect([remote.introMessage, remote.termsAndDisclaimers]).toEqual([
+      'Before the push',
+      'Typed during the push',
+    ]);
+    d.store.close();
+  });
+
+  it('reports a quote in conflict as conflict (and counts it) until the user chooses, then synced', async () => {
+    const d = device(ada, { pull: false });
+    const w = d.store.createQuote({ client: CLIENTS.cedar });
+    expect((await d.engine.syncOnce()).results[w.id]).toBe('synced');
+    const sid = d.store.getQuote(w.id)!.serverId!;
+    d.store.updateHeader(w.id, { introMessage: 'Ada' });
+    const q = await ben.getQuote(sid);
+    await ben.updateQuote(sid, {
+      expiresOn: q.expiresOn,
+      introMessage: 'Ben',
+      termsAndDisclaimers: q.termsAndDisclaimers,
+      status: q.status,
+      published: q.published,
+    } as never);
+    const events: EngineEvent[] = [];
+    d.engine.on((e) => events.push(e));
+
+    expect((await d.engine.syncOnce()).results[w.id]).toBe('conflict');
+    expect(statesOf(events, w.id)).toEqual(['syncing', 'conflict']);
+    expect(d.store.getQuote(w.id)!.syncState).toBe('conflict');
+    expect(d.engine.status()).toMatchObject({ conflictCount: 1, pendingCount: 0 });
+
+    takeMine(d.store, w.id);
+    events.length = 0;
+    expect((await d.engine.syncOnce()).results[w.id]).toBe('synced');
+    expect(statesOf(events, w.id)).toEqual(['syncing', 'synced']);
+    expect(d.engine.status()).toMatchObject({ conflictCount: 0, pendingCount: 0 });
+    expect((await ben.getQuote(sid)).introMessage).toBe('Ada');
+    d.store.close();
+  });
+
+  it('pushes at most `parallelism` quotes at once, and the calls of one quote one after the other in plan order', async () => {
+    const N = 3;
+    // Quotes already on the server: every round starts with its reads, reached by all workers
+    // in the same tick, so an engine running more than N at once would show it here.
+    const setup = device(ada, { pull: false });
+    await primeCatalogue(setup.store, ada);
+    const ids = Array.from(
+      { length: 7 },
+      (_, i) => setup.store.createQuote({ client: Object.values(CLIENTS)[i % 3]! }).id,
+    );
+    expect(Object.values((await setup.engine.syncOnce()).results)).toEqual(ids.map(() => 'synced'));
+    for (const id of ids) {
+      const [item] = setup.store.addLineItems(id, [
+        { type: 'Standard', productId: PRODUCTS.m365, billingTerm: 'Monthly', quantity: 3 },
+      ]);
+      setup.store.updateHeader(id, { introMessage: `Parallel ${id.slice(0, 8)}` });
+      setup.store.moveLineItem(id, item!, { sectionId: setup.store.createSection(id, 'Licences') });
+    }
+
+    const inFlight = new Map<string, { reads: number; writes: number }>();
+    const writes = new Map<string, string[]>();
+    const problems: string[] = [];
+    let most = 0;
+    const api = new Proxy(ada, {
+      get(t, k) {
+        const v = t[k as keyof ApiClient] as unknown;
+        if (typeof v !== 'function') return v;
+        const name = String(k);
+        return async (...args: unknown[]) => {
+          const quote = String(args[0]); // every call of a round names its quote's server id
+          const read = name.startsWith('get') || name.startsWith('list');
+          const f = inFlight.get(quote) ?? { reads: 0, writes: 0 };
+          inFlight.set(quote, f);
+          // Within a quote: a change never overlaps any other call of the same quote.
+          if (f.writes || (!read && f.reads)) problems.push(`${name} overlaps on ${quote}`);
+          if (read) f.reads++;
+          else {
+            f.writes++;
+            writes.set(quote, [...(writes.get(quote) ?? []), name]);
+          }
+          most = Math.max(most, [...inFlight.values()].filter((x) => x.reads + x.writes).length);
+          try {
+            return await (v as (...x: unknown[]) => Promise<unknown>).apply(t, args);
+          } finally {
+            if (read) f.reads--;
+            else f.writes--;
+          }
+        };
+      },
+    }) as SyncApi;
+    setup.store.close();
+    const d = device(api, { pull: false, parallelism: N }, setup.dir);
+
+    const r = await d.engine.syncOnce();
+    expect(Object.values(r.results)).toEqual(ids.map(() => 'synced'));
+    expect(problems).toEqual([]);
+    expect(most).toBe(N);
+    for (const id of ids) {
+      const sid = d.store.getQuote(id)!.serverId!;
+      // Items, then sections, then the header last (its answer is the quote after every call).
+      expect(writes.get(sid)).toEqual(['addLineItems', 'replaceSections', 'updateQuote']);
+      expect((await ada.getQuote(sid)).introMessage).toBe(`Parallel ${id.slice(0, 8)}`);
+    }
+    d.store.close();
+  });
+
+  it('backs off: the wait doubles on each failed cycle, a 429 waits at least its Retry-After, and success returns to the pull interval', async () => {
+    // The engine's own timers, seen as it schedules them (no wall-clock measurement): its
+    // sleep is the only place in main/sync/engine.ts that calls setTimeout itself.
+    const waits: number[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      fn: () => void,
+      ms?: number,
+      ...rest: unknown[]
+    ) => {
+      // The first frame outside this file and the spy's own code is the caller of setTimeout.
+      const caller = new Error().stack
+        ?.split('\n')
+        .slice(1)
+        .find((f) => !f.includes('node_modules') && !f.includes('engine.test.ts'));
+      if (caller?.includes('main/sync/engine.ts')) waits.push(ms ?? 0);
+      return Reflect.apply(realSetTimeout, globalThis, [fn, ms, ...rest]) as NodeJS.Timeout;
+    }) as typeof setTimeout);
+    try {
+      // The dropped create journals a lost create; quotes of Ada's from the tests above would
+      // be candidates for it (same user, within the window): the server view starts empty.
+      for (let guard = 0; guard < 20; guard++) {
+        const res = await ben.listQuotes({ account: 'partner', limit: 100 });
+        if (!res.content.length) break;
+        for (const q of res.content) await ben.deleteQuote(q.id);
+      }
+      // random 1: no jitter below the full exponential wait, so the waits are exact.
+      const d = device(viaProxy, {
+        pull: false,
+        backoffBaseMs: 40,
+        backoffMaxMs: 100_000,
+        pullIntervalMs: 600_000,
+        random: () => 1,
+      });
+      const w = d.store.createQuote({ client: CLIENTS.blueFjord });
+      // Three cycles meet a dropped connection (the create, then twice the look for it),
+      // the fourth a 429 asking for 1 s, longer than the 320 ms the backoff would wait.
+      proxy.inject(
+        { times: 3, fault: { kind: 'drop' } },
+        { times: 1, fault: { kind: 'status', status: 429, retryAfter: '1' } },
+      );
+      const online: boolean[] = [];
+      d.engine.on((e) => e.type === 'status' && !e.status.running && online.push(e.status.online));
+      d.engine.start();
+      await until(() => d.store.getQuote(w.id)?.syncState === 'synced', 'the quote to sync');
+      await d.engine.stop();
+
+      expect(waits).toEqual([40, 80, 160, 1000, 600_000]);
+      expect(online).toEqual([false, false, false, true, true]);
+      expect(proxy.seen.map((s) => s.status ?? s.fault).slice(0, 4)).toEqual([
+        'drop',
+        'drop',
+        'drop',
+        429,
+      ]);
+      // The dropped create never reached the server: one quote, made once.
+      const sid = d.store.getQuote(w.id)!.serverId!;
+      expect(
+        (await ada.listQuotes({ account: 'user', limit: 100 })).content.map((q) => q.id),
+      ).toEqual([sid]);
+      expect(proxy.count('POST', '/v2/quotes')).toBe(2);
+      d.store.close();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
