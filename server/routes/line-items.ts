@@ -5,11 +5,12 @@ import {
   LIMITS,
   normalizeLineItems,
   UpdateLineItemsPayload,
+  type ErrorDetails,
 } from '../../common/api';
 import type { Ctx } from '../context';
 import { addLineItems, deleteLineItems, updateLineItems } from '../domain/line-items';
 import { quoteOf, requireEditable } from '../domain/quotes';
-import { badRequest } from '../http/errors';
+import { badRequest, invalid } from '../http/errors';
 import { jsonBody, pathId } from '../http/input';
 
 /** One object is taken as a list of one, like the spec's single-object `lineItems` quirk. */
@@ -26,6 +27,37 @@ function limitCheck(body: unknown): void {
       `body: a quote holds at most ${LIMITS.lineItems} line items`,
     );
   }
+}
+
+/** Add-payload fields an update cannot change: the product and the relationships. */
+const FIXED_ON_UPDATE = [
+  'productId',
+  'requiredLineItemId',
+  'requiredLineItemIndex',
+  'requiredSubscriptionId',
+  'subscriptionId',
+] as const;
+
+/**
+ * Spec rule 2: relationships cannot be modified by update (the item is deleted and added
+ * again). The update schema does not know these fields, so zod would drop them silently and the
+ * caller would believe the change was made; they are refused instead, each named.
+ */
+function refuseFixedFields(body: unknown): void {
+  if (!Array.isArray(body)) return;
+  const details: ErrorDetails[] = [];
+  body.forEach((item: unknown, i) => {
+    if (item === null || typeof item !== 'object') return;
+    for (const key of FIXED_ON_UPDATE) {
+      if (Object.hasOwn(item, key)) {
+        details.push({
+          type: 'INVALID_REQUEST_FIELD',
+          message: `[${i}].${key}: cannot be changed by an update; delete the line item and add it again`,
+        });
+      }
+    }
+  });
+  if (details.length > 0) throw invalid('INVALID_REQUEST_FIELD', details);
 }
 
 /** `/v2/quotes/{quoteId}/line-items` (spec, Quote line items). */
@@ -46,6 +78,7 @@ export function lineItemRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = listBody(req.body);
     limitCheck(body);
     const payload = jsonBody(UpdateLineItemsPayload, body);
+    refuseFixedFields(body);
     requireEditable(row);
     return updateLineItems(
       ctx,

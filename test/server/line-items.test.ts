@@ -433,7 +433,8 @@ describe('PUT /v2/quotes/{quoteId}/line-items', () => {
           effectiveDate: when,
         },
         { id: b!.id, ...custom({ productName: 'Site survey XL', price: 600, initialTotal: 600 }) },
-        { id: c!.id, ...usage({ quantity: 1000 }) },
+        // The update payload has no productId (spec: update payload fields).
+        { id: c!.id, ...usage({ quantity: 1000, productId: undefined }) },
       ]),
       200,
       Items,
@@ -489,6 +490,68 @@ describe('PUT /v2/quotes/{quoteId}/line-items', () => {
       'INVALID_REQUEST_FIELD',
       'id',
     );
+  });
+});
+
+describe('PUT /v2/quotes/{quoteId}/line-items relationships', () => {
+  it('refuses product and relationship fields naming them (spec rule 2), and changes nothing', async () => {
+    const q = await newQuote();
+    const [parent, addon, other] = ok(
+      await ada.post(`/v2/quotes/${q.id}/line-items`, [
+        std(DEMO.products.s1, 'Monthly', 5.5, 10),
+        std(DEMO.products.s1Addon, 'Monthly', 3.5, 10, { requiredLineItemIndex: 0 }),
+        std(DEMO.products.s1, 'Monthly', 5.5, 2),
+      ]),
+      201,
+      Items,
+    );
+    const upd = (id: string, more: object = {}) => ({
+      id,
+      type: 'Standard',
+      billingTerm: 'Monthly',
+      price: 4,
+      quantity: 10,
+      effectiveDate: when,
+      ...more,
+    });
+    const cases: Array<[object[], string[]]> = [
+      [[upd(addon!.id, { requiredLineItemId: other!.id })], ['[0].requiredLineItemId']],
+      [
+        [upd(parent!.id), upd(addon!.id, { requiredLineItemIndex: 0 })],
+        ['[1].requiredLineItemIndex'],
+      ],
+      [[upd(parent!.id, { productId: DEMO.products.m365 })], ['[0].productId']],
+      [[upd(addon!.id, { requiredSubscriptionId: other!.id })], ['[0].requiredSubscriptionId']],
+      [[upd(addon!.id, { subscriptionId: other!.id })], ['[0].subscriptionId']],
+      [[{ ...custom(), id: other!.id, productId: DEMO.products.m365 }], ['[0].productId']],
+      [
+        [upd(addon!.id, { requiredLineItemId: null, productId: DEMO.products.s1Addon })],
+        ['[0].productId', '[0].requiredLineItemId'],
+      ],
+    ];
+    for (const [body, fields] of cases) {
+      const e = refused(
+        await ada.put(`/v2/quotes/${q.id}/line-items`, body),
+        400,
+        'INVALID_REQUEST_FIELD',
+        fields[0],
+      );
+      expect(e.details.map((d) => d.message.split(':')[0])).toEqual(fields);
+    }
+    const got = ok(await ada.get(`/v2/quotes/${q.id}`), 200, QuoteResponse);
+    expect(got.lineItems.map((l) => [l.product.id, l.price.amount, l.relationship])).toEqual([
+      [DEMO.products.s1, 5.5, undefined],
+      [DEMO.products.s1Addon, 3.5, { requiredLineItemId: parent!.id }],
+      [DEMO.products.s1, 5.5, undefined],
+    ]);
+    // Without them, the same update goes through and keeps the relationship.
+    const [updated] = ok(
+      await ada.put(`/v2/quotes/${q.id}/line-items`, [upd(addon!.id)]),
+      200,
+      Items,
+    );
+    expect(updated!.relationship).toEqual({ requiredLineItemId: parent!.id });
+    expect(updated!.price.amount).toBe(4);
   });
 });
 
