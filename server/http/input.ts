@@ -87,3 +87,27 @@ export function query<S extends z.ZodType>(
   if (repeated.length > 0) throw invalid('INVALID_REQUEST_PARAMETER', repeated);
   return parseOr400(schema, input, 'INVALID_REQUEST_PARAMETER');
 }
+
+/** The instants an ISO 8601 date-time can name with a four-digit year, in UTC. */
+const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * Date-times the schema took (`[field, value]` pairs) whose instant falls outside years
+ * 0000–9999 in UTC are refused naming the field: `9999-12-31T23:59:59-23:59` is a valid text,
+ * but stored in UTC it would be answered as `+010000-01-01T…`, which no client reads as a
+ * date-time.
+ */
+export function checkInstants(fields: ReadonlyArray<readonly [string, string]>): void {
+  const details: ErrorDetails[] = [];
+  for (const [field, value] of fields) {
+    const t = Date.parse(value);
+    if (!(t >= FIRST_INSTANT && t <= LAST_INSTANT)) {
+      details.push({
+        type: 'INVALID_REQUEST_FIELD',
+        message: `${field}: must be between 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z`,
+      });
+    }
+  }
+  if (details.length > 0) throw invalid('INVALID_REQUEST_FIELD', details);
+}

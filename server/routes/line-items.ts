@@ -11,7 +11,7 @@ import type { Ctx } from '../context';
 import { addLineItems, deleteLineItems, updateLineItems } from '../domain/line-items';
 import { quoteOf, requireEditable } from '../domain/quotes';
 import { badRequest, invalid } from '../http/errors';
-import { jsonBody, pathId } from '../http/input';
+import { checkInstants, jsonBody, pathId } from '../http/input';
 
 /** One object is taken as a list of one, like the spec's single-object `lineItems` quirk. */
 function listBody(body: unknown): unknown {
@@ -67,6 +67,7 @@ export function lineItemRoutes(app: FastifyInstance, ctx: Ctx): void {
     const body = listBody(req.body);
     limitCheck(body);
     const payload = jsonBody(AddLineItemsPayload, body);
+    checkInstants(payload.map((p, i) => [`[${i}].effectiveDate`, p.effectiveDate]));
     requireEditable(row);
     return reply
       .code(201)
@@ -79,6 +80,7 @@ export function lineItemRoutes(app: FastifyInstance, ctx: Ctx): void {
     limitCheck(body);
     const payload = jsonBody(UpdateLineItemsPayload, body);
     refuseFixedFields(body);
+    checkInstants(payload.map((p, i) => [`[${i}].effectiveDate`, p.effectiveDate]));
     requireEditable(row);
     return updateLineItems(
       ctx,

@@ -4,7 +4,7 @@ import type { Ctx } from '../context';
 import { listQuotes } from '../domain/list';
 import { createQuote, deleteQuote, takeOwnership, updateQuote } from '../domain/quote-lifecycle';
 import { quoteOf, quoteResponse } from '../domain/quotes';
-import { jsonBody, pathId, query } from '../http/input';
+import { checkInstants, jsonBody, pathId, query } from '../http/input';
 
 /** `/v2/quotes` and `/v2/quotes/{quoteId}` (spec, Quotes). */
 export function quoteRoutes(app: FastifyInstance, ctx: Ctx): void {
@@ -31,6 +31,7 @@ export function quoteRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.put('/v2/quotes/:quoteId', async (req) => {
     const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
     const payload = jsonBody(UpdateQuotePayload, req.body);
+    checkInstants([['expiresOn', payload.expiresOn]]);
     return quoteResponse(ctx, updateQuote(ctx, req.caller, row, payload));
   });
 

@@ -291,6 +291,53 @@ describe('POST /v2/quotes/{quoteId}/line-items', () => {
   });
 });
 
+describe('effective dates', () => {
+  it('refuses instants outside years 0000–9999 in UTC naming the line, on add and update', async () => {
+    const q = await newQuote();
+    const late = '9999-12-31T23:59:59-23:59';
+    const early = '0000-01-01T00:00:00+00:01';
+    const e = refused(
+      await ada.post(`/v2/quotes/${q.id}/line-items`, [
+        std(DEMO.products.m365, 'Monthly', 22, 1),
+        std(DEMO.products.m365, 'Monthly', 22, 1, { effectiveDate: late }),
+        custom({ effectiveDate: early }),
+      ]),
+      400,
+      'INVALID_REQUEST_FIELD',
+      '[1].effectiveDate',
+    );
+    expect(e.details.map((d) => d.message.split(':')[0])).toEqual([
+      '[1].effectiveDate',
+      '[2].effectiveDate',
+    ]);
+    const [a] = ok(
+      await ada.post(`/v2/quotes/${q.id}/line-items`, [
+        std(DEMO.products.m365, 'Monthly', 22, 1, { effectiveDate: '9999-12-31T23:59:59Z' }),
+      ]),
+      201,
+      Items,
+    );
+    expect(a!.effectiveDate).toBe('9999-12-31T23:59:59.000Z');
+    refused(
+      await ada.put(`/v2/quotes/${q.id}/line-items`, [
+        {
+          id: a!.id,
+          type: 'Standard',
+          billingTerm: 'Monthly',
+          price: 22,
+          quantity: 1,
+          effectiveDate: late,
+        },
+      ]),
+      400,
+      'INVALID_REQUEST_FIELD',
+      '[0].effectiveDate',
+    );
+    const got = ok(await ada.get(`/v2/quotes/${q.id}`), 200, QuoteResponse);
+    expect(got.lineItems.map((l) => l.effectiveDate)).toEqual(['9999-12-31T23:59:59.000Z']);
+  });
+});
+
 describe('amounts beyond what common/money holds', () => {
   // Each value passes the schema (price ≤ 1e9, quantity ≤ 2^31−1), but their products and sums
   // can pass MAX_CENTS: that is bad input, answered 400 naming the field, never a 500.

@@ -213,6 +213,22 @@ describe('PUT /v2/quotes/{quoteId}', () => {
     expect(draft.status).toBe('draft');
   });
 
+  it('refuses an expiresOn outside years 0000–9999 in UTC, naming it; takes the edges', async () => {
+    const q = await newQuote();
+    for (const expiresOn of [
+      '9999-12-31T23:59:59-23:59',
+      '9999-12-31T23:59:59.999-00:01',
+      '0000-01-01T00:00:00+01:00',
+    ]) {
+      refused(await put(q, { expiresOn }), 400, 'INVALID_REQUEST_FIELD', 'expiresOn: must be');
+    }
+    expect(ok(await ada.get(`/v2/quotes/${q.id}`), 200, QuoteResponse).expiresOn).toBe(q.expiresOn);
+    const last = ok(await put(q, { expiresOn: '9999-12-31T23:59:59.999Z' }), 200, QuoteResponse);
+    expect(last.expiresOn).toBe('9999-12-31T23:59:59.999Z');
+    const first = ok(await put(q, { expiresOn: '0000-01-01T01:00:00+01:00' }), 200, QuoteResponse);
+    expect(first.expiresOn).toBe('0000-01-01T00:00:00.000Z');
+  });
+
   it('clears published on every move to draft, keeping publishedOn as history', async () => {
     // sent → expired → draft: not a revoke (no revokedOn), but a draft is never published.
     const a = await newQuote();
