@@ -106,12 +106,19 @@ export async function buildApp(
       return done(null, undefined);
     json(req, body as string, done);
   });
-  // Form bodies are the OAuth convention for the token endpoint; elsewhere they fail validation.
+  // Form bodies are the OAuth convention for the token endpoint, and only there: elsewhere a
+  // form's string fields could pass a schema (`clientId=…` creates a quote) though the API takes
+  // JSON. So any other endpoint answers a form like any other wrong content type.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
-    (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    (req, body, done) => {
+      if (req.routeOptions.url === '/v1/token') {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+        return;
+      }
+      if (String(body).length === 0) return done(null, undefined);
+      done(badRequest('INVALID_REQUEST_BODY', 'content-type: must be application/json'), undefined);
     },
   );
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => {

@@ -70,6 +70,29 @@ describe('POST /v1/token', () => {
     ok(r, 200, TokenResponse);
   });
 
+  it('takes the form encoding at /v1/token only: elsewhere it is a wrong content type', async () => {
+    const token = await api.tokenFor(DEMO.ada);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const before = ok(await api.get('/v2/quotes?account=partner', { token }), 200, ListResponse);
+    const cases: Array<[string, string, string]> = [
+      ['POST', '/v2/quotes', `clientId=${DEMO.clients.acme}`],
+      ['PUT', '/v2/quote-preferences', 'daysToExpire=5&introMessage=a&termsAndDisclaimers=b'],
+      ['POST', '/v2/quote-preferences/attachments', 'attachments=x'],
+    ];
+    for (const [method, path, raw] of cases) {
+      const e = refused(
+        await api.call(method, path, { token, raw, headers: form }),
+        400,
+        'INVALID_REQUEST_BODY',
+        'content-type',
+      );
+      expect(e.message).toBe('content-type: must be application/json');
+    }
+    // Nothing was created.
+    const after = ok(await api.get('/v2/quotes?account=partner', { token }), 200, ListResponse);
+    expect(after.page.totalElements).toBe(before.page.totalElements);
+  });
+
   it('refuses a wrong secret and an unknown client with 401 access_denied', async () => {
     for (const over of [{ client_secret: 'wrong' }, { client_id: 'nobody' }]) {
       const r = await api.post('/v1/token', tokenBody(over), { token: null });
