@@ -148,8 +148,19 @@ export class SyncEngine {
     const queue = this.candidates(force);
     this.progress = { done: 0, total: queue.length };
     this.emitStatus();
+    // Paused: no quote is taken any more (a quote already in flight finishes its round), and
+    // the cycle ends without its pull.
+    let cutShort = false;
+    const next = () => {
+      if (report.retry) return undefined;
+      if (this.paused) {
+        cutShort ||= queue.length > 0;
+        return undefined;
+      }
+      return queue.shift();
+    };
     const worker = async () => {
-      for (let id = queue.shift(); id !== undefined && !report.retry; id = queue.shift()) {
+      for (let id = next(); id !== undefined; id = next()) {
         this.emit({ type: 'quote', quoteId: id, state: 'syncing' });
         const r = await syncQuote(id, this.ctx);
         report.pushed.push(id);
@@ -181,7 +192,8 @@ export class SyncEngine {
     };
     try {
       await Promise.all(Array.from({ length: Math.min(this.parallelism, queue.length) }, worker));
-      if (!report.retry && this.opts.pull !== false) {
+      if (!report.retry && this.paused && this.opts.pull !== false) cutShort = true;
+      else if (!report.retry && this.opts.pull !== false) {
         try {
           report.pull = await pull({
             api: this.opts.api,
@@ -204,7 +216,7 @@ export class SyncEngine {
     }
     this.online = !report.retry?.offline;
     if (report.retry) this.lastError = report.retry.message;
-    else {
+    else if (!cutShort) {
       this.lastSyncAt = new Date().toISOString();
       this.lastError = undefined;
     }

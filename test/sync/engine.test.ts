@@ -414,4 +414,50 @@ describe('the engine loop', () => {
       spy.mockRestore();
     }
   });
+
+  it('pause during a push of many quotes: the quotes in flight finish, the rest stay pending and off the server; resume syncs them', async () => {
+    let d: ReturnType<typeof device> | null = null;
+    let creates = 0;
+    // The user presses pause while the first quote is being created on the server.
+    const api = new Proxy(ada, {
+      get(t, k) {
+        const v = t[k as keyof ApiClient] as unknown;
+        if (k === 'createQuote' && creates++ === 0) d!.engine.pause();
+        return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(t) : v;
+      },
+    }) as SyncApi;
+    d = device(api, { pull: false, parallelism: 2, pullIntervalMs: 600_000 });
+    const ids = Array.from(
+      { length: 6 },
+      (_, i) => d.store.createQuote({ client: Object.values(CLIENTS)[i % 3]! }).id,
+    );
+    let cyclesEnded = 0;
+    d.engine.on((e) => e.type === 'status' && !e.status.running && cyclesEnded++);
+    d.engine.start();
+    await until(() => cyclesEnded >= 1, 'the paused cycle to end');
+
+    // Both workers had taken a quote before the pause: those two finish, no other is taken.
+    const done = ids.filter((id) => d.store.getQuote(id)!.serverId);
+    expect(done).toHaveLength(2);
+    for (const id of done) expect(d.store.getQuote(id)!.syncState).toBe('synced');
+    expect(creates).toBe(2);
+    expect(d.engine.status()).toMatchObject({ paused: true, running: false, pendingCount: 4 });
+    for (const id of ids.filter((x) => !done.includes(x))) {
+      expect(d.store.getQuote(id)!.dirty).toBe(true);
+      expect(d.store.getQuote(id)!.serverId).toBeNull();
+    }
+
+    d.engine.resume();
+    await until(
+      () => ids.every((id) => d.store.getQuote(id)!.syncState === 'synced'),
+      'every quote to sync after resume',
+    );
+    expect(creates).toBe(6);
+    const sids = ids.map((id) => d.store.getQuote(id)!.serverId!);
+    expect(new Set(sids).size).toBe(6);
+    for (const [i, sid] of sids.entries())
+      expect((await ada.getQuote(sid)).client.id).toBe(Object.values(CLIENTS)[i % 3]!.id);
+    await d.engine.stop();
+    d.store.close();
+  });
 });
