@@ -49,10 +49,25 @@ function toApiError(err: FastifyError): ApiError | undefined {
  */
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (!socket.writable) {
+    // A connection reset or closed by the client: there is no request to answer or log.
     socket.destroy();
     return;
   }
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  // Every answered request gets its `request` line, these too. No route was matched and the
+  // method is known only when the refused bytes start with one; the path is never logged.
+  const raw = (err as { rawPacket?: unknown }).rawPacket;
+  const method = Buffer.isBuffer(raw)
+    ? (/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.exec(raw.toString('latin1', 0, 8))?.[1] ??
+      'unknown')
+    : 'unknown';
+  log('info', 'request', {
+    method,
+    route: 'unrouted',
+    status: 400,
+    durationMs: null,
+    refused: tooLarge ? 'request line and headers larger than 64 KiB' : 'not a valid HTTP request',
+  });
   const message = tooLarge
     ? 'request: the request line and headers are larger than 64 KiB'
     : 'request: not a valid HTTP request';

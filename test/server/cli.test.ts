@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { tmpdir } from 'node:os';
+import { connect as tlsConnect } from 'node:tls';
 import { isAbsolute, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -31,6 +32,21 @@ function fetchRaw(get: typeof httpsGet, url: string, opts: object): Promise<numb
     });
     req.on('error', rej);
     req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+  });
+}
+
+/** Writes `text` over TLS as it is and reads the answer until the server closes. */
+function rawRequest(port: number, ca: string, text: string): Promise<string> {
+  return new Promise((res, rej) => {
+    const socket = tlsConnect({ host: '127.0.0.1', port, ca, servername: 'localhost' }, () =>
+      socket.write(text),
+    );
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString('utf8')));
+    socket.on('end', () => res(answer));
+    socket.on('close', () => res(answer));
+    socket.on('error', (e) => (answer ? res(answer) : rej(e)));
+    socket.setTimeout(10_000, () => socket.destroy(new Error('timeout')));
   });
 }
 
@@ -72,6 +88,52 @@ describe('npm run server', () => {
         status: 200,
       });
       for (const r of requests) expect(typeof r.durationMs).toBe('number');
+
+      // Requests Node refuses before routing are answered and logged too, saying what is unknown:
+      // no route, and the method only when the refused bytes begin with it.
+      const big = await rawRequest(
+        port,
+        s.ca,
+        `GET /v2/quotes HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`,
+      );
+      expect(big).toMatch(/^HTTP\/1\.1 400 /);
+      await s.waitForLog('"refused":"request line and headers larger than 64 KiB"');
+      const badHeader = await rawRequest(port, s.ca, 'PUT /v2/quotes HTTP/1.1\r\nNo colon\r\n\r\n');
+      expect(badHeader).toMatch(/^HTTP\/1\.1 400 /);
+      await s.waitForLog('"method":"PUT","route":"unrouted"');
+      const junk = await rawRequest(port, s.ca, 'HELLO THERE\r\n\r\n');
+      expect(junk).toMatch(/^HTTP\/1\.1 400 /);
+      await s.waitForLog(
+        '"method":"unknown","route":"unrouted","status":400,"durationMs":null,"refused":"not a valid HTTP request"',
+      );
+      const unrouted = s
+        .stderr()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.event === 'request' && l.route === 'unrouted');
+      expect(unrouted).toEqual([
+        expect.objectContaining({
+          // The overflow is found in a later chunk of the headers, which rarely starts with it.
+          method: expect.stringMatching(/^(GET|unknown)$/),
+          status: 400,
+          durationMs: null,
+          refused: 'request line and headers larger than 64 KiB',
+        }),
+        expect.objectContaining({
+          method: 'PUT',
+          status: 400,
+          durationMs: null,
+          refused: 'not a valid HTTP request',
+        }),
+        expect.objectContaining({
+          method: 'unknown',
+          status: 400,
+          durationMs: null,
+          refused: 'not a valid HTTP request',
+        }),
+      ]);
+      expect(s.stderr()).not.toContain('aaaaaaaa');
     } finally {
       const code = await s.stop();
       expect(code).toBe(0);
