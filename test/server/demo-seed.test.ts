@@ -40,6 +40,53 @@ const toDraft = async (q: QuoteResponse) =>
     QuoteResponse,
   );
 
+describe('GET /v2/quotes intentType', () => {
+  const ids = async (qs: string, api = ada) =>
+    ok(await api.get(`/v2/quotes?limit=100&${qs}`), 200, ListResponse).content.map((c) => c.id);
+
+  it('finds the seeded PLATFORM_TO_PARTNER_CLIENT quote and only it', async () => {
+    const all = await ids('account=partner');
+    expect(all).toContain(SEEDED.pending);
+    expect(all.length).toBeGreaterThan(2);
+
+    const platform = ok(
+      await ada.get('/v2/quotes?account=partner&intentType=PLATFORM_TO_PARTNER_CLIENT'),
+      200,
+      ListResponse,
+    );
+    expect(platform.content.map((c) => [c.id, c.intentType])).toEqual([
+      [SEEDED.pending, 'PLATFORM_TO_PARTNER_CLIENT'],
+    ]);
+    expect(platform.page.totalElements).toBe(1);
+    // statusCounts honour every filter but status: this one quote, in its status.
+    const counts = Object.values(platform.statusCounts).reduce((a, n) => a + (n ?? 0), 0);
+    expect(counts).toBe(1);
+
+    // The other intents partition the rest; the filter mixes with status and account.
+    const partnerToClient = await ids('account=partner&intentType=PARTNER_TO_CLIENT');
+    expect(partnerToClient).not.toContain(SEEDED.pending);
+    expect(partnerToClient.length).toBe(all.length - 1);
+    expect(await ids('account=partner&intentType=PLATFORM_TO_PARTNER')).toEqual([]);
+    const status = platform.content[0]!.status;
+    expect(
+      await ids(`account=partner&intentType=PLATFORM_TO_PARTNER_CLIENT&status=${status}`),
+    ).toEqual([SEEDED.pending]);
+    expect(
+      await ids('account=partner&intentType=PLATFORM_TO_PARTNER_CLIENT&status=accepted'),
+    ).toEqual([]);
+    // Ben created it; Ada neither created nor owns it, so her own list does not hold it.
+    const ben = await ada.as(DEMO.ben);
+    expect(await ids('intentType=PLATFORM_TO_PARTNER_CLIENT', ben)).toEqual([SEEDED.pending]);
+    expect(await ids('intentType=PLATFORM_TO_PARTNER_CLIENT')).toEqual([]);
+    // The search path of the list honours the filter too.
+    const search = platform.content[0]!.referenceCode;
+    expect(await ids(`account=partner&intentType=PARTNER_TO_CLIENT&search=${search}`)).toEqual([]);
+    expect(
+      await ids(`account=partner&intentType=PLATFORM_TO_PARTNER_CLIENT&search=${search}`),
+    ).toEqual([SEEDED.pending]);
+  });
+});
+
 describe('moves to draft', () => {
   it('clear published from expired and pending, keeping publishedOn', async () => {
     const expired = await get(SEEDED.expired);
