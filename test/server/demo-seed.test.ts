@@ -132,7 +132,7 @@ describe('upgrading a data directory', () => {
       const again = await login(second.baseUrl, second.ca);
       const after = ok(await again.get(`/v2/quotes/${SEEDED.draft}`), 200, QuoteResponse);
       expect([after.status, after.published]).toEqual(['draft', false]);
-      expect(after.updatedOn > before.updatedOn!).toBe(true);
+      expect(Date.parse(after.updatedOn ?? '')).toBeGreaterThan(Date.parse(before.updatedOn ?? ''));
       await again.close();
     } finally {
       await second.stop();
