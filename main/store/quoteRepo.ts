@@ -8,6 +8,7 @@ import {
   type ListRow,
   type SearchDoc,
 } from './listRow';
+import { SearchIndex } from './searchIndex';
 import { applyEntry, historyEntry } from './history';
 import { storedDoc } from './totals';
 import { ListFacts } from './listFacts';
@@ -62,9 +63,11 @@ export const UNDO_DEPTH = 100;
 export class QuoteRepo {
   private s;
   readonly facts: ListFacts;
+  readonly search: SearchIndex;
 
   constructor(private db: Database.Database) {
     this.facts = new ListFacts(db);
+    this.search = new SearchIndex(db);
     const meta =
       'qrow, id, server_id, generation, synced_generation, deleted, sync_state, sync_message, open_conflicts, initial_total, recurring_total';
     this.s = {
@@ -107,14 +110,6 @@ export class QuoteRepo {
       ),
       putBase: db.prepare<[number, string]>(
         'INSERT INTO quote_base (qrow, doc) VALUES (?, ?) ON CONFLICT(qrow) DO UPDATE SET doc = excluded.doc',
-      ),
-      ftsDelete: db.prepare<[number]>('DELETE FROM quote_search WHERE rowid = ?'),
-      ftsInsert: db.prepare(
-        'INSERT INTO quote_search (rowid, client, reference, creator, products, notes) VALUES (@rowid, @client, @reference, @creator, @products, @notes)',
-      ),
-      codesDelete: db.prepare<[number]>('DELETE FROM quote_codes WHERE rowid = ?'),
-      codesInsert: db.prepare<[number, string]>(
-        'INSERT INTO quote_codes (rowid, codes) VALUES (?, ?)',
       ),
       pushHistory: db.prepare<[number, string, string, string, string]>(
         'INSERT INTO history (qrow, stack, label, doc, created_at) VALUES (?, ?, ?, ?, ?)',
@@ -181,14 +176,13 @@ export class QuoteRepo {
     const qrow = Number(info.lastInsertRowid);
     this.facts.set(qrow, { ...listRow(w), deleted: 0 });
     this.s.putWork.run({ qrow, doc: storedDoc(w) });
-    const d = searchDoc(w);
-    this.s.ftsInsert.run({ rowid: qrow, ...d });
-    this.s.codesInsert.run(qrow, codesText(d));
+    this.search.insert(qrow, searchDoc(w));
     return qrow;
   }
 
   /**
-   * Writes a new working copy and keeps the list row and the search entry in step. Undo and
+   * Writes a new working copy and keeps the list row in step; a change of searchable text is
+   * recorded for the search index (see SearchIndex). Returns the copy's search text. Undo and
    * redo keep restoring what they restored (`follow`: the entries on top of both stacks are
    * remade from the new copy) unless the caller saw to its history itself (`handled`).
    */
@@ -213,12 +207,10 @@ export class QuoteRepo {
     if (prevSearch && searchDocIs(prevSearch, next)) return prevSearch;
     const nextSearch = searchDoc(next);
     if (!prevSearch || !sameSearchDoc(prevSearch, nextSearch)) {
-      this.s.ftsDelete.run(qrow);
-      this.s.ftsInsert.run({ rowid: qrow, ...nextSearch });
-      if (!prevSearch || codesText(prevSearch) !== codesText(nextSearch)) {
-        this.s.codesDelete.run(qrow);
-        this.s.codesInsert.run(qrow, codesText(nextSearch));
-      }
+      this.search.markStale(
+        qrow,
+        !prevSearch || codesText(prevSearch) !== codesText(nextSearch),
+      );
     }
     return nextSearch;
   }
@@ -268,8 +260,7 @@ export class QuoteRepo {
   }
 
   removeSearch(qrow: number): void {
-    this.s.ftsDelete.run(qrow);
-    this.s.codesDelete.run(qrow);
+    this.search.remove(qrow);
   }
 
   /**

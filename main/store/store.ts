@@ -159,12 +159,19 @@ export class Store {
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
     this.clock = opts.clock ?? (() => new Date());
     this.newId = opts.newId ?? (() => crypto.randomUUID());
+    // Search entries a crash left behind are brought up to date once the store is idle.
+    if (this.repo.search.behind) this.armIdle();
   }
 
   // ------------------------------------------------------------------------ lifecycle
 
   close(): void {
     if (this.closed) return;
+    try {
+      this.flushSearch();
+    } catch {
+      // The records stay in the file; the next session flushes them.
+    }
     this.closed = true;
     if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
     if (this.checkpointSoon) clearImmediate(this.checkpointSoon);
@@ -209,6 +216,7 @@ export class Store {
    */
   checkpoint(): void {
     if (this.closed) return;
+    this.flushSearch();
     if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
     if (this.checkpointSoon) clearImmediate(this.checkpointSoon);
     this.checkpointTimer = null;
@@ -230,11 +238,35 @@ export class Store {
       });
       this.checkpointSoon.unref();
     }
+    this.armIdle();
+  }
+
+  /** (Re)starts the wait for a second without writes, after which idle work runs. */
+  private armIdle(): void {
     if (this.checkpointTimer) this.checkpointTimer.refresh();
     else {
       this.checkpointTimer = setTimeout(() => this.checkpoint(), CHECKPOINT_IDLE_MS);
       this.checkpointTimer.unref();
     }
+  }
+
+  /**
+   * Rewrites the search entries edits left behind (see SearchIndex): before a search, and
+   * with every checkpoint. Not counted as a commit: a checkpoint follows or is already due.
+   */
+  private flushSearch(): void {
+    if (!this.repo.search.behind) return;
+    const outer = !this.db.inTransaction;
+    this.runTx.immediate(() => this.repo.search.flush((qrow) => this.searchOf(qrow)));
+    // Inside another transaction the flush may still be rolled back with it.
+    if (outer) this.repo.search.flushed();
+  }
+
+  /** The search text of a quote's stored working copy, from the edit cache when it is current. */
+  private searchOf(qrow: number): SearchDoc {
+    const cached = this.parsed.get(qrow);
+    if (cached && this.repo.workIs(qrow, cached.doc)) return cached.search;
+    return searchDoc(JSON.parse(this.repo.workDoc(qrow)) as WorkQuote);
   }
 
   /** The raw connection, for diagnostics and tests only. */
@@ -369,6 +401,7 @@ export class Store {
 
   listQuotes(query: ListQuery = {}): ListResult {
     this.open();
+    if (query.search) this.flushSearch();
     return listQuotes(this.db, query, this.caches.identity(), this.repo.facts);
   }
 
