@@ -96,7 +96,7 @@ export function saveMineAsNew(store: SyncStore, quoteId: string): string {
 
 /**
  * A create whose answer was lost matched several candidates on the server. `remote`
- * adopts the first (newest) candidate; `local` sends the create again.
+ * adopts the first (newest) candidate still free; `local` sends the create again.
  */
 export function resolveParkedCreate(store: SyncStore, conflictId: number, choice: Choice): void {
   const c = store.listConflicts(undefined).find((x) => x.id === conflictId);
@@ -118,7 +118,14 @@ export function resolveParkedCreate(store: SyncStore, conflictId: number, choice
         >;
       };
       if (local.op === 'createQuote') {
-        if (candidates[0]) store.mapId('quote', c.quoteId, candidates[0].serverId, c.quoteId);
+        const pick = candidates.find((x) => free(store, x.serverId, c.quoteId));
+        if (pick) {
+          const standIn = store.localIdOf('quote', pick.serverId);
+          if (standIn && standIn !== c.quoteId) store.purgeQuote(standIn);
+          store.mapId('quote', c.quoteId, pick.serverId, c.quoteId);
+        }
+        // None free: each candidate is another local quote's by now, so none is this one's:
+        // the create is sent again.
       } else {
         const adopted: string[] = [];
         const wanted =
@@ -154,4 +161,22 @@ export function resolveParkedCreate(store: SyncStore, conflictId: number, choice
     // 'local' on the store's side: the working copy stays as it is either way.
     store.resolveConflict(conflictId, 'local');
   });
+}
+
+/**
+ * A candidate server quote this quote may adopt: no local quote stands for it, or only the
+ * copy a pull brought in meanwhile and nobody touched here (never edited, nothing pending),
+ * which then gives way. A quote of this device's own, or one edited here, is never taken.
+ */
+function free(store: SyncStore, serverId: string, quoteId: string): boolean {
+  const holder = store.localIdOf('quote', serverId);
+  if (!holder || holder === quoteId) return true;
+  const q = store.getQuote(holder);
+  return (
+    !!q &&
+    q.generation === 0 &&
+    !q.dirty &&
+    q.openConflicts === 0 &&
+    store.listJournal({ quoteId: holder }).length === 0
+  );
 }

@@ -221,4 +221,33 @@ describe('sync engine against the real server: creates whose answer was lost', (
     expect(d.store.getQuote(id)!.dirty).toBe(false);
     d.store.close();
   });
+
+  it('an ambiguous lost quote create with the pull on: take theirs adopts the newest candidate, and a copy the pull brought in of it gives way (one local quote per server quote)', async () => {
+    const other = await ada.createQuote({ clientId: CLIENTS.blueFjord.id });
+    const d = device(viaProxy);
+    await primeCatalogue(d.store, ada);
+    const w = d.store.createQuote({ client: CLIENTS.blueFjord });
+    d.store.updateHeader(w.id, { introMessage: 'Mine, with the pull on' });
+    proxy.inject(LOSE_QUOTE_CREATE);
+    expect((await d.engine.syncOnce()).retry).not.toBeNull();
+    const lost = (await adasQuotesFor(CLIENTS.blueFjord.id)).find((q) => q.id !== other.id)!;
+    expect((await d.engine.syncOnce()).results[w.id]).toBe('conflict');
+
+    takeTheirs(d.store, w.id);
+    const r = await d.engine.syncOnce();
+    expect(r.results[w.id]).toBe('synced');
+    expect(proxy.count('POST', '/v2/quotes')).toBe(1);
+    expect(d.store.getQuote(w.id)!.serverId).toBe(lost.id);
+    expect((await ben.getQuote(lost.id)).introMessage).toBe('Mine, with the pull on');
+    // Here: my quote, and the one from the other computer — no third, empty stand-in.
+    const here = d.store
+      .listQuotes({ limit: 100 })
+      .content.map((e) => d.store.getQuote(e.id)!)
+      .filter((q) => q.work.client.id === CLIENTS.blueFjord.id);
+    expect(here.map((q) => q.serverId).sort()).toEqual([lost.id, other.id].sort());
+    expect((await adasQuotesFor(CLIENTS.blueFjord.id)).map((q) => q.id).sort()).toEqual(
+      [lost.id, other.id].sort(),
+    );
+    d.store.close();
+  });
 });
