@@ -634,6 +634,30 @@ describe('deleting quotes and change events', () => {
     store.close();
   });
 
+  it('emits nothing for a transaction that throws after edits that succeeded, and rolls them back', () => {
+    const store = seededStore();
+    const q = newQuote(store);
+    const events: string[] = [];
+    store.onChange((e) => events.push(`${e.what}`));
+    expect(() =>
+      store.transaction(() => {
+        store.updateHeader(q.id, { introMessage: 'never happened' });
+        store.createSection(q.id, 'Ghost');
+        store.addLineItems(q.id, [
+          { type: 'Standard', productId: M365.id, billingTerm: 'Monthly', quantity: 1 },
+        ]);
+        throw new Error('the caller gave up');
+      }),
+    ).toThrow('the caller gave up');
+    expect(events).toEqual([]);
+    const w = store.getWork(q.id);
+    expect([w.introMessage, w.sections, w.lineItems]).toEqual([q.introMessage, [], []]);
+    // The events held for it are gone, not delivered with the next commit.
+    store.updateHeader(q.id, { introMessage: 'real' });
+    expect(events).toEqual(['header']);
+    store.close();
+  });
+
   it('keeps a synced quote as a tombstone until sync purges it', () => {
     const store = seededStore();
     const q = newQuote(store);

@@ -1,6 +1,64 @@
 import { describe, expect, it } from 'vitest';
-import { StoreValidationError, type Store } from '../../main/store';
+import { SortField, type IntentType, type QuoteStatus } from '../../common/api';
+import {
+  StoreValidationError,
+  type ListEntry,
+  type RemoteAggregate,
+  type Store,
+} from '../../main/store';
 import { M365, S1, SERVER, acme, ben, blueFjord, clientOf, clients, seededStore } from './fixtures';
+
+/** A quote as the server sends it, created by Ben for Acme. */
+function remoteQuote(q: {
+  id: string;
+  status: QuoteStatus;
+  partnerId: string;
+  intentType?: IntentType;
+}): RemoteAggregate {
+  return {
+    quote: {
+      id: q.id,
+      status: q.status,
+      client: clientOf(acme),
+      partner: {
+        id: q.partnerId,
+        name: 'Northwind IT Services',
+        city: 'Denver',
+        postcode: '80202',
+        stateOrProvinceCode: 'CO',
+        street: '120 Harbor Way',
+      },
+      ...(q.intentType ? { intentType: q.intentType } : {}),
+      createdBy: ben.fullName,
+      createdByEmail: ben.email,
+      createdOn: '2026-01-15T08:00:00Z',
+      updatedOn: '2026-01-20T08:00:00Z',
+      expiresOn: '2026-02-15T08:00:00Z',
+      introMessage: '',
+      termsAndDisclaimers: '',
+      published: true,
+      referenceCode: 'Q-2026-000042',
+      attachments: [],
+      lineItems: [],
+      totals: {
+        initialCost: { amount: 0, currency: 'USD' },
+        initialProfit: { amount: 0, currency: 'USD' },
+        initialTotal: { amount: 0, currency: 'USD' },
+        recurringCost: { amount: 0, currency: 'USD' },
+        recurringProfit: { amount: 0, currency: 'USD' },
+        recurringTotal: { amount: 0, currency: 'USD' },
+      },
+      ownedBy: {
+        id: ben.id,
+        displayName: ben.displayName,
+        email: ben.email,
+        fullName: ben.fullName,
+      },
+    },
+    sections: [],
+    accessList: [],
+  };
+}
 
 /** Five quotes with distinct clients, statuses, totals, creators and contents. */
 function fiveQuotes(store: Store) {
@@ -42,48 +100,13 @@ function fiveQuotes(store: Store) {
     { type: 'Standard', productId: S1.id, billingTerm: 'Monthly', quantity: 3 },
   ]);
   // A quote created by Ben (pulled from the server) that Ada does not own.
-  store.importRemote({
-    quote: {
+  store.importRemote(
+    remoteQuote({
       id: '3d2f9b1a-0000-4000-8000-0000000000b1',
       status: 'accepted',
-      client: clientOf(acme),
-      partner: {
-        id: '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc',
-        name: 'Northwind IT Services',
-        city: 'Denver',
-        postcode: '80202',
-        stateOrProvinceCode: 'CO',
-        street: '120 Harbor Way',
-      },
-      createdBy: ben.fullName,
-      createdByEmail: ben.email,
-      createdOn: '2026-01-15T08:00:00Z',
-      updatedOn: '2026-01-20T08:00:00Z',
-      expiresOn: '2026-02-15T08:00:00Z',
-      introMessage: '',
-      termsAndDisclaimers: '',
-      published: true,
-      referenceCode: 'Q-2026-000042',
-      attachments: [],
-      lineItems: [],
-      totals: {
-        initialCost: { amount: 0, currency: 'USD' },
-        initialProfit: { amount: 0, currency: 'USD' },
-        initialTotal: { amount: 0, currency: 'USD' },
-        recurringCost: { amount: 0, currency: 'USD' },
-        recurringProfit: { amount: 0, currency: 'USD' },
-        recurringTotal: { amount: 0, currency: 'USD' },
-      },
-      ownedBy: {
-        id: ben.id,
-        displayName: ben.displayName,
-        email: ben.email,
-        fullName: ben.fullName,
-      },
-    },
-    sections: [],
-    accessList: [],
-  });
+      partnerId: '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc',
+    }),
+  );
   const e = store.localIdOf('quote', '3d2f9b1a-0000-4000-8000-0000000000b1')!;
   return { a: a.id, b: b.id, c: c.id, d: d.id, e };
 }
@@ -212,6 +235,69 @@ describe('listing quotes offline', () => {
     expect(by('status,asc')[0]).toBe(q.e); // accepted
     expect(by('updatedOn,desc')[0]).toBe(q.d);
     expect(by('id,asc')).toEqual([q.a, q.b, q.c, q.d, q.e].sort());
+    // Every field, both ways: the page is in that field's order (names without case).
+    const keyOf: Record<string, (x: ListEntry) => string | number> = {
+      id: (x) => x.id,
+      status: (x) => x.status,
+      'client.name': (x) => x.client.name.toLowerCase(),
+      createdBy: (x) => x.createdBy.toLowerCase(),
+      createdOn: (x) => x.createdOn,
+      updatedOn: (x) => x.updatedOn,
+      'totals.initialTotal': (x) => x.totals.initialTotal.amount,
+      'totals.recurringTotal': (x) => x.totals.recurringTotal.amount,
+    };
+    expect(Object.keys(keyOf).sort()).toEqual([...SortField.options].sort());
+    for (const [field, key] of Object.entries(keyOf)) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const keys = store
+          .listQuotes({ account: 'partner', sort: `${field},${dir}` })
+          .content.map(key);
+        const sorted = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        if (dir === 'desc') sorted.reverse();
+        expect({ field, dir, keys }).toEqual({ field, dir, keys: sorted });
+        // Not all equal, so the order says something.
+        expect(new Set(keys).size, `${field} values`).toBeGreaterThan(1);
+      }
+    }
+    store.close();
+  });
+
+  it('filters by partner and by intent type, and counts statuses within those filters', () => {
+    const store = seededStore();
+    const q = fiveQuotes(store);
+    // A quote another partner's platform sent: different partner, different intent.
+    const other = store.importRemote(
+      remoteQuote({
+        id: '3d2f9b1a-0000-4000-8000-0000000000c2',
+        status: 'sent',
+        partnerId: '406fbbde-0610-4c90-8729-c558b8c20782',
+        intentType: 'PLATFORM_TO_PARTNER',
+      }),
+    ).quoteId;
+    const northwind = '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc';
+    const mine = [q.a, q.b, q.c, q.d, q.e].sort();
+    expect(ids(store, { account: 'partner', partnerId: northwind }).sort()).toEqual(mine);
+    expect(
+      ids(store, { account: 'partner', partnerId: '406fbbde-0610-4c90-8729-c558b8c20782' }),
+    ).toEqual([other]);
+    expect(ids(store, { account: 'partner', intentType: 'PLATFORM_TO_PARTNER' })).toEqual([other]);
+    expect(ids(store, { account: 'partner', intentType: 'PARTNER_TO_CLIENT' }).sort()).toEqual(
+      [q.a, q.b, q.c, q.d].sort(),
+    );
+    expect(
+      ids(store, { account: 'partner', partnerId: northwind, intentType: 'PLATFORM_TO_PARTNER' }),
+    ).toEqual([]);
+    const counts = store.listQuotes({
+      account: 'partner',
+      intentType: 'PLATFORM_TO_PARTNER',
+      status: 'draft',
+    });
+    expect(counts.content).toEqual([]);
+    expect(counts.statusCounts).toMatchObject({ sent: 1, draft: 0, accepted: 0 });
+    // The same filters with a search are counted the same way.
+    expect(
+      store.listQuotes({ account: 'partner', partnerId: northwind, search: 'acme' }).statusCounts,
+    ).toMatchObject({ draft: 1, accepted: 1, sent: 0 });
     store.close();
   });
 
