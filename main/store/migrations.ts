@@ -232,9 +232,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // the next search (searchIndex.ts). Kept in the file, so a crash in between loses nothing.
     version: 4,
     up: (db) =>
-      db.exec(
-        'CREATE TABLE search_pending (qrow INTEGER PRIMARY KEY, codes INTEGER NOT NULL);',
-      ),
+      db.exec('CREATE TABLE search_pending (qrow INTEGER PRIMARY KEY, codes INTEGER NOT NULL);'),
   },
 ];
 

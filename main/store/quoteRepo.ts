@@ -207,10 +207,7 @@ export class QuoteRepo {
     if (prevSearch && searchDocIs(prevSearch, next)) return prevSearch;
     const nextSearch = searchDoc(next);
     if (!prevSearch || !sameSearchDoc(prevSearch, nextSearch)) {
-      this.search.markStale(
-        qrow,
-        !prevSearch || codesText(prevSearch) !== codesText(nextSearch),
-      );
+      this.search.markStale(qrow, !prevSearch || codesText(prevSearch) !== codesText(nextSearch));
     }
     return nextSearch;
   }
