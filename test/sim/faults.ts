@@ -3,6 +3,8 @@
 // answer lost after the server committed, timed out, answered 5xx or 429 — and when the
 // app "crashes" (at a journal boundary or at a random point): from then on every call of
 // that life throws, and the harness closes the database and starts a new engine on it.
+// Each seed also dies once at one boundary chosen by the seed (BOUNDARY_TARGETS, in turn),
+// so that a run of as many seeds crashes at every boundary, before and after it.
 import { ApiError, NetworkError, TimeoutError } from '../../main/api';
 import type { SyncApi, SyncStore } from '../../main/sync';
 import type { Rng } from './rng';
@@ -31,6 +33,10 @@ export interface FaultRates {
   crashAtBoundary: number;
   /** Per call: the user edits locally while the call is on its way (edits during a push). */
   editDuringCall: number;
+  /** Per change call: the second user edits on the server just before it is sent (while a
+   * push is under way). Changes only: they go one at a time, so the edit replays exactly;
+   * reads go three at once. */
+  remoteEditDuringCall: number;
 }
 
 export const NO_FAULTS: FaultRates = {
@@ -42,22 +48,86 @@ export const NO_FAULTS: FaultRates = {
   crashAtCall: 0,
   crashAtBoundary: 0,
   editDuringCall: 0,
+  remoteEditDuringCall: 0,
 };
+
+export const FAULT_KINDS = ['dropped', 'lost answer', 'timeout', '5xx', '429'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Store calls at which the app may die: journal writes, id map, commits. (The store's
+ * planRequest is not among them: the engine journals only through planRequestDurable.) */
+export const BOUNDARIES = [
+  'planRequestDurable',
+  'markRequest',
+  'removeRequest',
+  'mapId',
+  'commitSync',
+  'replaceWork',
+  'importRemote',
+  'recordConflicts',
+  'replaceConflicts',
+  'purgeQuote',
+] as const;
+export type Boundary = (typeof BOUNDARIES)[number];
+
+export interface Target {
+  boundary: Boundary;
+  side: 'before' | 'after';
+}
+
+/** Every boundary, before and after: a seed's targeted crash site is the seed's turn. */
+export const BOUNDARY_TARGETS: Target[] = BOUNDARIES.flatMap((boundary) => [
+  { boundary, side: 'before' as const },
+  { boundary, side: 'after' as const },
+]);
+
+export const siteOf = (t: Target) => `${t.side} store.${t.boundary}`;
+
+export function targetOf(seed: number): Target {
+  const n = BOUNDARY_TARGETS.length;
+  return BOUNDARY_TARGETS[((seed % n) + n) % n]!;
+}
+
+/** What a user checking the server sees of the creates sent: for each create kind (op and
+ * quote server id, or op and client id), whether the last call applied; and every quote
+ * a create made. */
+export class Landed {
+  readonly last = new Map<string, boolean>();
+  readonly quotes = new Set<string>();
+}
+
+/** What the lives of one seed share: counts for the summary, the seed's targeted boundary,
+ * and faults or edits the scenario asks for at the next call. */
+export class Trail {
+  readonly faults = new Map<FaultKind, number>(FAULT_KINDS.map((k) => [k, 0]));
+  targetHit = false;
+  /** The next call this matches loses its answer after the server applied it. */
+  loseNext: ((name: string, args: unknown[]) => boolean) | null = null;
+  /** Run at the next change call that names a quote (its server id), before it is sent. */
+  atNextChange: ((serverId: string) => void) | null = null;
+  readonly landed = new Landed();
+  constructor(readonly target: Target) {}
+
+  fault(kind: FaultKind): void {
+    this.faults.set(kind, (this.faults.get(kind) ?? 0) + 1);
+  }
+}
 
 /** One run of the app between crashes. */
 export class Life {
   dead = false;
   crashes: string[] = [];
-  /** Store boundaries passed so far, and the one (if any) at which this life must die. */
-  boundaries = 0;
-  dieAtBoundary: number | null = null;
   /** The user's own edit, run while a call is under way. */
   userEdit: (() => void) | null = null;
+  /** The second user's edit on the server, run before a change call of a push is sent
+   * (the server id of the quote being pushed, when the call names one). */
+  remoteEdit: ((serverId: string | null) => Promise<void>) | null = null;
   private inflight = new Set<Promise<unknown>>();
   constructor(
     readonly rng: Rng,
     public rates: FaultRates,
     readonly log: string[],
+    readonly trail: Trail,
   ) {}
 
   die(where: string): never {
@@ -96,17 +166,15 @@ const CREATES = new Set([
   'copyLibraryAttachmentsToQuote',
 ]);
 
-/** Which call of a create kind last reached the server and was applied (key: op and quote
- * server id, or op and client id for a quote create): what a user checking the server sees. */
-export type Landed = Map<string, boolean>;
-
 export function landedKey(op: string, args: unknown[]): string {
   return op === 'createQuote'
     ? `${op}:${(args[0] as { clientId: string }).clientId}`
     : `${op}:${String(args[0])}`;
 }
 
-export function faultyApi(real: SyncApi, life: Life, landed: Landed = new Map()): SyncApi {
+export function faultyApi(real: SyncApi, life: Life): SyncApi {
+  const { trail } = life;
+  const landed = trail.landed;
   return new Proxy(real, {
     get(target, key) {
       const fn = target[key as keyof SyncApi] as unknown;
@@ -117,12 +185,15 @@ export function faultyApi(real: SyncApi, life: Life, landed: Landed = new Map())
         const r = life.rates;
         const roll = life.rng.next();
         const route = name;
-        if (CREATES.has(name)) landed.set(landedKey(name, args), false);
+        if (CREATES.has(name)) landed.last.set(landedKey(name, args), false);
         const call = () => {
           const p = life.track((fn as (...a: unknown[]) => Promise<unknown>).apply(target, args));
           if (CREATES.has(name))
             void p.then(
-              () => landed.set(landedKey(name, args), true),
+              (out) => {
+                landed.last.set(landedKey(name, args), true);
+                if (name === 'createQuote') landed.quotes.add((out as { id: string }).id);
+              },
               () => undefined,
             );
           if (life.userEdit && r.editDuringCall > 0 && life.rng.next() < r.editDuringCall) {
@@ -131,6 +202,32 @@ export function faultyApi(real: SyncApi, life: Life, landed: Landed = new Map())
           }
           return p;
         };
+        const change = !READS.has(name);
+        const quoteSid = change && typeof args[0] === 'string' ? args[0] : null;
+        if (quoteSid && trail.atNextChange) {
+          const edit = trail.atNextChange;
+          trail.atNextChange = null;
+          edit(quoteSid);
+        }
+        if (change && life.remoteEdit && r.remoteEditDuringCall > 0) {
+          if (life.rng.next() < r.remoteEditDuringCall) {
+            life.log.push(`remote edit during ${name}`);
+            await life.remoteEdit(quoteSid);
+          }
+        }
+        if (trail.loseNext?.(name, args)) {
+          trail.loseNext = null;
+          trail.fault('lost answer');
+          life.log.push(`lost ${name} (asked for)`);
+          await call().catch(() => undefined);
+          throw new NetworkError(
+            `${name}: connection reset after sending (simulated)`,
+            'POST',
+            route,
+            'ECONNRESET',
+            false,
+          );
+        }
         let edge = 0;
         const is = (p: number) => roll >= edge && roll < (edge += p);
         if (is(r.crashAtCall / 2)) life.die(`before ${name}`);
@@ -140,6 +237,7 @@ export function faultyApi(real: SyncApi, life: Life, landed: Landed = new Map())
         }
         if (is(r.drop)) {
           life.log.push(`drop ${name}`);
+          trail.fault('dropped');
           throw new NetworkError(
             `${name}: connection reset (simulated)`,
             'POST',
@@ -150,6 +248,7 @@ export function faultyApi(real: SyncApi, life: Life, landed: Landed = new Map())
         }
         if (is(r.lost)) {
           life.log.push(`lost ${name}`);
+          trail.fault('lost answer');
           await call().catch(() => undefined);
           throw new NetworkError(
             `${name}: connection reset after sending (simulated)`,
@@ -161,11 +260,13 @@ export function faultyApi(real: SyncApi, life: Life, landed: Landed = new Map())
         }
         if (is(r.timeout)) {
           life.log.push(`timeout ${name}`);
+          trail.fault('timeout');
           if (life.rng.next() < 0.5) await call().catch(() => undefined);
           throw new TimeoutError('POST', route, 30_000);
         }
         if (is(r.error5xx)) {
           life.log.push(`503 ${name}`);
+          trail.fault('5xx');
           if (!READS.has(name) && life.rng.next() < 0.5) await call().catch(() => undefined);
           throw new ApiError(
             503,
@@ -178,6 +279,7 @@ export function faultyApi(real: SyncApi, life: Life, landed: Landed = new Map())
         }
         if (is(r.tooMany)) {
           life.log.push(`429 ${name}`);
+          trail.fault('429');
           throw new ApiError(
             429,
             'UNKNOWN_ERROR',
@@ -196,20 +298,7 @@ export function faultyApi(real: SyncApi, life: Life, landed: Landed = new Map())
   });
 }
 
-/** Store calls at which the app may die: journal writes, id map, commits. */
-const BOUNDARIES = new Set([
-  'planRequest',
-  'planRequestDurable',
-  'markRequest',
-  'removeRequest',
-  'mapId',
-  'commitSync',
-  'replaceWork',
-  'importRemote',
-  'recordConflicts',
-  'replaceConflicts',
-  'purgeQuote',
-]);
+const BOUNDARY_SET = new Set<string>(BOUNDARIES);
 
 export function crashingStore(real: SyncStore, life: Life): SyncStore {
   return new Proxy(real, {
@@ -219,10 +308,12 @@ export function crashingStore(real: SyncStore, life: Life): SyncStore {
       const name = String(key);
       return (...args: unknown[]) => {
         if (life.dead) throw new Crash(`store.${name} after death`);
-        if (BOUNDARIES.has(name)) {
-          if (life.dieAtBoundary !== null && life.boundaries++ === life.dieAtBoundary) {
-            life.dieAtBoundary = null;
-            if (life.rng.next() < 0.5) life.die(`before store.${name} (targeted)`);
+        if (BOUNDARY_SET.has(name)) {
+          const { trail } = life;
+          // The seed's own boundary: die at its first call.
+          if (trail.target.boundary === name && !trail.targetHit) {
+            trail.targetHit = true;
+            if (trail.target.side === 'before') life.die(`before store.${name} (targeted)`);
             (v as (...a: unknown[]) => unknown).apply(target, args);
             life.die(`after store.${name} (targeted)`);
           }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startServer } from '../helpers/server';
 import { ADA, BEN, client } from '../sync/harness';
+import { BOUNDARY_TARGETS, FAULT_KINDS, siteOf } from './faults';
 import { runSeed, type SeedResult, type SimEnv } from './scenario';
 
 function arg(name: string): string | undefined {
@@ -40,7 +41,7 @@ async function main(): Promise<number> {
     for (const seed of seeds) {
       const r = await runSeed(seed, env, steps ? { steps } : {});
       results.push(r);
-      const line = `seed ${seed}: ${r.ok ? 'ok' : 'FAILED'} (${r.ms} ms, ${r.crashes} crashes, ${r.faults} faulty cycles)`;
+      const line = `seed ${seed}: ${r.ok ? 'ok' : 'FAILED'} (${r.ms} ms, ${r.crashes} crashes, ${r.faults} faulty cycles, target ${r.target}${r.targetHit ? '' : ' not hit'}${r.provoked ? ', provoked' : ''})`;
       if (!r.ok || verbose) console.log(line);
       if (!r.ok) for (const p of r.problems) console.log(`  ${p}`);
       if (verbose) for (const l of r.log) console.log(`    ${l}`);
@@ -57,8 +58,49 @@ async function main(): Promise<number> {
   );
   const sites = new Map<string, number>();
   for (const r of results) for (const c of r.crashSites) sites.set(c, (sites.get(c) ?? 0) + 1);
-  const siteList = [...sites].sort(([a], [b]) => (a < b ? -1 : 1));
-  console.log(`crash sites: ${siteList.map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+  const atBoundaries = [...sites].filter(([k]) => k.includes('store.'));
+  const atCalls = [...sites].filter(([k]) => !k.includes('store.'));
+  const sum = (xs: [string, number][]) => xs.reduce((n, [, c]) => n + c, 0);
+  console.log(
+    `crashes at store boundaries (${sum(atBoundaries)}): ${BOUNDARY_TARGETS.map((t) => `${siteOf(t).replace(' store.', ' ')} ×${sites.get(siteOf(t)) ?? 0}`).join(', ')}`,
+  );
+  console.log(
+    `crashes at calls (${sum(atCalls)}): ${atCalls
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([k, n]) => `${k} ×${n}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `faults injected: ${FAULT_KINDS.map((k) => `${k} ×${results.reduce((n, r) => n + r.faultKinds[k], 0)}`).join(', ')}`,
+  );
+  const during = (what: RegExp) =>
+    results.reduce((n, r) => n + r.log.filter((l) => what.test(l)).length, 0);
+  console.log(
+    `edits while a push was under way: ${during(/^user edits during/)} local, ${during(/^remote edit during/)} by the second user`,
+  );
+  const parked = new Map<string, number>();
+  for (const r of results) for (const p of r.parked) parked.set(p, (parked.get(p) ?? 0) + 1);
+  console.log(
+    `lost creates parked for the user: ${
+      [...parked]
+        .sort()
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(', ') || 'none'
+    }`,
+  );
+  const hit = results.filter((r) => r.targetHit).length;
+  console.log(
+    `targeted boundaries: ${hit}/${results.length} seeds died at their own (${results.filter((r) => r.provoked).length} had it brought about after the chaos)`,
+  );
+  // A run of at least one seed per boundary and side must have crashed at each of them.
+  let uncovered: string[] = [];
+  if (!single && results.length >= BOUNDARY_TARGETS.length) {
+    uncovered = BOUNDARY_TARGETS.map(siteOf).filter((site) => !sites.has(site));
+    if (uncovered.length)
+      console.log(
+        `NOT EVERY STORE BOUNDARY WAS HIT: no crash ${uncovered.join(', ')} in ${results.length} seeds (every seed targets one, in turn: see the seeds whose target was not hit with --seed <n> --verbose)`,
+      );
+  }
   if (failed.length)
     console.log(
       `failing seeds: ${failed.map((r) => r.seed).join(' ')} (re-run: npm run test:sim -- --seed <n> --verbose)`,
@@ -71,10 +113,11 @@ async function main(): Promise<number> {
         passed: results.length - failed.length,
         failed: failed.length,
         failingSeeds: failed.map((r) => r.seed),
+        uncoveredBoundaries: uncovered,
       }),
     );
   }
-  return failed.length ? 1 : 0;
+  return failed.length || uncovered.length ? 1 : 0;
 }
 
 main().then(

@@ -22,11 +22,15 @@ import {
   Crash,
   Life,
   NO_FAULTS,
+  Trail,
   crashingStore,
   faultyApi,
   landedKey,
+  siteOf,
+  targetOf,
+  type Boundary,
+  type FaultKind,
   type FaultRates,
-  type Landed,
 } from './faults';
 import { Rng } from './rng';
 
@@ -45,6 +49,15 @@ export interface SeedResult {
   /** Where the app died, e.g. `after store.planRequest`. */
   crashSites: string[];
   faults: number;
+  /** Faults injected, by kind. */
+  faultKinds: Record<FaultKind, number>;
+  /** The seed's targeted crash site, whether the app died there, and whether the scenario
+   * had to bring that boundary about after the chaos did not. */
+  target: string;
+  targetHit: boolean;
+  provoked: boolean;
+  /** Lost creates parked for the user (by op) and how the user settled them. */
+  parked: string[];
   ms: number;
   log: string[];
 }
@@ -58,6 +71,7 @@ const CHAOS: FaultRates = {
   crashAtCall: 0.02,
   crashAtBoundary: 0.03,
   editDuringCall: 0.08,
+  remoteEditDuringCall: 0.1,
 };
 
 type Rec =
@@ -115,9 +129,16 @@ export async function runSeed(
   const localItems = new Set<string>();
   const benItems = new Set<string>();
   const clientsUsed = new Set<string>();
+  /** Quotes Ada made on another computer (straight through the API): hers, not duplicates. */
+  const elsewhere = new Set<string>();
+  const parked: string[] = [];
+  let provoked = false;
 
-  let life = new Life(rng, NO_FAULTS, log);
-  const landed: Landed = new Map();
+  // Besides the random crashes, each seed dies once at its own store boundary (in turn by
+  // seed), so that a run of as many seeds crashes at every boundary, before and after.
+  const trail = new Trail(targetOf(seed));
+  const landed = trail.landed;
+  let life = new Life(rng, NO_FAULTS, log, trail);
   const crashSites: string[] = [];
   let real!: Store;
   let store!: ReturnType<typeof crashingStore>;
@@ -131,7 +152,7 @@ export async function runSeed(
     store = crashingStore(real, life);
     engine = new SyncEngine({
       store,
-      api: faultyApi(env.ada as SyncApi, life, landed),
+      api: faultyApi(env.ada as SyncApi, life),
       parallelism: 1,
       tmpDir: dir,
       newId: () => uuid(rng),
@@ -156,40 +177,63 @@ export async function runSeed(
     records.set(key, r);
   };
 
+  const createLocal = (c: (typeof CLIENTS)[keyof typeof CLIENTS]) => {
+    clientsUsed.add(c.id);
+    const w = real.createQuote({ client: c });
+    localQuotes.add(w.id);
+    record({ kind: 'exists', quote: w.id, entity: 'quote', id: w.id, delivered: false });
+    log.push(`local create quote ${w.id.slice(0, 8)} for ${c.name}`);
+    return w.id;
+  };
+
+  const setHeader = (q: string, field: 'introMessage' | 'termsAndDisclaimers', value: string) => {
+    const w = real.getWork(q);
+    real.updateHeader(q, { [field]: value });
+    // An edit to the value already there changes nothing: nothing to check for.
+    if (w[field] !== value)
+      record({ kind: 'field', quote: q, entity: 'quote', id: q, field, value, delivered: false });
+    log.push(`local ${field} ${q.slice(0, 8)}`);
+  };
+
+  /** Ada on another computer makes a quote for a client. Only while no quote create of this
+   * laptop's is open: hers is then older than any create whose answer gets lost later, so
+   * the newest candidate of an ambiguous lost create is the laptop's own (the one "take
+   * theirs" adopts). */
+  const createElsewhere = async (c = rng.pick(Object.values(CLIENTS))) => {
+    if (real.listJournal({}).some((j) => j.op === 'createQuote')) return false;
+    const q = await env.ada.createQuote({ clientId: c.id });
+    elsewhere.add(q.id);
+    log.push(`Ada elsewhere creates a quote for ${c.name}`);
+    return true;
+  };
+
   /** Local edits go through the real store (never the crashing wrapper): they are the user's. */
   const localEdit = () => {
-    const quotes = real.listQuotes({ limit: 100 }).content.map((e) => e.id);
+    // By id, not in the list's order (last change first): two edits in the same millisecond
+    // would order it by chance, and the seed would not replay.
+    const quotes = real
+      .listQuotes({ limit: 100 })
+      .content.map((e) => e.id)
+      .sort();
     const live = quotes.filter((id) => real.getQuote(id) && !real.getQuote(id)!.deleted);
     const roll = rng.int(100);
     try {
       if (live.length === 0 || (roll < 8 && localQuotes.size < 3)) {
-        const c = Object.values(CLIENTS).find((x) => !clientsUsed.has(x.id));
-        if (!c) return;
-        clientsUsed.add(c.id);
-        const w = real.createQuote({ client: c });
-        localQuotes.add(w.id);
-        record({ kind: 'exists', quote: w.id, entity: 'quote', id: w.id, delivered: false });
-        log.push(`local create quote ${w.id.slice(0, 8)}`);
+        createLocal(
+          // Some quotes share a client: a lost create then has more than one quote of that
+          // client to look through.
+          clientsUsed.size && rng.chance(0.4)
+            ? rng.pick(Object.values(CLIENTS).filter((c) => clientsUsed.has(c.id)))
+            : (Object.values(CLIENTS).find((x) => !clientsUsed.has(x.id)) ??
+                rng.pick(Object.values(CLIENTS))),
+        );
         return;
       }
       const q = rng.pick(live);
       const w = real.getWork(q);
       if (roll < 22) {
         const field = rng.pick(['introMessage', 'termsAndDisclaimers'] as const);
-        const value = `${field === 'introMessage' ? 'intro' : 'terms'} ${rng.int(1000)}`;
-        real.updateHeader(q, { [field]: value });
-        // An edit to the value already there changes nothing: nothing to check for.
-        if (w[field] !== value)
-          record({
-            kind: 'field',
-            quote: q,
-            entity: 'quote',
-            id: q,
-            field,
-            value,
-            delivered: false,
-          });
-        log.push(`local ${field} ${q.slice(0, 8)}`);
+        setHeader(q, field, `${field === 'introMessage' ? 'intro' : 'terms'} ${rng.int(1000)}`);
       } else if (roll < 40) {
         const withAddon =
           rng.chance(0.3) && !w.lineItems.some((li) => li.product.id === PRODUCTS.s1);
@@ -364,10 +408,13 @@ export async function runSeed(
     }
   };
 
-  const remoteEdit = async () => {
+  /** Ben edits a quote on the server: the one being pushed when his edit comes during a
+   * push (`serverId`), else any quote of Ada's that is on the server. */
+  const remoteEdit = async (serverId: string | null = null) => {
     const synced = [...localQuotes].filter((q) => real.getQuote(q)?.serverId);
     if (!synced.length) return;
-    const q = rng.pick(synced);
+    const pushed = serverId ? real.localIdOf('quote', serverId) : null;
+    const q = pushed && synced.includes(pushed) ? pushed : rng.pick(synced);
     const sid = real.getQuote(q)!.serverId!;
     const ben = env.ben;
     try {
@@ -463,8 +510,10 @@ export async function runSeed(
     crashSites.push(...life.crashes.map((c) => c.replace(/ \(targeted\)$/, '')));
     await life.settle();
     real.close();
-    life = new Life(rng, life.rates, log);
-    life.userEdit = localEdit;
+    const { userEdit, remoteEdit: remote } = life;
+    life = new Life(rng, life.rates, log, trail);
+    life.userEdit = userEdit;
+    life.remoteEdit = remote;
     open();
   };
 
@@ -479,24 +528,145 @@ export async function runSeed(
     }
   };
 
+  /** Live local quotes on the server and not parked on a conflict (by id, as above). */
+  const onServer = () =>
+    real
+      .listQuotes({ limit: 100 })
+      .content.map((e) => e.id)
+      .sort()
+      .filter((id) => {
+        const q = real.getQuote(id);
+        return !!q && !q.deleted && !!q.serverId && q.openConflicts === 0;
+      });
+
+  /** What makes the engine call one store boundary at the next sync. */
+  const setUp = async (boundary: Boundary, q: string) => {
+    const pick = () => rng.pick(Object.values(CLIENTS));
+    switch (boundary) {
+      case 'planRequestDurable':
+      case 'removeRequest':
+      case 'mapId':
+      case 'markRequest': {
+        // A new line item is journalled, mapped and its entry removed — or, its answer lost,
+        // the entry is marked.
+        const [id] = real.addLineItems(q, [
+          {
+            type: 'Custom',
+            productName: `Service ${rng.int(100)}`,
+            billingTerm: 'One-Time',
+            price: 100 + rng.int(900),
+            cost: 50,
+            initialTotal: 0,
+            quantity: 1,
+          },
+        ] as never);
+        localItems.add(id!);
+        record({ kind: 'exists', quote: q, entity: 'lineItem', id: id!, delivered: false });
+        log.push(`local add 1 item(s) ${q.slice(0, 8)}`);
+        if (boundary === 'markRequest') trail.loseNext = (name) => name === 'addLineItems';
+        return;
+      }
+      case 'commitSync':
+        setHeader(q, 'introMessage', `intro ${rng.int(1000)}`);
+        return;
+      case 'replaceWork':
+        // The user types while the push of another edit is under way.
+        setHeader(q, 'termsAndDisclaimers', `terms ${rng.int(1000)}`);
+        trail.atNextChange = (sid) => {
+          const lq = real.localIdOf('quote', sid);
+          if (!lq || !real.getQuote(lq) || real.getQuote(lq)!.deleted) return;
+          log.push('user edits during a push (asked for)');
+          setHeader(lq, 'introMessage', `intro ${rng.int(1000)}`);
+        };
+        return;
+      case 'importRemote':
+        // A quote made elsewhere comes down with the next pull.
+        await createElsewhere(pick());
+        return;
+      case 'recordConflicts': {
+        // Ada made a quote for a client elsewhere, then one here whose create answer is
+        // lost: two candidates, the create is parked.
+        const c = pick();
+        if (!(await createElsewhere(c))) return;
+        createLocal(c);
+        trail.loseNext = (name, args) =>
+          name === 'createQuote' && (args[0] as { clientId: string }).clientId === c.id;
+        return;
+      }
+      case 'replaceConflicts': {
+        // The same field edited on both sides.
+        setHeader(q, 'introMessage', `intro ${rng.int(1000)}`);
+        const sid = real.getQuote(q)!.serverId!;
+        try {
+          const cur = await env.ben.getQuote(sid);
+          await env.ben.updateQuote(sid, {
+            expiresOn: cur.expiresOn,
+            introMessage: `ben ${rng.int(1000)}`,
+            termsAndDisclaimers: cur.termsAndDisclaimers,
+            status: cur.status,
+            published: cur.published,
+          } as never);
+          log.push(`remote edit (intro) ${q.slice(0, 8)}`);
+        } catch (e) {
+          log.push(`remote edit refused: ${(e as Error).message}`);
+        }
+        return;
+      }
+      case 'purgeQuote':
+        real.deleteQuote(q);
+        record({ kind: 'absent', quote: q, entity: 'quote', id: q, delivered: false });
+        log.push(`local delete quote ${q.slice(0, 8)}`);
+        return;
+    }
+  };
+
+  /**
+   * The seed's boundary did not come up in the chaos: set up what calls it and sync (no
+   * random faults, only the one the set-up asks for), a few times if need be, until the app
+   * has died there. A quote on the server comes first where there is none.
+   */
+  const provoke = async () => {
+    provoked = true;
+    const rates = life.rates;
+    life.rates = NO_FAULTS;
+    log.push(`provoke ${siteOf(trail.target)}`);
+    for (let attempt = 0; attempt < 4 && !trail.targetHit; attempt++) {
+      let ready = onServer();
+      for (let i = 0; i < 4 && !ready.length && !trail.targetHit; i++) {
+        if (i === 0) createLocal(rng.pick(Object.values(CLIENTS)));
+        await cycle();
+        ready = onServer();
+      }
+      if (trail.targetHit) break;
+      if (ready.length) await setUp(trail.target.boundary, rng.pick(ready));
+      for (let i = 0; i < 3 && !trail.targetHit; i++) await cycle();
+    }
+    // What was asked for and did not come up must not strike later, in the heal.
+    trail.loseNext = null;
+    trail.atNextChange = null;
+    life.rates = rates;
+  };
+
   try {
     // Chaos: edits on both sides, sync cycles through a broken network, crashes.
     life.rates = CHAOS;
     life.userEdit = localEdit;
-    // Besides the random crashes, each seed dies once at a chosen store boundary, so that
-    // over the seeds every journal boundary is hit.
-    life.dieAtBoundary = rng.int(24);
+    life.remoteEdit = (sid) => remoteEdit(sid);
     const steps = opts.steps ?? 14;
     for (let i = 0; i < steps; i++) {
-      const a = rng.int(10);
-      if (a < 5) localEdit();
-      else if (a < 7) await remoteEdit();
+      const a = rng.int(20);
+      if (a < 10) localEdit();
+      else if (a < 14) await remoteEdit();
+      else if (a < 15) await createElsewhere();
       else await cycle();
     }
+    life.userEdit = null;
+    life.remoteEdit = null;
+    // The seed's boundary never came up by chance: bring it about.
+    if (!trail.targetHit) await provoke();
 
     // Heal: no more faults; resolve what is parked; sync until quiet.
     life.rates = NO_FAULTS;
-    life.userEdit = null;
     let quiet = false;
     for (let round = 0; round < 12 && !quiet; round++) {
       // A file that never came down before its quote was deleted remotely cannot be sent
@@ -528,13 +698,24 @@ export async function runSeed(
           // A user looks at the server: adopt what did land, send again what did not.
           const op = (c.local as { op: string }).op;
           const sid = real.getQuote(q)!.serverId;
-          const args =
-            op === 'createQuote' ? [{ clientId: real.getQuote(q)!.work.client.id }] : [sid];
-          if (landed.get(landedKey(op, args))) takeTheirs(real, q, c.id);
+          // A quote create: one of the candidates is a quote this laptop made that none of
+          // her quotes here stands for — bar the copy a pull brought in and she never touched
+          // (the others are hers from another computer, or taken since).
+          const adopt =
+            op === 'createQuote'
+              ? ((c.remote ?? []) as { serverId: string }[]).some((x) => {
+                  const holder = real.localIdOf('quote', x.serverId);
+                  return (
+                    landed.quotes.has(x.serverId) &&
+                    (!holder ||
+                      (!localQuotes.has(holder) && real.getQuote(holder)?.generation === 0))
+                  );
+                })
+              : !!landed.last.get(landedKey(op, [sid]));
+          if (adopt) takeTheirs(real, q, c.id);
           else takeMine(real, q, c.id);
-          log.push(
-            `resolve parked ${op} on ${q.slice(0, 8)}: ${landed.get(landedKey(op, args)) ? 'adopt' : 'send again'}`,
-          );
+          parked.push(`${op} ${adopt ? 'adopted' : 'sent again'}`);
+          log.push(`resolve parked ${op} on ${q.slice(0, 8)}: ${adopt ? 'adopt' : 'send again'}`);
         } else if (c.field === 'status' || rng.chance(0.5)) {
           // Taking mine on an entity deleted remotely brings it back: a new server copy
           // that the user asked for, not a duplicate.
@@ -575,6 +756,11 @@ export async function runSeed(
     crashes,
     crashSites,
     faults,
+    faultKinds: Object.fromEntries(trail.faults) as Record<FaultKind, number>,
+    target: siteOf(trail.target),
+    targetHit: trail.targetHit,
+    provoked,
+    parked,
     ms: Date.now() - t0,
     log,
   };
@@ -591,7 +777,7 @@ export async function runSeed(
     const local = real.listQuotes({ limit: 100, account: 'partner' }).content.map((e) => e.id);
     for (const sid of remoteIds) {
       const lq = real.localIdOf('quote', sid);
-      if (!lq || !localQuotes.has(lq))
+      if ((!lq || !localQuotes.has(lq)) && !elsewhere.has(sid))
         problems.push(`duplicate or unknown quote on the server: ${sid}`);
     }
     const seenServer = new Set<string>();
