@@ -228,13 +228,13 @@ export class Store {
   private afterCommit(): void {
     const n = ++this.commitsSinceCheckpoint;
     if (n >= CHECKPOINT_INLINE) {
-      this.checkpoint();
+      this.checkpointUnasked();
       return;
     }
     if (n >= CHECKPOINT_EVERY && !this.checkpointSoon) {
       this.checkpointSoon = setImmediate(() => {
         this.checkpointSoon = null;
-        this.checkpoint();
+        this.checkpointUnasked();
       });
       this.checkpointSoon.unref();
     }
@@ -245,8 +245,22 @@ export class Store {
   private armIdle(): void {
     if (this.checkpointTimer) this.checkpointTimer.refresh();
     else {
-      this.checkpointTimer = setTimeout(() => this.checkpoint(), CHECKPOINT_IDLE_MS);
+      this.checkpointTimer = setTimeout(() => this.checkpointUnasked(), CHECKPOINT_IDLE_MS);
       this.checkpointTimer.unref();
+    }
+  }
+
+  /**
+   * A checkpoint nobody called for (idle, or due after many commits). A failure has no caller
+   * to go to — thrown from a timer it would end the app, after a commit it would pass a
+   * committed edit off as failed — so it is left for the next search, checkpoint or close,
+   * which run the same work and report it.
+   */
+  private checkpointUnasked(): void {
+    try {
+      this.checkpoint();
+    } catch {
+      // See above: retried and reported by the next explicit caller.
     }
   }
 

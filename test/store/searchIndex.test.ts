@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../../main/store';
 import { M365, acme, blueFjord, clientOf, seededStore, tempDir } from './fixtures';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const found = (store: Store, search: string) =>
   store.listQuotes({ account: 'partner', search }).content.map((x) => x.id);
@@ -69,5 +73,22 @@ describe('search after edits', () => {
     expect(found(store, 'MST-M365')).toEqual([q.id]);
     expect(found(store, 'business premium reykjav')).toEqual([q.id]);
     store.close();
+  });
+
+  it('brings entries up to date after a second without edits; if that fails, the next search says so (connection closed under it)', () => {
+    vi.useFakeTimers();
+    const store = seededStore();
+    const q = notedQuote(store, 'kickoff in Reykjavik');
+    store.updateLineItems(q.id, [{ id: q.line, note: 'rollout in Zaragoza' }]);
+    const pending = () =>
+      store.database.prepare('SELECT count(*) FROM search_pending').pluck().get() as number;
+    expect(pending()).toBe(1);
+    vi.advanceTimersByTime(1100);
+    expect(pending()).toBe(0);
+    store.updateLineItems(q.id, [{ id: q.line, note: 'rollout in Porto' }]);
+    // The idle run fails: it must not throw from its timer (that would end the app).
+    store.database.close();
+    expect(() => vi.advanceTimersByTime(1100)).not.toThrow();
+    expect(() => found(store, 'porto')).toThrow(/not open/);
   });
 });
