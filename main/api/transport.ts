@@ -116,15 +116,15 @@ export function toApiError(
   return new Kind(status, type, details, message, method, route, retryAfterSeconds);
 }
 
-/** Optional fields may come as null from other servers; the schemas say "absent". */
-export function dropNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(dropNulls);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = dropNulls(v);
-    return out;
-  }
-  return value;
+/**
+ * Parses an answer's JSON. Optional fields may come as null from other servers; the schemas
+ * say "absent", so they are dropped while parsing (a reviver rather than a walk of our own, so
+ * a deeply nested answer cannot exhaust the stack: JSON.parse refuses it as a RangeError).
+ */
+export function parseJson(text: string): unknown {
+  return JSON.parse(text, function (this: unknown, key: string, value: unknown) {
+    return value === null && key !== '' && !Array.isArray(this) ? undefined : value;
+  });
 }
 
 export function parseBody<T>(
@@ -136,11 +136,11 @@ export function parseBody<T>(
 ): T {
   let raw: unknown;
   try {
-    raw = text.length ? JSON.parse(text) : undefined;
+    raw = text.length ? parseJson(text) : undefined;
   } catch {
     throw new InvalidResponseError(status, ['the body is not JSON'], method, route);
   }
-  const parsed = schema.safeParse(dropNulls(raw));
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     throw new InvalidResponseError(
       status,

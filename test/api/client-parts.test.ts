@@ -1,11 +1,12 @@
 // The client's pure parts: backoff, Retry-After, token expiry and sharing, argument checks,
 // error bodies. The whole client runs against the real server in the other files.
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError } from '../../main/api';
+import { z } from 'zod';
+import { InvalidRequestError, InvalidResponseError } from '../../main/api';
 import { buildPath } from '../../main/api/request-parts';
 import { backoffDelay, DEFAULT_RETRY, isIdempotent, parseRetryAfter } from '../../main/api/retry';
 import { expiryOf, TokenManager, type StoredToken } from '../../main/api/token';
-import { dropNulls, toApiError } from '../../main/api/transport';
+import { parseJson, parseBody, toApiError } from '../../main/api/transport';
 
 describe('retry policy', () => {
   it('only GET, PUT and DELETE count as idempotent', () => {
@@ -173,6 +174,16 @@ describe('request parts', () => {
   });
 
   it('reads null optional fields as absent', () => {
-    expect(dropNulls({ a: null, b: [{ c: null, d: 1 }] })).toEqual({ b: [{ d: 1 }] });
+    expect(parseJson('{"a":null,"b":[{"c":null,"d":1}],"e":[null]}')).toEqual({
+      b: [{ d: 1 }],
+      e: [null],
+    });
+  });
+
+  it('an answer nested too deeply for the stack is an invalid response, not a crash', () => {
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    expect(() => parseBody(z.array(z.unknown()), 200, deep, 'GET', '/v2/quotes')).toThrow(
+      InvalidResponseError,
+    );
   });
 });
