@@ -31,8 +31,8 @@ export class SearchIndex {
         'INSERT INTO search_pending (qrow, codes) VALUES (?, ?) ON CONFLICT(qrow) DO UPDATE SET codes = max(codes, excluded.codes)',
       ),
       unmark: db.prepare<[number]>('DELETE FROM search_pending WHERE qrow = ?'),
-      pending: db.prepare<[], { qrow: number; codes: number; deleted: number | null }>(
-        'SELECT p.qrow, p.codes, q.deleted FROM search_pending p LEFT JOIN quotes q ON q.qrow = p.qrow ORDER BY p.qrow',
+      pending: db.prepare<[number], { qrow: number; codes: number; deleted: number | null }>(
+        'SELECT p.qrow, p.codes, q.deleted FROM search_pending p LEFT JOIN quotes q ON q.qrow = p.qrow ORDER BY p.qrow LIMIT ?',
       ),
       any: db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM search_pending)').pluck(),
     };
@@ -68,11 +68,11 @@ export class SearchIndex {
   }
 
   /**
-   * Rewrites the entries of every recorded quote still listed, from `searchOf(qrow)`.
-   * Call inside a transaction. Returns how many quotes were recorded.
+   * Rewrites the entries of the recorded quotes still listed (at most `limit` of them), from
+   * `searchOf(qrow)`. Call inside a transaction. Returns how many records it took.
    */
-  flush(searchOf: (qrow: number) => SearchDoc): number {
-    const rows = this.s.pending.all();
+  flush(searchOf: (qrow: number) => SearchDoc, limit = -1): number {
+    const rows = this.s.pending.all(limit);
     for (const r of rows) {
       this.s.unmark.run(r.qrow);
       // Gone, or a tombstone: its entries were removed with it and stay so.

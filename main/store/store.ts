@@ -74,6 +74,11 @@ const CHECKPOINT_EVERY = 500;
  * the WAL (and the reads that search it) bounded, at ~100 KB per edit of a full quote.
  */
 const CHECKPOINT_INLINE = 4000;
+/**
+ * Quotes whose search entries one idle slice rewrites (~40 ms for full quotes): a pull that
+ * refreshed thousands of quotes does not hold the event loop for seconds at once.
+ */
+const SEARCH_SLICE = 100;
 
 /** Fields the server assigns, which undo snapshots take over from a fresh server read. */
 function overlayServerFields(snapshot: WorkQuote, fresh: WorkQuote): void {
@@ -231,13 +236,7 @@ export class Store {
       this.checkpointUnasked();
       return;
     }
-    if (n >= CHECKPOINT_EVERY && !this.checkpointSoon) {
-      this.checkpointSoon = setImmediate(() => {
-        this.checkpointSoon = null;
-        this.checkpointUnasked();
-      });
-      this.checkpointSoon.unref();
-    }
+    if (n >= CHECKPOINT_EVERY && !this.checkpointSoon) this.idleSoon();
     this.armIdle();
   }
 
@@ -245,35 +244,62 @@ export class Store {
   private armIdle(): void {
     if (this.checkpointTimer) this.checkpointTimer.refresh();
     else {
-      this.checkpointTimer = setTimeout(() => this.checkpointUnasked(), CHECKPOINT_IDLE_MS);
+      this.checkpointTimer = setTimeout(() => this.idleWork(), CHECKPOINT_IDLE_MS);
       this.checkpointTimer.unref();
     }
   }
 
+  private idleSoon(): void {
+    this.checkpointSoon = setImmediate(() => {
+      this.checkpointSoon = null;
+      this.idleWork();
+    });
+    this.checkpointSoon.unref();
+  }
+
   /**
-   * A checkpoint nobody called for (idle, or due after many commits). A failure has no caller
-   * to go to — thrown from a timer it would end the app, after a commit it would pass a
-   * committed edit off as failed — so it is left for the next search, checkpoint or close,
-   * which run the same work and report it.
+   * Work nobody called for (idle, or due after many commits): search entries a slice at a
+   * time, yielding in between, then the checkpoint.
    */
-  private checkpointUnasked(): void {
+  private idleWork(): void {
+    this.unasked(() => {
+      if (this.flushSearch(SEARCH_SLICE)) this.idleSoon();
+      else this.checkpoint();
+    });
+  }
+
+  /**
+   * A failure of work nobody called for has no caller to go to — thrown from a timer it
+   * would end the app, after a commit it would pass a committed edit off as failed — so it
+   * is left for the next search, checkpoint or close, which run the same work and report it.
+   */
+  private unasked(work: () => void): void {
     try {
-      this.checkpoint();
+      work();
     } catch {
       // See above: retried and reported by the next explicit caller.
     }
   }
 
+  private checkpointUnasked(): void {
+    this.unasked(() => this.checkpoint());
+  }
+
   /**
-   * Rewrites the search entries edits left behind (see SearchIndex): before a search, and
-   * with every checkpoint. Not counted as a commit: a checkpoint follows or is already due.
+   * Rewrites the search entries edits left behind (see SearchIndex), all of them or a slice:
+   * before a search, with every checkpoint, and in slices when idle. Returns whether some may
+   * remain. Not counted as a commit: a checkpoint follows or is already due.
    */
-  private flushSearch(): void {
-    if (!this.repo.search.behind) return;
+  private flushSearch(slice = -1): boolean {
+    if (!this.repo.search.behind) return false;
     const outer = !this.db.inTransaction;
-    this.runTx.immediate(() => this.repo.search.flush((qrow) => this.searchOf(qrow)));
+    const taken = this.runTx.immediate(() =>
+      this.repo.search.flush((qrow) => this.searchOf(qrow), slice),
+    ) as number;
+    const more = slice >= 0 && taken >= slice;
     // Inside another transaction the flush may still be rolled back with it.
-    if (outer) this.repo.search.flushed();
+    if (outer && !more) this.repo.search.flushed();
+    return more;
   }
 
   /** The search text of a quote's stored working copy, from the edit cache when it is current. */

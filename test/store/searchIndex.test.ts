@@ -85,6 +85,13 @@ describe('search after edits', () => {
     expect(pending()).toBe(1);
     vi.advanceTimersByTime(1100);
     expect(pending()).toBe(0);
+    // Many at once (as after a pull that refreshed them): done in slices, all of them.
+    const many = Array.from({ length: 250 }, (_, i) => notedQuote(store, `site ${i}`));
+    for (const m of many) store.updateLineItems(m.id, [{ id: m.line, note: 'moved to Bergen' }]);
+    expect(pending()).toBe(250);
+    vi.advanceTimersByTime(1100);
+    expect(pending()).toBe(0);
+    expect(store.listQuotes({ account: 'partner', search: 'bergen' }).page.totalElements).toBe(250);
     store.updateLineItems(q.id, [{ id: q.line, note: 'rollout in Porto' }]);
     // The idle run fails: it must not throw from its timer (that would end the app).
     store.database.close();
