@@ -296,7 +296,10 @@ function Row({ q }: { q: QuoteSummary }) {
       </div>
       <div role="gridcell" className="cell">
         <strong>{q.client.name}</strong>
-        <span className="muted"> · {formatNumber(q.lineItemCounts.total)} items</span>
+        <span className="muted">
+          {' '}
+          · {formatNumber(q.lineItemCounts.total)} {q.lineItemCounts.total === 1 ? 'item' : 'items'}
+        </span>
       </div>
       <div role="gridcell" className="cell">
         <StatusPill status={q.status} />

@@ -171,7 +171,21 @@ describe('the main screens', () => {
 
   it('list: new quote, duplicate, delete with undo', async () => {
     const { page } = app;
+    // A quote of one line item is said to hold "1 item", as a person would say it.
+    await newQuote(page, 'Cedar & Pine Law LLP');
+    await addCustom(page, 'Not in a section', {
+      name: 'Contract review',
+      sku: 'SVC-REV',
+      billingTerm: 'One-Time',
+      quantity: '1',
+      cost: '300',
+      price: '450',
+    });
     await openQuotes(page);
+    const cedar = page.locator('[data-quote-id]').filter({ hasText: 'Cedar & Pine Law LLP' });
+    await expect.poll(() => cedar.first().textContent()).toContain('Cedar & Pine Law LLP · 1 item');
+    expect(await cedar.first().textContent()).not.toContain('1 items');
+
     await page.getByRole('button', { name: 'New quote' }).click();
     await page.getByRole('combobox', { name: 'Client' }).fill('Ce');
     await expect
