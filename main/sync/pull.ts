@@ -5,6 +5,7 @@
 import type { ListContent } from '../../common/api';
 import type { RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
+import { PARKED_CREATE } from './conflictStore';
 import { isGone } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 
@@ -42,8 +43,16 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   const mark = store.getMeta<string>(LAST_PULL);
   const markMs = mark ? Date.parse(mark) : -Infinity;
   // A create whose answer was lost may be on the server: importing it now would make it
-  // look like someone else's quote, and the lost create would be sent again.
-  const createsOpen = store.listJournal({}).some((j) => j.op === 'createQuote');
+  // look like someone else's quote, and the lost create would be sent again. That holds while
+  // it is journalled and while it is parked for the user (its journal entry is gone then).
+  const createsOpen =
+    store.listJournal({}).some((j) => j.op === 'createQuote') ||
+    store
+      .listConflicts()
+      .some(
+        (c) =>
+          c.field === PARKED_CREATE && (c.local as { op?: string } | null)?.op === 'createQuote',
+      );
 
   const changed: ListContent[] = [];
   let newest = mark;

@@ -222,7 +222,7 @@ describe('sync engine against the real server: creates whose answer was lost', (
     d.store.close();
   });
 
-  it('an ambiguous lost quote create with the pull on: take theirs adopts the newest candidate, and a copy the pull brought in of it gives way (one local quote per server quote)', async () => {
+  it('an ambiguous lost quote create with the pull on: the pull brings in neither candidate while it is parked, and take theirs adopts the newest (one local quote per server quote)', async () => {
     const other = await ada.createQuote({ clientId: CLIENTS.blueFjord.id });
     const d = device(viaProxy);
     await primeCatalogue(d.store, ada);
@@ -232,6 +232,13 @@ describe('sync engine against the real server: creates whose answer was lost', (
     expect((await d.engine.syncOnce()).retry).not.toBeNull();
     const lost = (await adasQuotesFor(CLIENTS.blueFjord.id)).find((q) => q.id !== other.id)!;
     expect((await d.engine.syncOnce()).results[w.id]).toBe('conflict');
+    // While the user has not chosen, the pull brings in neither candidate: either may be this
+    // very quote, and an empty stand-in she edited could never be adopted again.
+    await d.engine.syncOnce();
+    const parked = d.store
+      .listQuotes({ limit: 100, account: 'partner' })
+      .content.filter((e) => e.client.id === CLIENTS.blueFjord.id);
+    expect(parked.map((e) => e.id)).toEqual([w.id]);
 
     takeTheirs(d.store, w.id);
     const r = await d.engine.syncOnce();
