@@ -58,10 +58,18 @@ export function itemsToDelete(merged: QuoteState, known: QuoteState): string[] {
 }
 
 /** New items in an order where every parent precedes its add-ons. */
-export function itemsToAdd(merged: QuoteState, known: QuoteState): string[] {
+export function itemsToAdd(
+  merged: QuoteState,
+  known: QuoteState,
+  order: readonly string[] = [],
+): string[] {
+  // In the order the salesperson sees them (the server keeps items in the order they were
+  // added); items not in that order after them, by key, so a plan is always the same.
+  const at = new Map(order.map((k, i) => [k, i]));
+  const rank = (k: string) => at.get(k) ?? Infinity;
   const fresh = Object.keys(merged.items)
     .filter((k) => !known.items[k])
-    .sort();
+    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   const freshSet = new Set(fresh);
   const out: string[] = [];
   const placed = new Set<string>();
@@ -93,6 +101,8 @@ function accessChanged(merged: QuoteState, known: QuoteState, k: string): boolea
 export interface PlanOptions {
   /** The server does not take new section ids in PUT sections: create each one first. */
   createSections?: boolean;
+  /** Local keys of the line items in the working copy's order: new items are added so. */
+  itemOrder?: readonly string[];
 }
 
 export function nextStep(
@@ -109,7 +119,7 @@ export function nextStep(
 
   const del = itemsToDelete(merged, known);
   if (del.length) return { kind: 'deleteItems', keys: del };
-  const add = itemsToAdd(merged, known);
+  const add = itemsToAdd(merged, known, opts.itemOrder);
   if (add.length) return { kind: 'addItems', keys: add };
   const upd = itemsToUpdate(merged, known);
   if (upd.length) return { kind: 'updateItems', keys: upd };

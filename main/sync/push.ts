@@ -236,11 +236,15 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   normalizeOrders(merged);
 
   const seen = new Set<string>();
+  const itemOrder = snap.work.lineItems.map((li) => li.id);
   let calls = 0;
   let lastKind: Step['kind'] | null = null;
   for (let n = 0; ; n++) {
     const known = agg ? fromRemote(agg, idOf) : null;
-    const step = nextStep(merged, known, { createSections: !ctx.sectionsByPut.value });
+    const step = nextStep(merged, known, {
+      createSections: !ctx.sectionsByPut.value,
+      itemOrder,
+    });
     if (!step) break;
     const sig = JSON.stringify([step, known]);
     if (seen.has(sig) || n >= MAX_STEPS) {

@@ -1,8 +1,8 @@
 // What the user can do about a conflict: take mine, take theirs (one conflict or the whole
 // quote), or save my version as a new quote. The engine carries the choice to the server on
 // the next round; a losing value stays on record in its conflict row.
-import { StoreError } from '../store';
-import type { Conflict } from '../store/types';
+import { StoreError, workFromRemote } from '../store';
+import type { Conflict, EntityKind } from '../store/types';
 import { PARKED_CREATE, currentLocal } from './conflictStore';
 import { same } from './model';
 import type { SyncStore } from './ports';
@@ -89,6 +89,16 @@ export function saveMineAsNew(store: SyncStore, quoteId: string): string {
       if (!store.getQuote(quoteId)) break;
       if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'local');
       else resolveRemote(store, c);
+    }
+    // The original is the server's version now, not a blend: my edits live in the copy, so
+    // its working copy goes back to the state last read from the server, and the next round
+    // (nothing changed here since) takes the server's side whole.
+    const q = store.getQuote(quoteId);
+    if (q?.base) {
+      const idOf = (kind: EntityKind, serverId: string) =>
+        store.localIdOf(kind, serverId) ?? serverId;
+      store.replaceWork(quoteId, workFromRemote(q.base, idOf, q.work), q.generation);
+      store.setMeta(`sync.pushed.${quoteId}`, null);
     }
     return copy.id;
   });

@@ -326,10 +326,12 @@ describe('sync engine against the real server: merges and conflicts', () => {
     expect(d.store.listConflicts(id)).toEqual([]);
   });
 
-  it('save mine as new on fields edited on both sides: a new quote with my values on the server, the original with theirs', async () => {
+  it('save mine as new on fields edited on both sides: a new quote with all my values on the server, the original exactly as the colleague left it', async () => {
     const { d, id, sid, items } = await syncedQuote();
     d.store.updateHeader(id, { introMessage: 'Ada wrote this' });
     d.store.updateLineItems(id, [{ id: items[0]!, quantity: 12 }]);
+    // An edit of mine nobody else touched goes with my version, not into the colleague's.
+    d.store.updateHeader(id, { termsAndDisclaimers: 'Net 15, Ada' });
     await benHeader(sid, { introMessage: 'Ben wrote this' });
     const li = (await ben.getQuote(sid)).lineItems.find((x) => x.product.id === PRODUCTS.m365)!;
     await ben.updateLineItems(sid, [
@@ -360,19 +362,21 @@ describe('sync engine against the real server: merges and conflicts', () => {
     const mine = await ben.getQuote(newSid);
     expect(mine.client.id).toBe(CLIENTS.blueFjord.id);
     expect(mine.introMessage).toBe('Ada wrote this');
-    expect(mine.termsAndDisclaimers).toBe('Net 30');
+    expect(mine.termsAndDisclaimers).toBe('Net 15, Ada');
     expect(mine.lineItems.map((x) => [x.product.id, x.quantity])).toEqual([
       [PRODUCTS.m365, 12],
       [PRODUCTS.defender, 10],
     ]);
     const original = await ben.getQuote(sid);
     expect(original.introMessage).toBe('Ben wrote this');
+    expect(original.termsAndDisclaimers).toBe('Net 30');
     expect(original.lineItems.map((x) => [x.product.id, x.quantity])).toEqual([
       [PRODUCTS.m365, 40],
       [PRODUCTS.defender, 10],
     ]);
     const here = d.store.getQuote(id)!;
     expect(here.work.introMessage).toBe('Ben wrote this');
+    expect(here.work.termsAndDisclaimers).toBe('Net 30');
     expect(here.work.lineItems.map((x) => x.quantity)).toEqual([40, 10]);
     expect(here.dirty).toBe(false);
     expect(d.store.listConflicts(id)).toEqual([]);

@@ -88,6 +88,14 @@ describe('the planner: the fewest calls, in dependency order', () => {
     expect(add.keys.indexOf('parent')).toBeLessThan(add.keys.indexOf('addon'));
   });
 
+  it('new items go to the server in the order the salesperson sees them, an add-on still after its parent', () => {
+    const q = emptyQuote(header);
+    q.items = { zeta: item('p1'), alpha: item('p2'), addon: item('p3', 'mid'), mid: item('p4') };
+    const known = emptyQuote(header);
+    const add = nextStep(q, known, { itemOrder: ['zeta', 'addon', 'mid', 'alpha'] });
+    expect(add).toEqual({ kind: 'addItems', keys: ['zeta', 'mid', 'addon', 'alpha'] });
+  });
+
   it('publishing is the last call, after the content it publishes', () => {
     const q = fullQuote();
     const known = structuredClone(q);
