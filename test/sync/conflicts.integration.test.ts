@@ -43,6 +43,28 @@ async function syncedQuote(): Promise<{ d: Device; id: string; sid: string; item
   return { d, id: w.id, sid: d.store.getQuote(w.id)!.serverId!, items };
 }
 
+/** Ben edits the (Monthly, Standard) line item of `product` on the server; its id. */
+async function benItem(
+  sid: string,
+  product: string,
+  patch: Partial<{ price: number; quantity: number; note: string }>,
+): Promise<string> {
+  const li = (await ben.getQuote(sid)).lineItems.find((x) => x.product.id === product)!;
+  await ben.updateLineItems(sid, [
+    {
+      type: 'Standard',
+      id: li.id,
+      effectiveDate: li.effectiveDate,
+      price: li.price.amount,
+      quantity: li.quantity,
+      billingTerm: 'Monthly',
+      note: li.note,
+      ...patch,
+    },
+  ]);
+  return li.id;
+}
+
 async function benHeader(
   sid: string,
   patch: Partial<{
@@ -69,20 +91,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     d.store.updateHeader(id, { introMessage: 'Hello from Ada' });
     d.store.updateLineItems(id, [{ id: items[0]!, quantity: 25 }]);
     await benHeader(sid, { termsAndDisclaimers: 'Net 45' });
-    const benItem = (await ben.getQuote(sid)).lineItems.find(
-      (li) => li.product.id === PRODUCTS.defender,
-    )!;
-    await ben.updateLineItems(sid, [
-      {
-        type: 'Standard',
-        id: benItem.id,
-        effectiveDate: benItem.effectiveDate,
-        price: 3.5,
-        quantity: 10,
-        billingTerm: 'Monthly',
-        note: 'Ben priced this',
-      },
-    ]);
+    await benItem(sid, PRODUCTS.defender, { price: 3.5, quantity: 10, note: 'Ben priced this' });
 
     const r = await d.engine.syncOnce();
     expect(r.results[id]).toBe('synced');
@@ -130,18 +139,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     const { d, id, sid, items } = await syncedQuote();
     d.store.updateLineItems(id, [{ id: items[0]!, quantity: 11 }]);
     d.store.updateHeader(id, { termsAndDisclaimers: 'Net 60' });
-    const li = (await ben.getQuote(sid)).lineItems.find((x) => x.product.id === PRODUCTS.m365)!;
-    await ben.updateLineItems(sid, [
-      {
-        type: 'Standard',
-        id: li.id,
-        effectiveDate: li.effectiveDate,
-        price: li.price.amount,
-        quantity: 40,
-        billingTerm: 'Monthly',
-        note: '',
-      },
-    ]);
+    const benLine = await benItem(sid, PRODUCTS.m365, { quantity: 40 });
 
     expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
     const c = d.store.listConflicts(id).find((x) => x.entityKind === 'lineItem')!;
@@ -155,7 +153,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     takeTheirs(d.store, id);
     expect((await d.engine.syncOnce()).results[id]).toBe('synced');
     const remote = await ben.getQuote(sid);
-    expect(remote.lineItems.find((x) => x.id === li.id)!.quantity).toBe(40);
+    expect(remote.lineItems.find((x) => x.id === benLine)!.quantity).toBe(40);
     expect(remote.termsAndDisclaimers).toBe('Net 60');
     expect(d.store.getQuote(id)!.work.lineItems.find((x) => x.id === items[0])!.quantity).toBe(40);
   });
@@ -244,21 +242,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     );
   });
   /** Ben changes the note of the Defender line item on the server. */
-  async function benNotes(sid: string, note: string) {
-    const li = (await ben.getQuote(sid)).lineItems.find((x) => x.product.id === PRODUCTS.defender)!;
-    await ben.updateLineItems(sid, [
-      {
-        type: 'Standard',
-        id: li.id,
-        effectiveDate: li.effectiveDate,
-        price: li.price.amount,
-        quantity: li.quantity,
-        billingTerm: 'Monthly',
-        note,
-      },
-    ]);
-    return li.id;
-  }
+  const benNotes = (sid: string, note: string) => benItem(sid, PRODUCTS.defender, { note });
 
   it('a line item deleted here while edited remotely is a conflict; nothing is deleted there, and take theirs brings it back with the remote edit', async () => {
     const { d, id, sid, items } = await syncedQuote();
@@ -333,18 +317,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     // An edit of mine nobody else touched goes with my version, not into the colleague's.
     d.store.updateHeader(id, { termsAndDisclaimers: 'Net 15, Ada' });
     await benHeader(sid, { introMessage: 'Ben wrote this' });
-    const li = (await ben.getQuote(sid)).lineItems.find((x) => x.product.id === PRODUCTS.m365)!;
-    await ben.updateLineItems(sid, [
-      {
-        type: 'Standard',
-        id: li.id,
-        effectiveDate: li.effectiveDate,
-        price: li.price.amount,
-        quantity: 40,
-        billingTerm: 'Monthly',
-        note: '',
-      },
-    ]);
+    await benItem(sid, PRODUCTS.m365, { quantity: 40 });
     expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
     expect(
       d.store
