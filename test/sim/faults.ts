@@ -215,10 +215,10 @@ export function faultyApi(real: SyncApi, life: Life): SyncApi {
             await life.remoteEdit(quoteSid);
           }
         }
-        if (trail.loseNext?.(name, args)) {
-          trail.loseNext = null;
+        // The server takes the call; its answer never arrives.
+        const loseAnswer = async (why: string): Promise<never> => {
           trail.fault('lost answer');
-          life.log.push(`lost ${name} (asked for)`);
+          life.log.push(why);
           await call().catch(() => undefined);
           throw new NetworkError(
             `${name}: connection reset after sending (simulated)`,
@@ -227,6 +227,10 @@ export function faultyApi(real: SyncApi, life: Life): SyncApi {
             'ECONNRESET',
             false,
           );
+        };
+        if (trail.loseNext?.(name, args)) {
+          trail.loseNext = null;
+          await loseAnswer(`lost ${name} (asked for)`);
         }
         let edge = 0;
         const is = (p: number) => roll >= edge && roll < (edge += p);
@@ -246,18 +250,7 @@ export function faultyApi(real: SyncApi, life: Life): SyncApi {
             false,
           );
         }
-        if (is(r.lost)) {
-          life.log.push(`lost ${name}`);
-          trail.fault('lost answer');
-          await call().catch(() => undefined);
-          throw new NetworkError(
-            `${name}: connection reset after sending (simulated)`,
-            'POST',
-            route,
-            'ECONNRESET',
-            false,
-          );
-        }
+        if (is(r.lost)) await loseAnswer(`lost ${name}`);
         if (is(r.timeout)) {
           life.log.push(`timeout ${name}`);
           trail.fault('timeout');
