@@ -85,20 +85,21 @@ function keepNewerLocal(store: SyncStore, quoteId: string, c: Conflict): void {
 export function saveMineAsNew(store: SyncStore, quoteId: string): string {
   return store.transaction(() => {
     const copy = store.saveAsNewQuote(quoteId);
-    for (const c of store.listConflicts(quoteId)) {
-      if (!store.getQuote(quoteId)) break;
-      if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'local');
-      else resolveRemote(store, c);
-    }
-    // The original is the server's version now, not a blend: my edits live in the copy, so
-    // its working copy goes back to the state last read from the server, and the next round
-    // (nothing changed here since) takes the server's side whole.
+    // The original is the server's version now, not a blend: every edit of mine lives in the
+    // copy. Its working copy goes back to the state last read from the server, then takes the
+    // server's side of each conflict (what the server holds now), and the next round brings
+    // whatever else changed there.
     const q = store.getQuote(quoteId);
     if (q?.base) {
       const idOf = (kind: EntityKind, serverId: string) =>
         store.localIdOf(kind, serverId) ?? serverId;
       store.replaceWork(quoteId, workFromRemote(q.base, idOf, q.work), q.generation);
       store.setMeta(`sync.pushed.${quoteId}`, null);
+    }
+    for (const c of store.listConflicts(quoteId)) {
+      if (!store.getQuote(quoteId)) break;
+      if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'local');
+      else resolveRemote(store, c);
     }
     return copy.id;
   });

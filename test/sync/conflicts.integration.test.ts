@@ -328,6 +328,10 @@ describe('sync engine against the real server: merges and conflicts', () => {
 
     const copy = saveMineAsNew(d.store, id);
     expect(copy).not.toBe(id);
+    // At once, before any sync: the original shows the colleague's values and none of mine.
+    expect(d.store.getQuote(id)!.work.introMessage).toBe('Ben wrote this');
+    expect(d.store.getQuote(id)!.work.termsAndDisclaimers).toBe('Net 30');
+    expect(d.store.getQuote(copy)!.work.termsAndDisclaimers).toBe('Net 15, Ada');
     const r = await d.engine.syncOnce();
     expect(r.results[copy]).toBe('synced');
     const newSid = d.store.getQuote(copy)!.serverId!;
