@@ -470,7 +470,9 @@ export const ConflictView = z.object({
   field: z.string(),
   /** Human label, e.g. "Line 3 · quantity". */
   label: z.string(),
-  kind: z.enum(['field', 'deletedRemotely', 'deletedLocally', 'notEditable']),
+  /** `maybeCreated`: sent from here, its answer lost, and more than one thing on the server
+   * could be its result: mine sends it again, theirs takes the newest candidate. */
+  kind: z.enum(['field', 'deletedRemotely', 'deletedLocally', 'notEditable', 'maybeCreated']),
   base: z.unknown(),
   mine: z.unknown(),
   theirs: z.unknown(),

@@ -20,6 +20,7 @@ import type {
   Store,
   WorkQuote,
 } from '../store';
+import { PARKED_CREATE } from '../sync';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 
@@ -192,7 +193,68 @@ function labelOf(c: Conflict, work: WorkQuote | null): string {
   }
 }
 
+/** What a request whose answer was lost added, in the salesperson's words. */
+const SENT: Record<string, { label: string; what: string }> = {
+  createQuote: { label: 'The quote itself', what: 'this quote' },
+  addLineItems: { label: 'Line items added', what: 'line items' },
+  addAccessList: { label: 'Recipients added', what: 'recipients' },
+  uploadAttachments: { label: 'Attachments added', what: 'attachments' },
+  copyLibraryAttachments: { label: 'Attachments from the library', what: 'attachments' },
+  createSection: { label: 'Section added', what: 'a section' },
+};
+
+/**
+ * A request sent from here whose answer never came back, with more than one thing on the
+ * server that could be its result: said plainly, not as the journal's record.
+ */
+function maybeCreatedView(c: Conflict, work: WorkQuote | null): ConflictView {
+  const sent = c.local as { op?: string; body?: Record<string, { key: string }[]> } | null;
+  const op = sent?.op ?? '';
+  const { label, what } = SENT[op] ?? { label: 'A change sent from here', what: 'a change' };
+  const keys = Object.values(sent?.body ?? {})
+    .flat()
+    .map((e) => e?.key)
+    .filter((k): k is string => typeof k === 'string');
+  const names = keys.map(
+    (k) =>
+      work?.lineItems.find((x) => x.id === k)?.product.name ??
+      work?.accessList.find((x) => x.id === k)?.email ??
+      work?.attachments.find((x) => x.id === k)?.name ??
+      work?.sections.find((x) => x.id === k)?.name,
+  );
+  const candidates = (Array.isArray(c.remote) ? c.remote : []) as {
+    referenceCode?: string;
+    createdOn?: string;
+  }[];
+  const when = (iso?: string) =>
+    iso && !Number.isNaN(Date.parse(iso))
+      ? `, created ${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+      : '';
+  const theirs = candidates.some((x) => x.referenceCode)
+    ? `On the server, each possibly the one sent: ${candidates
+        .map((x) => `${x.referenceCode ?? 'a quote'}${when(x.createdOn)}`)
+        .join('; ')}`
+    : `On the server: ${candidates.length} unclaimed ${what} that could be the ones sent`;
+  return {
+    id: String(c.id),
+    quoteId: c.quoteId,
+    entity: c.entityKind,
+    entityId: c.entityId,
+    field: c.field,
+    label,
+    kind: 'maybeCreated',
+    base: null,
+    mine:
+      op === 'createQuote'
+        ? 'Created from here; the answer never came back'
+        : `Sent from here (${names.filter(Boolean).join(', ') || what}); the answer never came back`,
+    theirs,
+    detectedAt: c.createdAt,
+  };
+}
+
 export function conflictView(c: Conflict, work: WorkQuote | null): ConflictView {
+  if (c.field === PARKED_CREATE) return maybeCreatedView(c, work);
   let kind: ConflictView['kind'] = 'field';
   if (c.field === '*') {
     if (c.remote === null || c.remote === undefined) kind = 'deletedRemotely';

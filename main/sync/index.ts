@@ -11,4 +11,5 @@ export { nextStep, type Step } from './plan';
 export { fromWork, fromRemote } from './translate';
 export { matchLostQuote, matchLostEntities } from './lostCreate';
 export { takeMine, takeTheirs, saveMineAsNew, resolveParkedCreate } from './resolve';
+export { PARKED_CREATE } from './conflictStore';
 export type { SyncApi, SyncStore } from './ports';

@@ -9,6 +9,8 @@ export interface QuoteCandidate {
   id: string;
   clientId: string;
   createdOn: string;
+  /** For the user to tell candidates apart when the match is parked. */
+  referenceCode?: string;
 }
 
 /** Clocks of laptop and server disagree a little; a quote created before the request was

@@ -64,7 +64,12 @@ async function recoverEntry(
         page,
       });
       for (const q of res.content)
-        candidates.push({ id: q.id, clientId: q.client.id, createdOn: q.createdOn });
+        candidates.push({
+          id: q.id,
+          clientId: q.client.id,
+          createdOn: q.createdOn,
+          referenceCode: q.referenceCode,
+        });
       const oldest = res.content[res.content.length - 1];
       if (
         !oldest ||
@@ -85,7 +90,12 @@ async function recoverEntry(
         ctx,
         quoteId,
         entry,
-        m.found.map((c) => ({ key: quoteId, serverId: c.id })),
+        m.found.map((c) => ({
+          key: quoteId,
+          serverId: c.id,
+          referenceCode: c.referenceCode,
+          createdOn: c.createdOn,
+        })),
       );
       return true;
     }

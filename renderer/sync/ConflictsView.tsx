@@ -54,6 +54,7 @@ const KIND_NOTE: Record<ConflictView['kind'], string> = {
   deletedRemotely: 'Deleted on the server',
   deletedLocally: 'Deleted here, changed on the server',
   notEditable: 'The server’s status no longer allows these edits',
+  maybeCreated: 'The connection dropped before the server answered: it may already be there',
 };
 
 /** Base / mine / theirs side by side, per field, grouped by quote. */
@@ -220,14 +221,14 @@ export default function ConflictsView({ quoteId }: { quoteId?: string }) {
                     onClick={() => void resolve(qid, 'mine', [c.id])}
                     aria-label={`Take mine for ${humanLabel(c.label)}`}
                   >
-                    Take mine
+                    {c.kind === 'maybeCreated' ? 'Send again' : 'Take mine'}
                   </Button>
                   <Button
                     size="sm"
                     onClick={() => void resolve(qid, 'theirs', [c.id])}
                     aria-label={`Take theirs for ${humanLabel(c.label)}`}
                   >
-                    Take theirs
+                    {c.kind === 'maybeCreated' ? 'It is there' : 'Take theirs'}
                   </Button>
                 </div>
               </div>

@@ -6,6 +6,7 @@
 // connection before the answer (a fault the real server cannot produce on demand).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
+import { conflictView } from '../../main/services/views';
 import { takeMine, takeTheirs } from '../../main/sync';
 import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
 import { startServer, type StartedServer } from '../helpers/server';
@@ -169,6 +170,12 @@ describe('sync engine against the real server: creates whose answer was lost', (
     const conflicts = d.store.listConflicts(w.id);
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]).toMatchObject({ entityKind: 'quote', field: '#create' });
+    // Shown to the salesperson in words, each candidate by its reference code.
+    const shown = conflictView(conflicts[0]!, d.store.getWork(w.id));
+    expect(shown).toMatchObject({ kind: 'maybeCreated', label: 'The quote itself' });
+    expect(shown.mine).toBe('Created from here; the answer never came back');
+    for (const q of both) expect(shown.theirs).toContain(q.referenceCode);
+    expect(JSON.stringify(shown)).not.toContain('"op"');
     expect(d.store.getQuote(w.id)!.syncState).toBe('conflict');
     expect(d.store.getQuote(w.id)!.serverId).toBeNull();
     // Nothing created, nothing sent to either candidate.
