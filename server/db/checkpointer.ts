@@ -19,9 +19,9 @@ const timer = setInterval(() => {
     const [done] = db.pragma('wal_checkpoint(PASSIVE)');
     // A passive checkpoint never starts the log over: only a write that begins when every
     // frame is copied does, and a steady stream of writes leaves no such moment. Right after
-    // one, a restart has only the frames written meanwhile left to copy: it holds the write
-    // lock that long (a write of the serving thread waits for it), or finds a write under way
-    // and answers busy without waiting; the next turn tries again.
+    // one, a restart has only the few frames written meanwhile left to copy: it takes the
+    // write lock for about a millisecond (a write of the serving thread waits that long), or
+    // finds a write under way and answers busy without waiting; the next turn tries again.
     if (done.log >= workerData.restartFrames) db.pragma('wal_checkpoint(RESTART)');
   } catch {
     // busy or closing: the next turn tries again
