@@ -13,16 +13,11 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
-db.pragma('busy_timeout = 0');
+db.pragma('busy_timeout = 1000');
 const timer = setInterval(() => {
   try {
     const [done] = db.pragma('wal_checkpoint(PASSIVE)');
-    // A passive checkpoint never starts the log over: only a write that begins when every
-    // frame is copied does, and a steady stream of writes leaves no such moment. Right after
-    // one, a restart has only the few frames written meanwhile left to copy: it takes the
-    // write lock for about a millisecond (a write of the serving thread waits that long), or
-    // finds a write under way and answers busy without waiting; the next turn tries again.
-    if (done.log >= workerData.restartFrames) db.pragma('wal_checkpoint(RESTART)');
+    if (done.log >= workerData.restartFrames) parentPort.postMessage('restart');
   } catch {
     // busy or closing: the next turn tries again
   }
@@ -59,6 +54,21 @@ export function startCheckpointer(
   };
   worker.on('error', fallBack);
   worker.on('exit', fallBack);
+  // A passive checkpoint never starts the log over: only a write that begins when every frame
+  // is copied does, and a steady stream of writes leaves no such moment. So past the limit the
+  // serving thread itself, between two requests, copies the few frames left and starts the
+  // log over — on its own connection, so no write transaction can meet a log restarted under it.
+  worker.on('message', (m) => {
+    if (m !== 'restart' || stopped || !db.open) return;
+    // Never waits: if the worker is mid-checkpoint, the next turn asks again.
+    const busyTimeout = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma('busy_timeout = 0');
+    try {
+      db.pragma('wal_checkpoint(RESTART)');
+    } finally {
+      db.pragma(`busy_timeout = ${busyTimeout}`);
+    }
+  });
   worker.unref();
   return {
     stop() {
