@@ -58,6 +58,9 @@ export function startCheckpointer(
   // is copied does, and a steady stream of writes leaves no such moment. So past the limit the
   // serving thread itself, between two requests, copies the few frames left and starts the
   // log over — on its own connection, so no write transaction can meet a log restarted under it.
+  // (A restart from the worker instead makes a deferred write transaction that meets it fail
+  // at once with "database is locked": SQLite does not wait there, to avoid a deadlock. Tried:
+  // a few hundred 500s in the server bench.)
   worker.on('message', (m) => {
     if (m !== 'restart' || stopped || !db.open) return;
     // Never waits: if the worker is mid-checkpoint, the next turn asks again.
