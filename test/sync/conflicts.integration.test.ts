@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
 import { saveMineAsNew, takeMine, takeTheirs } from '../../main/sync';
-import { startServer, type StartedServer } from '../helpers/server';
+import type { StartedServer } from '../helpers/server';
 import {
-  ADA,
-  BEN,
   CLIENTS,
   PRODUCTS,
-  client,
   device,
   primeCatalogue,
   type Device,
+  closeOffice,
+  openOffice,
 } from './harness';
 
 let server: StartedServer;
@@ -18,15 +17,9 @@ let ada: ApiClient;
 let ben: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  ada = client(server, ADA);
-  ben = client(server, BEN);
+  ({ server, ada, ben } = await openOffice());
 });
-afterAll(async () => {
-  await ada?.close();
-  await ben?.close();
-  await server?.stop();
-});
+afterAll(() => closeOffice({ server, ada, ben }));
 
 /** A quote with two line items, synced: returns the device, local id and server id. */
 async function syncedQuote(): Promise<{ d: Device; id: string; sid: string; items: string[] }> {

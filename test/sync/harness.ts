@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '../../main/api';
 import { openStore, type Store } from '../../main/store';
 import { SyncEngine, type EngineOptions, type SyncApi } from '../../main/sync';
-import type { StartedServer } from '../helpers/server';
+import { startServer, type StartedServer } from '../helpers/server';
 
 export const ADA = {
   clientId: 'northwind-ada',
@@ -54,6 +54,24 @@ export function client(
     // The engine reconciles; the client's own retries would only slow the tests down.
     { clientSecret: who.secret, retry: { maxAttempts: 1 }, timeoutMs: 20_000 },
   );
+}
+
+/** The real server and the two demo users' clients, shared by the tests of one file. */
+export interface Office {
+  server: StartedServer;
+  ada: ApiClient;
+  ben: ApiClient;
+}
+
+export async function openOffice(): Promise<Office> {
+  const server = await startServer();
+  return { server, ada: client(server, ADA), ben: client(server, BEN) };
+}
+
+export async function closeOffice(o: Partial<Office>): Promise<void> {
+  await o.ada?.close();
+  await o.ben?.close();
+  await o.server?.stop();
 }
 
 /** A PDF the server accepts (checked by content); `tag` makes its content unique. */

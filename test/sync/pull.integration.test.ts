@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
-import { startServer, type StartedServer } from '../helpers/server';
-import { ADA, BEN, CLIENTS, PRODUCTS, client, device, pdf, primeCatalogue } from './harness';
+import type { StartedServer } from '../helpers/server';
+import { CLIENTS, PRODUCTS, device, pdf, primeCatalogue, closeOffice, openOffice } from './harness';
 
 let server: StartedServer;
 let ada: ApiClient;
@@ -13,15 +13,9 @@ let ben: ApiClient;
 const files = mkdtempSync(join(tmpdir(), 'quotedesk-sync-pdf-'));
 
 beforeAll(async () => {
-  server = await startServer();
-  ada = client(server, ADA);
-  ben = client(server, BEN);
+  ({ server, ada, ben } = await openOffice());
 });
-afterAll(async () => {
-  await ada?.close();
-  await ben?.close();
-  await server?.stop();
-});
+afterAll(() => closeOffice({ server, ada, ben }));
 
 function pdfFile(tag: string): string {
   const p = join(files, `${tag}.pdf`);

@@ -4,23 +4,27 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetworkError, type ApiClient } from '../../main/api';
 import { fromRemote, fromWork, type SyncApi } from '../../main/sync';
-import { startServer, type StartedServer } from '../helpers/server';
-import { BEN, CLIENTS, PRODUCTS, ADA, client, device, pdf, primeCatalogue } from './harness';
+import type { StartedServer } from '../helpers/server';
+import {
+  CLIENTS,
+  PRODUCTS,
+  ADA,
+  client,
+  device,
+  pdf,
+  primeCatalogue,
+  closeOffice,
+  openOffice,
+} from './harness';
 
 let server: StartedServer;
 let ada: ApiClient;
 let ben: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  ada = client(server, ADA);
-  ben = client(server, BEN);
+  ({ server, ada, ben } = await openOffice());
 });
-afterAll(async () => {
-  await ada?.close();
-  await ben?.close();
-  await server?.stop();
-});
+afterAll(() => closeOffice({ server, ada, ben }));
 
 async function remoteOf(serverId: string) {
   const [quote, s, a] = await Promise.all([

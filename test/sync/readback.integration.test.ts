@@ -4,23 +4,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
 import type { SyncApi } from '../../main/sync';
-import { startServer, type StartedServer } from '../helpers/server';
-import { ADA, BEN, CLIENTS, PRODUCTS, client, device, primeCatalogue } from './harness';
+import type { StartedServer } from '../helpers/server';
+import { CLIENTS, PRODUCTS, device, primeCatalogue, closeOffice, openOffice } from './harness';
 
 let server: StartedServer;
 let ada: ApiClient;
 let ben: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  ada = client(server, ADA);
-  ben = client(server, BEN);
+  ({ server, ada, ben } = await openOffice());
 });
-afterAll(async () => {
-  await ada?.close();
-  await ben?.close();
-  await server?.stop();
-});
+afterAll(() => closeOffice({ server, ada, ben }));
 
 /** The API with every call's name recorded, and a hook run after a call's answer. */
 function recording(
