@@ -207,7 +207,10 @@ const SENT: Record<string, { label: string; what: string }> = {
  * A request sent from here whose answer never came back, with more than one thing on the
  * server that could be its result: said plainly, not as the journal's record.
  */
-function maybeCreatedView(c: Conflict, work: WorkQuote | null): ConflictView {
+function maybeCreatedView(
+  c: Conflict,
+  work: WorkQuote | null,
+): Pick<ConflictView, 'label' | 'kind' | 'base' | 'mine' | 'theirs'> {
   const sent = c.local as { op?: string; body?: Record<string, { key: string }[]> } | null;
   const op = sent?.op ?? '';
   const { label, what } = SENT[op] ?? { label: 'A change sent from here', what: 'a change' };
@@ -236,11 +239,6 @@ function maybeCreatedView(c: Conflict, work: WorkQuote | null): ConflictView {
         .join('; ')}`
     : `On the server: ${candidates.length} unclaimed ${what} that could be the ones sent`;
   return {
-    id: String(c.id),
-    quoteId: c.quoteId,
-    entity: c.entityKind,
-    entityId: c.entityId,
-    field: c.field,
     label,
     kind: 'maybeCreated',
     base: null,
@@ -249,12 +247,10 @@ function maybeCreatedView(c: Conflict, work: WorkQuote | null): ConflictView {
         ? 'Created from here; the answer never came back'
         : `Sent from here (${names.filter(Boolean).join(', ') || what}); the answer never came back`,
     theirs,
-    detectedAt: c.createdAt,
   };
 }
 
 export function conflictView(c: Conflict, work: WorkQuote | null): ConflictView {
-  if (c.field === PARKED_CREATE) return maybeCreatedView(c, work);
   let kind: ConflictView['kind'] = 'field';
   if (c.field === '*') {
     if (c.remote === null || c.remote === undefined) kind = 'deletedRemotely';
@@ -267,11 +263,15 @@ export function conflictView(c: Conflict, work: WorkQuote | null): ConflictView 
     entity: c.entityKind,
     entityId: c.entityId,
     field: c.field,
-    label: labelOf(c, work),
-    kind,
-    base: c.base,
-    mine: c.local,
-    theirs: c.remote,
     detectedAt: c.createdAt,
+    ...(c.field === PARKED_CREATE
+      ? maybeCreatedView(c, work)
+      : {
+          label: labelOf(c, work),
+          kind,
+          base: c.base,
+          mine: c.local,
+          theirs: c.remote,
+        }),
   };
 }
