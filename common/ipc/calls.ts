@@ -237,9 +237,16 @@ export const calls = {
     z.object({ quoteId: Id.optional() }).optional(),
     z.object({ conflicts: z.array(ConflictView) }),
   ),
-  /** Per field (`conflictIds`) or for every open conflict of the quote (no `conflictIds`). */
+  /** Per field (`conflictIds`) or for every open conflict of the quote (no `conflictIds`).
+   * `adopt`, with `theirs` on a `maybeCreated` conflict: the server quote (one of its
+   * `candidates`) that the user says is this one. */
   'sync.resolve': call(
-    z.object({ ...quote, take: ConflictChoice, conflictIds: z.array(Id).min(1).optional() }),
+    z.object({
+      ...quote,
+      take: ConflictChoice,
+      conflictIds: z.array(Id).min(1).optional(),
+      adopt: Id.optional(),
+    }),
     QuoteDetail,
   ),
   /** Keeps my version as a new local quote; the original takes the server's version. */

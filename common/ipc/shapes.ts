@@ -476,6 +476,8 @@ export const ConflictView = z.object({
   base: z.unknown(),
   mine: z.unknown(),
   theirs: z.unknown(),
+  /** `maybeCreated` quote creates: the server quotes that could be this one, newest first. */
+  candidates: z.array(z.object({ serverId: Id, label: z.string() })).optional(),
   detectedAt: IsoDateTime,
 });
 export type ConflictView = z.infer<typeof ConflictView>;

@@ -37,7 +37,7 @@ export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
           .map((c) => conflictView(c, workOf(c.quoteId))),
       };
     },
-    'sync.resolve': ({ quoteId, take, conflictIds }) => {
+    'sync.resolve': ({ quoteId, take, conflictIds, adopt }) => {
       const store = ctx.store();
       const open = openConflicts(quoteId);
       const chosen = conflictIds
@@ -55,13 +55,18 @@ export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
             return c.id;
           })
         : [undefined];
+      if (adopt && take !== 'theirs') {
+        throw new ServiceError('VALIDATION', 'A quote on the server is adopted with take theirs.', {
+          field: 'adopt',
+        });
+      }
       // Taking mine on a quote deleted remotely keeps it as a new quote: follow that id.
       let resultId = quoteId;
       ctx.localEdit(() =>
         store.transaction(() => {
           for (const id of chosen) {
             if (take === 'mine') resultId = takeMine(store, quoteId, id);
-            else takeTheirs(store, quoteId, id);
+            else takeTheirs(store, quoteId, id, adopt);
           }
         }),
       );

@@ -210,7 +210,7 @@ const SENT: Record<string, { label: string; what: string }> = {
 function maybeCreatedView(
   c: Conflict,
   work: WorkQuote | null,
-): Pick<ConflictView, 'label' | 'kind' | 'base' | 'mine' | 'theirs'> {
+): Pick<ConflictView, 'label' | 'kind' | 'base' | 'mine' | 'theirs' | 'candidates'> {
   const sent = c.local as { op?: string; body?: Record<string, { key: string }[]> } | null;
   const op = sent?.op ?? '';
   const { label, what } = SENT[op] ?? { label: 'A change sent from here', what: 'a change' };
@@ -226,6 +226,7 @@ function maybeCreatedView(
       work?.sections.find((x) => x.id === k)?.name,
   );
   const candidates = (Array.isArray(c.remote) ? c.remote : []) as {
+    serverId: string;
     referenceCode?: string;
     createdOn?: string;
   }[];
@@ -247,6 +248,14 @@ function maybeCreatedView(
         ? 'Created from here; the answer never came back'
         : `Sent from here (${names.filter(Boolean).join(', ') || what}); the answer never came back`,
     theirs,
+    ...(op === 'createQuote'
+      ? {
+          candidates: candidates.map((x) => ({
+            serverId: x.serverId,
+            label: `${x.referenceCode ?? 'A quote'}${when(x.createdOn)}`,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -32,10 +32,16 @@ export function takeMine(store: SyncStore, quoteId: string, conflictId?: number)
 }
 
 /** Take the server's value (one conflict, or every open conflict of the quote). */
-export function takeTheirs(store: SyncStore, quoteId: string, conflictId?: number): void {
+export function takeTheirs(
+  store: SyncStore,
+  quoteId: string,
+  conflictId?: number,
+  /** For a parked quote create: the candidate the user says is this quote (else the newest). */
+  adopt?: string,
+): void {
   store.transaction(() => {
     for (const c of open(store, quoteId, conflictId)) {
-      if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'remote');
+      if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'remote', adopt);
       else if (store.getQuote(quoteId)) {
         keepNewerLocal(store, quoteId, c);
         resolveRemote(store, c);
@@ -109,7 +115,12 @@ export function saveMineAsNew(store: SyncStore, quoteId: string): string {
  * A create whose answer was lost matched several candidates on the server. `remote`
  * adopts the first (newest) candidate still free; `local` sends the create again.
  */
-export function resolveParkedCreate(store: SyncStore, conflictId: number, choice: Choice): void {
+export function resolveParkedCreate(
+  store: SyncStore,
+  conflictId: number,
+  choice: Choice,
+  adopt?: string,
+): void {
   const c = store.listConflicts(undefined).find((x) => x.id === conflictId);
   if (!c || c.field !== PARKED_CREATE) return;
   store.transaction(() => {
@@ -129,7 +140,14 @@ export function resolveParkedCreate(store: SyncStore, conflictId: number, choice
         >;
       };
       if (local.op === 'createQuote') {
-        const pick = candidates.find((x) => free(store, x.serverId, c.quoteId));
+        if (adopt && !candidates.some((x) => x.serverId === adopt && free(store, adopt, c.quoteId)))
+          throw new StoreError(
+            'STALE',
+            'That quote on the server is not one this quote could be (or another quote here is it).',
+          );
+        const pick = candidates.find(
+          (x) => (!adopt || x.serverId === adopt) && free(store, x.serverId, c.quoteId),
+        );
         if (pick) {
           const standIn = store.localIdOf('quote', pick.serverId);
           if (standIn && standIn !== c.quoteId) store.purgeQuote(standIn);

@@ -96,9 +96,14 @@ export default function ConflictsView({ quoteId }: { quoteId?: string }) {
     void load();
   }, [load, conflictCount]);
 
-  const resolve = async (qid: string, take: 'mine' | 'theirs', conflictIds?: string[]) => {
+  const resolve = async (
+    qid: string,
+    take: 'mine' | 'theirs',
+    conflictIds?: string[],
+    adopt?: string,
+  ) => {
     try {
-      await ipc().call('sync.resolve', { quoteId: qid, take, conflictIds });
+      await ipc().call('sync.resolve', { quoteId: qid, take, conflictIds, adopt });
       toast.success(
         take === 'mine' ? 'Kept your version; it will sync.' : 'Took the server’s version.',
       );
@@ -223,13 +228,28 @@ export default function ConflictsView({ quoteId }: { quoteId?: string }) {
                   >
                     {c.kind === 'maybeCreated' ? 'Send again' : 'Take mine'}
                   </Button>
-                  <Button
-                    size="sm"
-                    onClick={() => void resolve(qid, 'theirs', [c.id])}
-                    aria-label={`Take theirs for ${humanLabel(c.label)}`}
-                  >
-                    {c.kind === 'maybeCreated' ? 'It is there' : 'Take theirs'}
-                  </Button>
+                  {c.candidates && c.candidates.length > 0 ? (
+                    // Which of the server's quotes is this one: the salesperson can tell them
+                    // apart (reference code, time) where the app cannot.
+                    c.candidates.map((k) => (
+                      <Button
+                        key={k.serverId}
+                        size="sm"
+                        onClick={() => void resolve(qid, 'theirs', [c.id], k.serverId)}
+                        aria-label={`It is ${k.label}`}
+                      >
+                        It is {k.label.split(',')[0]}
+                      </Button>
+                    ))
+                  ) : (
+                    <Button
+                      size="sm"
+                      onClick={() => void resolve(qid, 'theirs', [c.id])}
+                      aria-label={`Take theirs for ${humanLabel(c.label)}`}
+                    >
+                      {c.kind === 'maybeCreated' ? 'It is there' : 'Take theirs'}
+                    </Button>
+                  )}
                 </div>
               </div>
             ))}

@@ -493,6 +493,14 @@ describe('conflicts', () => {
 
   it('takes mine for the whole quote, and the server gets it', async () => {
     await conflictOnIntro('Mine B', 'Theirs B');
+    // Naming a server quote to adopt goes with take theirs only; nothing is resolved.
+    const refused = await h.core.dispatch(
+      'sync.resolve',
+      { quoteId, take: 'mine', adopt: serverId },
+      { via: 'test' },
+    );
+    expect(refused).toMatchObject({ ok: false, error: { field: 'adopt' } });
+    expect((await call('sync.conflicts', { quoteId })).conflicts).toHaveLength(1);
     const resolved = await call('sync.resolve', { quoteId, take: 'mine' });
     expect(resolved.header.introMessage).toBe('Mine B');
     await h.waitFor('mine on the server', async () => {

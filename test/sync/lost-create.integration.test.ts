@@ -208,6 +208,26 @@ describe('sync engine against the real server: creates whose answer was lost', (
     d.store.close();
   });
 
+  it('an ambiguous lost quote create: the user names which server quote is this one, and it gets my content; a quote that is no candidate is refused', async () => {
+    const { d, id, other, lost } = await parkedCreate();
+    const [parked] = d.store.listConflicts(id);
+    const shown = conflictView(parked!, d.store.getWork(id));
+    expect(shown.candidates?.map((k) => k.serverId).sort()).toEqual([other, lost].sort());
+    expect(() =>
+      takeTheirs(d.store, id, parked!.id, '00000000-0000-4000-8000-000000000000'),
+    ).toThrow(/not one this quote could be/);
+    expect(d.store.listConflicts(id)).toHaveLength(1);
+
+    takeTheirs(d.store, id, parked!.id, other);
+    const r = await d.engine.syncOnce();
+    expect(r.results[id]).toBe('synced');
+    expect(proxy.count('POST', '/v2/quotes')).toBe(1);
+    expect(d.store.getQuote(id)!.serverId).toBe(other);
+    expect((await ben.getQuote(other)).introMessage).toBe('Mine, made offline');
+    expect((await ben.getQuote(lost)).lineItems).toEqual([]);
+    d.store.close();
+  });
+
   it('an ambiguous lost quote create is parked for the user; take mine sends the create again, leaving both candidates alone', async () => {
     const { d, id, other, lost } = await parkedCreate();
     takeMine(d.store, id);
