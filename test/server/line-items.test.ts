@@ -60,6 +60,19 @@ const usage = (more: object = {}) => ({
   ...more,
 });
 
+/** Adds a good line and `item` to the quote: the whole add is refused, naming `field`. */
+async function refusedBeside(quoteId: string, item: object, field: string) {
+  refused(
+    await ada.post(`/v2/quotes/${quoteId}/line-items`, [
+      std(DEMO.products.m365, 'Monthly', 22, 1),
+      item,
+    ]),
+    400,
+    'INVALID_REQUEST_FIELD',
+    field,
+  );
+}
+
 describe('POST /v2/quotes/{quoteId}/line-items', () => {
   it('adds the three kinds, with catalogue cost for Standard and totals through common/money', async () => {
     const q = await newQuote();
@@ -207,17 +220,7 @@ describe('POST /v2/quotes/{quoteId}/line-items', () => {
       [{ ...std(DEMO.products.m365, 'Monthly', 22, 1), type: 'Other' }, 'type'],
       [usage({ usageBased: undefined }), 'usageBased'],
     ];
-    for (const [item, field] of bad) {
-      refused(
-        await ada.post(`/v2/quotes/${q.id}/line-items`, [
-          std(DEMO.products.m365, 'Monthly', 22, 1),
-          item,
-        ]),
-        400,
-        'INVALID_REQUEST_FIELD',
-        field,
-      );
-    }
+    for (const [item, field] of bad) await refusedBeside(q.id, item, field);
     refused(
       await ada.post(`/v2/quotes/${q.id}/line-items`, [
         std(DEMO.products.server, 'Monthly', 22, 1),
@@ -354,17 +357,7 @@ describe('amounts beyond what common/money holds', () => {
       [usage({ price: 0.5, cost: 999_999_999.9999, quantity: MAX_QTY }), '[1].cost'],
       [std(DEMO.products.m365, 'Monthly', 1e9, MAX_QTY), '[1].price'],
     ];
-    for (const [item, field] of cases) {
-      refused(
-        await ada.post(`/v2/quotes/${q.id}/line-items`, [
-          std(DEMO.products.m365, 'Monthly', 22, 1),
-          item,
-        ]),
-        400,
-        'INVALID_REQUEST_FIELD',
-        field,
-      );
-    }
+    for (const [item, field] of cases) await refusedBeside(q.id, item, field);
     // The largest line that fits is taken; its amount survives to the cent.
     const [big] = ok(
       await ada.post(`/v2/quotes/${q.id}/line-items`, [

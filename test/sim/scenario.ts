@@ -166,6 +166,17 @@ export async function runSeed(
   };
   open();
 
+  /** A one-time service line as Ada types it (draws from the seed's rng: name, then price). */
+  const customLine = () =>
+    ({
+      type: 'Custom',
+      productName: `Service ${rng.int(100)}`,
+      billingTerm: 'One-Time',
+      price: 100 + rng.int(900),
+      cost: 50,
+      initialTotal: 0,
+      quantity: 1,
+    }) as const;
   const record = (r: Rec) => {
     const key = `${r.entity}:${r.id}:${r.kind === 'field' ? r.field : '*'}`;
     if (r.kind === 'absent') {
@@ -262,17 +273,7 @@ export async function runSeed(
                   quantity: 1 + rng.int(50),
                 },
               ] as const)
-            : ([
-                {
-                  type: 'Custom',
-                  productName: `Service ${rng.int(100)}`,
-                  billingTerm: 'One-Time',
-                  price: 100 + rng.int(900),
-                  cost: 50,
-                  initialTotal: 0,
-                  quantity: 1,
-                },
-              ] as const);
+            : ([customLine()] as const);
         const ids = real.addLineItems(q, items as never);
         for (const id of ids) {
           localItems.add(id);
@@ -549,17 +550,7 @@ export async function runSeed(
       case 'markRequest': {
         // A new line item is journalled, mapped and its entry removed — or, its answer lost,
         // the entry is marked.
-        const [id] = real.addLineItems(q, [
-          {
-            type: 'Custom',
-            productName: `Service ${rng.int(100)}`,
-            billingTerm: 'One-Time',
-            price: 100 + rng.int(900),
-            cost: 50,
-            initialTotal: 0,
-            quantity: 1,
-          },
-        ] as never);
+        const [id] = real.addLineItems(q, [customLine()] as never);
         localItems.add(id!);
         record({ kind: 'exists', quote: q, entity: 'lineItem', id: id!, delivered: false });
         log.push(`local add 1 item(s) ${q.slice(0, 8)}`);
