@@ -17,6 +17,7 @@ import * as attachments from './edits/attachments';
 import type { EditContext } from './edits/context';
 import * as header from './edits/header';
 import * as lineItems from './edits/lineItems';
+import * as ownership from './edits/ownership';
 import * as sections from './edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
 import { DocWriter } from './docWriter';
@@ -545,6 +546,11 @@ export class Store {
     this.edit(quoteId, 'header', 'Edit quote details', (w, ctx) =>
       header.updateHeader(w, patch, ctx),
     );
+  }
+
+  /** The signed-in user becomes the owner; sent to the server at the next sync. */
+  takeOwnership(quoteId: string): void {
+    this.edit(quoteId, 'header', 'Take ownership', (w, ctx) => ownership.takeOwnership(w, ctx));
   }
 
   addLineItems(quoteId: string, items: AddLineItemInput[]): string[] {

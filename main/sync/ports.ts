@@ -24,6 +24,7 @@ export type SyncApi = Pick<
   | 'updateQuoteAttachments'
   | 'deleteQuoteAttachment'
   | 'downloadQuoteAttachment'
+  | 'takeOwnership'
 >;
 
 export type SyncStore = Pick<

@@ -14,6 +14,7 @@ import { recoverJournal } from './recover';
 import { merge } from './merge';
 import { normalizeOrders } from './normalize';
 import { type Collection, type QuoteState, clone, emptyQuote, splitPlacementKey } from './model';
+import { ownershipWanted, takeOwnership } from './ownership';
 import { nextStep, type Step } from './plan';
 import type { SyncApi, SyncStore } from './ports';
 import { rebaseWork } from './rebase';
@@ -239,6 +240,16 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   const itemOrder = snap.work.lineItems.map((li) => li.id);
   let calls = 0;
   let lastKind: Step['kind'] | null = null;
+  if (agg && ownershipWanted(snap.work, snap.base, agg)) {
+    ctx.onStep?.(quoteId, 'takeOwnership');
+    try {
+      agg = await takeOwnership(api, agg);
+    } catch (e) {
+      if (isGone(e)) throw new Reread(failureOf(e), 'quote gone');
+      fail(e);
+    }
+    calls++;
+  }
   for (let n = 0; ; n++) {
     const known = agg ? fromRemote(agg, idOf) : null;
     const step = nextStep(merged, known, {

@@ -10,6 +10,7 @@ const HEADER_FIELDS = [
   'introMessage',
   'termsAndDisclaimers',
   'salesMarginPercentage',
+  'ownedBy',
 ] as const;
 
 type Entity = { id: string };
