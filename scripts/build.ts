@@ -42,6 +42,7 @@ export async function buildElectron(out = OUT): Promise<void> {
     outfile: path.join(out, 'main/app.cjs'),
     external: ['electron', ...NATIVE_MODULES],
   });
+  copyProposalFonts(path.join(out, 'main', 'fonts'));
   await esbuild({
     ...common,
     entryPoints: [path.join(ROOT, 'preload/index.ts')],
@@ -50,6 +51,16 @@ export async function buildElectron(out = OUT): Promise<void> {
     // A sandboxed preload gets a tiny require (electron, events, timers, url): keep it tiny.
     sourcemap: false,
   });
+}
+
+/** The proposal PDF's fonts, read at run time beside out/main/app.cjs (main/proposal/fonts.ts):
+ * out/main/** is what electron-builder packs, so the installed app has them too. */
+export function copyProposalFonts(dest: string): void {
+  const src = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+  fs.mkdirSync(dest, { recursive: true });
+  for (const f of fs.readdirSync(src)) {
+    if (f.endsWith('.ttf')) fs.copyFileSync(path.join(src, f), path.join(dest, f));
+  }
 }
 
 export async function buildServer(out = OUT): Promise<void> {

@@ -183,6 +183,8 @@ export async function packCheck(
     'out/renderer/index.html',
     'out/server/cli.cjs',
     'out/server/seed/demo.json',
+    'out/main/fonts/Roboto-Regular.ttf',
+    'out/main/fonts/Roboto-Medium.ttf',
     'package.json',
   ]) {
     want(inAsar(f), `${f} is not in the asar`);

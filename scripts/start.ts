@@ -58,6 +58,7 @@ async function startBrowser(reason?: string): Promise<void> {
     dataDir,
     platform: { mode: 'browser' },
     version,
+    fontsDir: path.join(ROOT, 'node_modules/pdfmake/fonts/Roboto'),
     embedded: {
       run: {
         command: path.join(ROOT, 'node_modules/.bin/tsx'),

@@ -21,6 +21,8 @@ import {
   KeychainStatus,
   LibraryAttachment,
   LineItemPatch,
+  PipelineQuery,
+  PipelineResult,
   Preferences,
   PreferencesInput,
   ProductPrice,
@@ -42,6 +44,16 @@ const AttachmentName = z.string().trim().min(1, 'is required').max(LIMITS.attach
 const SectionName = z.string().trim().min(1, 'is required').max(LIMITS.sectionNameMax);
 const Email = z.email({ message: 'must be an e-mail address' }).max(LIMITS.emailMax);
 const FilePath = z.string().min(1, 'is required').max(4096);
+/** A BCP 47 tag from the UI (navigator.language) for dates and money on the proposal. */
+const Locale = z
+  .string()
+  .max(35)
+  .regex(/^[A-Za-z0-9-]+$/, 'must be a language tag such as en-US')
+  .optional();
+const ProposalBytes = BytesResult.extend({
+  /** Characters the embedded fonts cannot draw: the document shows U+FFFD for each. */
+  missingCharacters: z.array(z.string()),
+});
 
 export const calls = {
   // --- app -------------------------------------------------------------------------------
@@ -92,6 +104,27 @@ export const calls = {
   'quotes.publish': call(z.object(quote), QuoteDetail),
   /** JSON of one quote for support (no secrets). */
   'quotes.export': call(z.object(quote), z.object({ fileName: z.string(), json: z.string() })),
+  /** Makes the signed-in user the owner; works offline, sent at the next sync. Refused with
+   * apiCode `QUOTE_ALREADY_OWNED` when the quote is already the user's. */
+  'quotes.takeOwnership': call(z.object(quote), QuoteDetail),
+  /** Initial and recurring totals per status of every quote the filter lists (the list's
+   * `status` filter included), from the local store: works offline. */
+  'quotes.pipeline': call(PipelineQuery, PipelineResult),
+
+  // --- proposal (the client-facing PDF, generated on this computer, offline) ---------------
+  /** The PDF itself, for the preview and the browser's download. */
+  'proposal.render': call(z.object({ ...quote, locale: Locale }), ProposalBytes),
+  /** Desktop: writes the PDF to `path` (from `app.chooseSavePath`). */
+  'proposal.save': call(
+    z.object({ ...quote, locale: Locale, path: FilePath }),
+    z.object({ path: z.string(), sizeBytes: z.number().int(), missingCharacters: z.array(z.string()) }),
+  ),
+  /** Adds the PDF to the quote's attachments (replacing an earlier proposal of the same name);
+   * it uploads at the next sync like any attachment. */
+  'proposal.attach': call(
+    z.object({ ...quote, locale: Locale }),
+    z.object({ quote: QuoteDetail, attachmentId: Id, missingCharacters: z.array(z.string()) }),
+  ),
 
   // --- line items ------------------------------------------------------------------------
   /** Adds one or more items; add-ons go in the same call as their parent (spec rule 1). */
@@ -207,6 +240,16 @@ export const calls = {
   ),
   'library.reorder': call(z.object({ attachmentIds: z.array(Id) }), z.array(LibraryAttachment)),
   'library.delete': call(z.object({ attachmentId: Id }), Done),
+  /** Replaces the file of a library attachment (the spec's PATCH), keeping its name and place. */
+  'library.replaceFromBytes': call(
+    z.object({ attachmentId: Id, file: FileBytes }),
+    z.array(LibraryAttachment),
+  ),
+  /** Desktop: the same with a file picked with `app.choosePdfFiles`. */
+  'library.replaceFromPath': call(
+    z.object({ attachmentId: Id, path: FilePath }),
+    z.array(LibraryAttachment),
+  ),
   'library.preview': call(z.object({ attachmentId: Id }), BytesResult),
 
   // --- preferences -----------------------------------------------------------------------

@@ -126,6 +126,27 @@ export const QuoteListResult = z.object({
 });
 export type QuoteListResult = z.infer<typeof QuoteListResult>;
 
+/** The list's filter, for the pipeline chart: every quote it matches, not one page. */
+export const PipelineQuery = QuoteListQuery.pick({ search: true, status: true, account: true });
+export type PipelineQuery = z.input<typeof PipelineQuery>;
+
+export const PipelineRow = z.object({
+  status: QuoteStatus,
+  count: z.number().int(),
+  initialTotal: AmountCurrency,
+  recurringTotal: AmountCurrency,
+});
+export type PipelineRow = z.infer<typeof PipelineRow>;
+
+export const PipelineResult = z.object({
+  /** One row per status with at least one quote, in the statuses' usual order. */
+  rows: z.array(PipelineRow),
+  /** The currency of the amounts (quotes of another currency are counted in `otherCurrency`). */
+  currency: z.string(),
+  otherCurrency: z.number().int(),
+});
+export type PipelineResult = z.infer<typeof PipelineResult>;
+
 // ---------------------------------------------------------------------------------------
 // One quote
 
@@ -228,6 +249,8 @@ export const QuoteHeader = z.object({
   salesMarginPercentage: z.number().optional(),
   intentType: IntentType.optional(),
   ownedBy: PersonRef.optional(),
+  /** The signed-in user owns it (false when unknown: no connection yet). */
+  ownedByMe: z.boolean().optional(),
   acceptedBy: PersonRef.optional(),
   declinedBy: PersonRef.optional(),
 });

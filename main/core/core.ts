@@ -40,6 +40,8 @@ export interface CoreOptions {
   embedded?: { run: ServerCommand; seedFile: string } | null;
   /** Builds the sync engine of a session; default: main/sync's engine. `null`: no sync. */
   syncFactory?: SyncFactory | null;
+  /** The proposal's fonts (default: `fonts/` beside the bundle, else pdfmake's own copy). */
+  fontsDir?: string;
 }
 
 interface Session {
@@ -248,6 +250,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     log,
     info,
     tmpDir,
+    ...(opts.fontsDir ? { fontsDir: opts.fontsDir } : {}),
     activeProfileId: () => session?.profileId ?? null,
     switchProfile: (id) => {
       const run = switching.then(async () => {

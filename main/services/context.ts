@@ -24,6 +24,8 @@ export interface ServiceContext {
   switchProfile(id: string | null): Promise<void>;
   /** Scratch space for downloads and uploads from bytes. */
   tmpDir: string;
+  /** Where the proposal's fonts are (absent: found beside the bundle or in node_modules). */
+  fontsDir?: string;
   /** Resolves once this session's first copy of the catalogue is in (or failed: offline). */
   catalogueReady(): Promise<void>;
   /** Runs store edits whose change events are the user's own (`source: local`). */

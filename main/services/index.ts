@@ -7,6 +7,7 @@ import type { Handlers } from './dispatcher';
 import { itemHandlers } from './items';
 import { libraryHandlers } from './library';
 import { profileHandlers } from './profiles';
+import { proposalHandlers } from './proposal';
 import { quoteHandlers } from './quotes';
 import { syncHandlers } from './sync';
 
@@ -16,6 +17,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...quoteHandlers(ctx),
     ...itemHandlers(ctx),
     ...attachmentHandlers(ctx),
+    ...proposalHandlers(ctx),
     ...libraryHandlers(ctx),
     ...catalogueHandlers(ctx),
     ...syncHandlers(ctx),

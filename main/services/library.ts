@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Preferences } from '../../common/ipc';
 import { NetworkError, type ApiClient } from '../api';
-import type { Store } from '../store';
+import { isPdf, type Store } from '../store';
 import { decodeFile, pdfResult, readPdfFile } from './attachments';
 import { requireApi, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
@@ -71,7 +71,34 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
     );
   };
 
+  const replace = async (
+    attachmentId: string,
+    file: { name: string; bytes: Buffer },
+    field: string,
+  ) => {
+    const api = requireApi(ctx, 'Replacing a library file');
+    const store = ctx.store();
+    if (!store.library().some((a) => a.id === attachmentId)) {
+      throw new ServiceError('NOT_FOUND', 'This file is not in the library.', {
+        field: 'attachmentId',
+      });
+    }
+    if (!isPdf(file.bytes)) {
+      throw new ServiceError('VALIDATION', `${field}: ${file.name} is not a PDF file.`, { field });
+    }
+    await withTempFiles(ctx, [file], ([p]) => api.replaceLibraryAttachment(attachmentId, p!));
+    await refreshLibrary(api, store);
+    store.setLibraryFile(attachmentId, file.bytes);
+    return store.library().map(libraryView);
+  };
+
   return {
+    'library.replaceFromBytes': ({ attachmentId, file }) =>
+      replace(attachmentId, decodeFile(file, 'file'), 'file'),
+    'library.replaceFromPath': ({ attachmentId, path: file }, call) => {
+      if (call.via === 'browser') throw unsupportedInBrowser('Replacing a file by path');
+      return replace(attachmentId, readPdfFile(file, 'path'), 'path');
+    },
     'library.list': async () => {
       const api = ctx.api();
       const store = ctx.store();

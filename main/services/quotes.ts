@@ -2,7 +2,7 @@ import type { AddLineItemInput as StoreAddItem, Store, WorkQuote } from '../stor
 import { ServiceError } from './errors';
 import type { ServiceContext } from './context';
 import type { Group } from './group';
-import { detailOf, summaryOf } from './views';
+import { detailOf, pipelineView, summaryOf } from './views';
 
 export function detail(ctx: ServiceContext, quoteId: string) {
   const store = ctx.store();
@@ -119,6 +119,19 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
       const data = ctx.store().exportQuote(quoteId);
       const ref = ctx.store().getWork(quoteId).referenceCode || quoteId.slice(0, 8);
       return { fileName: `quote-${ref}.json`, json: JSON.stringify(data, null, 2) };
+    },
+    'quotes.takeOwnership': ({ quoteId }) => {
+      ctx.localEdit(() => ctx.store().takeOwnership(quoteId));
+      ctx.sync().changed(quoteId);
+      return detail(ctx, quoteId);
+    },
+    'quotes.pipeline': (q) => {
+      const store = ctx.store();
+      const rows = store.pipeline({
+        account: q.account,
+        ...(q.search?.trim() ? { search: q.search.trim() } : {}),
+      });
+      return pipelineView(rows, store.identity()?.currency);
     },
     'edits.undo': ({ quoteId }) => {
       const done = ctx.localEdit(() => ctx.store().undo(quoteId));

@@ -9,6 +9,7 @@ import type {
   ConflictView,
   LineItemView,
   PersonRef,
+  PipelineResult,
   QuoteDetail,
   QuoteSummary,
 } from '../../common/ipc';
@@ -16,10 +17,12 @@ import type {
   Conflict,
   LibraryAttachment,
   ListEntry,
+  PipelineRow,
   QuoteRecord,
   Store,
   WorkQuote,
 } from '../store';
+import { centsToAmount } from '../../common/money';
 import { PARKED_CREATE } from '../sync';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
@@ -29,6 +32,36 @@ function person(
 ): PersonRef | undefined {
   if (!p) return undefined;
   return { id: p.id, fullName: p.fullName, email: p.email, role: p.role };
+}
+
+function ownedByMe(w: WorkQuote, store: Store): boolean {
+  const me = store.identity()?.user.id;
+  return !!me && !!w.ownedBy?.id && w.ownedBy.id.toLowerCase() === me.toLowerCase();
+}
+
+/** Totals per status in one currency: the partner's, else the one most quotes are in. */
+export function pipelineView(rows: PipelineRow[], preferred: string | undefined): PipelineResult {
+  const byCurrency = new Map<string, number>();
+  for (const r of rows) byCurrency.set(r.currency, (byCurrency.get(r.currency) ?? 0) + r.count);
+  const currency =
+    preferred && byCurrency.has(preferred)
+      ? preferred
+      : ([...byCurrency.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? preferred ?? 'USD');
+  let otherCurrency = 0;
+  const out: PipelineResult['rows'] = [];
+  for (const r of rows) {
+    if (r.currency !== currency) {
+      otherCurrency += r.count;
+      continue;
+    }
+    out.push({
+      status: r.status,
+      count: r.count,
+      initialTotal: { amount: centsToAmount(r.initialCents), currency },
+      recurringTotal: { amount: centsToAmount(r.recurringCents), currency },
+    });
+  }
+  return { rows: out, currency, otherCurrency };
 }
 
 export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
@@ -84,6 +117,7 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
       salesMarginPercentage: opt(w.salesMarginPercentage),
       intentType: opt(w.intentType),
       ownedBy: person(w.ownedBy ? { ...w.ownedBy, role: w.ownedBy.userRole } : null),
+      ownedByMe: ownedByMe(w, store),
       acceptedBy: person(w.acceptedBy),
       declinedBy: person(w.declinedBy),
     },

@@ -161,7 +161,9 @@ export class Caches {
     const files = new Map(this.library().map((a) => [a.id, a]));
     this.s.clearLibrary.run();
     parsed.forEach((a, i) => {
-      const old = files.get(a.id);
+      // A file replaced on the server (PATCH) since it came down is no longer this one.
+      const prev = files.get(a.id);
+      const old = prev && (prev.replacedOn ?? null) === (a.replacedOn ?? null) ? prev : undefined;
       this.s.putLibrary.run(
         a.id,
         a.order ?? i,

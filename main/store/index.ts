@@ -22,5 +22,6 @@ export {
 export { LATEST_VERSION as STORE_SCHEMA_VERSION } from './migrations';
 export { UNDO_DEPTH } from './quoteRepo';
 export { workFromRemote } from './remote';
+export type { PipelineRow } from './pipeline';
 export { isPdf } from './edits/attachments';
 export type * from './types';

@@ -24,6 +24,7 @@ import { DocWriter } from './docWriter';
 import { ChangeBus, type ChangeListener } from './events';
 import { applyEntry } from './history';
 import { listQuotes } from './list';
+import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quoteRepo';
 import { workFromRemote } from './remote';
 import { SyncTables } from './syncTables';
@@ -444,6 +445,13 @@ export class Store {
     this.open();
     if (query.search) this.flushSearch();
     return listQuotes(this.db, query, this.caches.identity(), this.repo.facts);
+  }
+
+  /** Totals per status and currency over every quote the list's filters (but status) match. */
+  pipeline(query: Pick<ListQuery, 'search' | 'account' | 'partnerId' | 'intentType'> = {}): PipelineRow[] {
+    this.open();
+    if (query.search) this.flushSearch();
+    return pipelineTotals(this.db, query, this.caches.identity(), this.repo.facts);
   }
 
   /** Everything the store knows about one quote, as JSON for support (no file contents). */

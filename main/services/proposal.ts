@@ -1,0 +1,72 @@
+// The proposal PDF of a quote: generated here from the working copy (offline), previewed,
+// saved, or attached to the quote like any other PDF (uploaded at the next sync).
+import fs from 'node:fs';
+import { proposalFileName, proposalModel, renderProposal } from '../proposal';
+import type { ServiceContext } from './context';
+import { ServiceError, unsupportedInBrowser } from './errors';
+import type { Group } from './group';
+import { detail } from './quotes';
+
+async function render(ctx: ServiceContext, quoteId: string, locale?: string) {
+  const store = ctx.store();
+  const rec = store.getQuote(quoteId);
+  if (!rec || rec.deleted) {
+    throw new ServiceError('NOT_FOUND', 'This quote no longer exists on this computer.', {
+      field: 'quoteId',
+    });
+  }
+  const w = rec.work;
+  const identity = store.identity();
+  const model = proposalModel({
+    work: w,
+    clientAddress: store.company(w.client.id)?.address,
+    partner: identity?.partner,
+    preparedBy: identity?.user.fullName,
+  });
+  const out = await renderProposal(model, {
+    ...(locale ? { locale } : {}),
+    ...(ctx.fontsDir ? { fontsDir: ctx.fontsDir } : {}),
+  });
+  return { ...out, name: proposalFileName(model.referenceCode, w.client.name) };
+}
+
+export function proposalHandlers(ctx: ServiceContext): Group<'proposal'> {
+  return {
+    'proposal.render': async ({ quoteId, locale }) => {
+      const r = await render(ctx, quoteId, locale);
+      return {
+        name: r.name,
+        mimeType: 'application/pdf',
+        base64: r.bytes.toString('base64'),
+        missingCharacters: r.missingCharacters,
+      };
+    },
+    'proposal.save': async ({ quoteId, locale, path: target }, call) => {
+      if (call.via === 'browser') throw unsupportedInBrowser('Saving to a chosen folder');
+      const r = await render(ctx, quoteId, locale);
+      const tmp = `${target}.${process.pid}.part`;
+      fs.writeFileSync(tmp, r.bytes);
+      fs.renameSync(tmp, target);
+      return { path: target, sizeBytes: r.bytes.length, missingCharacters: r.missingCharacters };
+    },
+    'proposal.attach': async ({ quoteId, locale }) => {
+      const r = await render(ctx, quoteId, locale);
+      const store = ctx.store();
+      // The quote holds the current proposal, not a pile of them: one of the same name goes.
+      const [attachmentId] = ctx.localEdit(() =>
+        store.transaction(() => {
+          for (const a of store.getWork(quoteId).attachments) {
+            if (a.name === r.name) store.removeAttachment(quoteId, a.id);
+          }
+          return store.addAttachments(quoteId, [{ name: r.name, bytes: r.bytes }]);
+        }),
+      );
+      ctx.sync().changed(quoteId);
+      return {
+        quote: detail(ctx, quoteId),
+        attachmentId: attachmentId!,
+        missingCharacters: r.missingCharacters,
+      };
+    },
+  };
+}

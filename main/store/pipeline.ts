@@ -1,0 +1,66 @@
+// The pipeline at a glance: initial and recurring totals per status over every quote the
+// list's filters match (all but `status`, as the list's status counts), summed in SQLite over
+// the integer-cent list columns: exact, offline, and without reading a single working copy.
+import type Database from 'better-sqlite3';
+import { ListQuotesQuery, QuoteStatus } from '../../common/api';
+import type { ListFacts } from './listFacts';
+import { searchQuery } from './search';
+import type { Identity, ListQuery } from './types';
+import { check } from './validate';
+
+export interface PipelineRow {
+  status: QuoteStatus;
+  currency: string;
+  count: number;
+  initialCents: number;
+  recurringCents: number;
+}
+
+export function pipelineTotals(
+  db: Database.Database,
+  input: Pick<ListQuery, 'search' | 'account' | 'partnerId' | 'intentType'>,
+  identity: Identity | null,
+  facts: ListFacts,
+): PipelineRow[] {
+  const q = check(ListQuotesQuery, input ?? {}, '', 'INVALID_REQUEST_PARAMETER');
+  const f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string } = {};
+  const where = ['q.deleted = 0'];
+  if (q.account === 'user' && identity) {
+    where.push('(q.created_by_email = @meEmail OR q.owner_id = @meId)');
+    f.meEmail = identity.user.email;
+    f.meId = identity.user.id;
+  }
+  if (q.partnerId) {
+    where.push('q.partner_id = @partnerId');
+    f.partnerId = q.partnerId;
+  }
+  if (q.intentType) {
+    where.push('q.intent_type = @intentType');
+    f.intentType = q.intentType;
+  }
+  const sums =
+    'q.status AS status, q.currency AS currency, count(*) AS count, ' +
+    'sum(q.initial_total) AS initialCents, sum(q.recurring_total) AS recurringCents';
+  let rows: PipelineRow[];
+  const fts = q.search ? searchQuery(q.search, (word) => facts.amountMatches(word)) : null;
+  if (fts) {
+    const matches = db
+      .prepare(fts.sql)
+      .pluck()
+      .all(...fts.params) as number[];
+    const selected = facts.select(matches, f, null);
+    rows = db
+      .prepare(
+        `SELECT ${sums} FROM quotes q WHERE q.deleted = 0 AND q.qrow IN (SELECT value FROM json_each(?)) GROUP BY q.status, q.currency`,
+      )
+      .all(JSON.stringify(selected)) as PipelineRow[];
+  } else {
+    rows = db
+      .prepare(`SELECT ${sums} FROM quotes q WHERE ${where.join(' AND ')} GROUP BY q.status, q.currency`)
+      .all(f) as PipelineRow[];
+  }
+  const rank = new Map(QuoteStatus.options.map((s, i) => [s, i]));
+  return rows.sort(
+    (a, b) => rank.get(a.status)! - rank.get(b.status)! || a.currency.localeCompare(b.currency),
+  );
+}
