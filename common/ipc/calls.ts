@@ -117,7 +117,11 @@ export const calls = {
   /** Desktop: writes the PDF to `path` (from `app.chooseSavePath`). */
   'proposal.save': call(
     z.object({ ...quote, locale: Locale, path: FilePath }),
-    z.object({ path: z.string(), sizeBytes: z.number().int(), missingCharacters: z.array(z.string()) }),
+    z.object({
+      path: z.string(),
+      sizeBytes: z.number().int(),
+      missingCharacters: z.array(z.string()),
+    }),
   ),
   /** Adds the PDF to the quote's attachments (replacing an earlier proposal of the same name);
    * it uploads at the next sync like any attachment. */

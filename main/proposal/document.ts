@@ -134,7 +134,13 @@ export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<str
         {
           width: 'auto',
           stack: [
-            { text: 'Proposal', fontSize: 20, bold: true, alignment: 'right', margin: [0, 0, 0, 4] },
+            {
+              text: 'Proposal',
+              fontSize: 20,
+              bold: true,
+              alignment: 'right',
+              margin: [0, 0, 0, 4],
+            },
             factsTable([
               ['Reference', ref],
               ['Date', formatDay(m.createdOn, o.locale)],
@@ -220,7 +226,13 @@ export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<str
 
   if (m.terms) {
     content.push(
-      { text: 'Terms and disclaimers', fontSize: 12, bold: true, margin: [0, 4, 0, 6], headlineLevel: 1 },
+      {
+        text: 'Terms and disclaimers',
+        fontSize: 12,
+        bold: true,
+        margin: [0, 4, 0, 6],
+        headlineLevel: 1,
+      },
       { text: o.t(m.terms), fontSize: 8.5, lineHeight: 1.2 },
     );
   }
@@ -239,7 +251,10 @@ export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<str
     content,
     footer: (page: number, pages: number) => ({
       columns: [
-        { text: o.t(`${m.partner.name ? `${m.partner.name} · ` : ''}Proposal ${ref}`), color: MUTED },
+        {
+          text: o.t(`${m.partner.name ? `${m.partner.name} · ` : ''}Proposal ${ref}`),
+          color: MUTED,
+        },
         { text: `Page ${page} of ${pages}`, alignment: 'right', color: MUTED },
       ],
       fontSize: 7.5,

@@ -52,7 +52,10 @@ export function loadFonts(explicitDir?: string): ProposalFonts {
     throw new Error(`The proposal fonts were not found (looked in ${tried.join(', ')}).`);
   }
   const files = Object.fromEntries(
-    Object.entries(FONT_FILES).map(([style, file]) => [style, fs.readFileSync(path.join(dir, file))]),
+    Object.entries(FONT_FILES).map(([style, file]) => [
+      style,
+      fs.readFileSync(path.join(dir, file)),
+    ]),
   ) as Record<FontStyle, Buffer>;
   const face = fontkit.create(files.normal);
   const known = new Map<number, boolean>();
@@ -75,11 +78,7 @@ export function loadFonts(explicitDir?: string): ProposalFonts {
  * The text with every character the fonts cannot draw replaced by U+FFFD, and those
  * characters. Line breaks and tabs pass; other control characters are dropped.
  */
-export function drawable(
-  text: string,
-  fonts: ProposalFonts,
-  missing: Set<string>,
-): string {
+export function drawable(text: string, fonts: ProposalFonts, missing: Set<string>): string {
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;

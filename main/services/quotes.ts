@@ -121,6 +121,15 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
       return { fileName: `quote-${ref}.json`, json: JSON.stringify(data, null, 2) };
     },
     'quotes.takeOwnership': ({ quoteId }) => {
+      const store = ctx.store();
+      const me = store.identity()?.user.id.toLowerCase();
+      const owner = store.getQuote(quoteId)?.work.ownedBy?.id.toLowerCase();
+      if (me && owner === me) {
+        throw new ServiceError('VALIDATION', 'You already own this quote.', {
+          field: 'quoteId',
+          apiCode: 'QUOTE_ALREADY_OWNED',
+        });
+      }
       ctx.localEdit(() => ctx.store().takeOwnership(quoteId));
       ctx.sync().changed(quoteId);
       return detail(ctx, quoteId);

@@ -56,7 +56,9 @@ export function pipelineTotals(
       .all(JSON.stringify(selected)) as PipelineRow[];
   } else {
     rows = db
-      .prepare(`SELECT ${sums} FROM quotes q WHERE ${where.join(' AND ')} GROUP BY q.status, q.currency`)
+      .prepare(
+        `SELECT ${sums} FROM quotes q WHERE ${where.join(' AND ')} GROUP BY q.status, q.currency`,
+      )
       .all(f) as PipelineRow[];
   }
   const rank = new Map(QuoteStatus.options.map((s, i) => [s, i]));

@@ -448,7 +448,9 @@ export class Store {
   }
 
   /** Totals per status and currency over every quote the list's filters (but status) match. */
-  pipeline(query: Pick<ListQuery, 'search' | 'account' | 'partnerId' | 'intentType'> = {}): PipelineRow[] {
+  pipeline(
+    query: Pick<ListQuery, 'search' | 'account' | 'partnerId' | 'intentType'> = {},
+  ): PipelineRow[] {
     this.open();
     if (query.search) this.flushSearch();
     return pipelineTotals(this.db, query, this.caches.identity(), this.repo.facts);

@@ -3,14 +3,31 @@ import { LIMITS } from '../../common/api/limits';
 import type { QuoteDetail } from '../../common/ipc/shapes';
 import { ipc } from '../bridge';
 import { useEditor } from '../state/editor';
-import { Button, IconButton, TextField } from '../ui';
+import type { AccountType } from '../../common/api/enums';
+import { Button, IconButton, SelectField, TextField } from '../ui';
 import { toast } from '../ui/toast';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The spec's account types of a recipient, as a salesperson names them. */
+const ACCOUNT_TYPES: { value: AccountType; label: string }[] = [
+  { value: 'contact', label: 'Client contact' },
+  { value: 'user', label: 'Partner user' },
+  { value: 'guest', label: 'Guest' },
+];
+const TYPE_LABEL = Object.fromEntries(ACCOUNT_TYPES.map((t) => [t.value, t.label])) as Record<
+  AccountType,
+  string
+>;
+
 export function AccessList({ detail }: { detail: QuoteDetail }) {
   const [email, setEmail] = useState('');
+  const [accountType, setAccountType] = useState<AccountType>('contact');
+  const [accountName, setAccountName] = useState('');
+  const [accountRole, setAccountRole] = useState('');
   const error = useEditor((s) => s.errors['access:email']);
+  const nameError = useEditor((s) => s.errors['access:name']);
+  const roleError = useEditor((s) => s.errors['access:role']);
   const run = useEditor((s) => s.run);
   const setError = useEditor((s) => s.setError);
   const quoteId = detail.header.id;
@@ -28,6 +45,10 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
     if (bad) return setError('access:email', `“${bad}” is not an e-mail address`);
     const dup = emails.find((x) => list.some((e) => e.email.toLowerCase() === x.toLowerCase()));
     if (dup) return setError('access:email', `${dup} already has access`);
+    const name = accountName.trim();
+    const role = accountRole.trim();
+    if ((name || role) && emails.length > 1)
+      return setError('access:email', 'A name and role go with one recipient at a time');
     if (list.length + emails.length > LIMITS.accessList)
       return setError(
         'access:email',
@@ -37,11 +58,25 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
       () =>
         ipc().call('accessList.add', {
           quoteId,
-          entries: emails.map((e) => ({ email: e, accountType: 'contact' as const })),
+          entries: emails.map((e) => ({
+            email: e,
+            accountType,
+            ...(name ? { accountName: name } : {}),
+            ...(role ? { accountRole: role } : {}),
+          })),
         }),
-      'access:email',
+      (err) =>
+        err.field?.includes('accountName')
+          ? 'access:name'
+          : err.field?.includes('accountRole')
+            ? 'access:role'
+            : 'access:email',
     );
-    if (r) setEmail('');
+    if (r) {
+      setEmail('');
+      setAccountName('');
+      setAccountRole('');
+    }
   };
 
   const copy = async (link: string) => {
@@ -72,7 +107,8 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
               <span className="grow">
                 {e.email}
                 {e.accountName && <span className="muted"> · {e.accountName}</span>}
-                <span className="muted"> · {e.accountType}</span>
+                {e.accountRole && <span className="muted"> · {e.accountRole}</span>}
+                <span className="muted"> · {TYPE_LABEL[e.accountType]}</span>
               </span>
               {e.link ? (
                 <Button
@@ -104,7 +140,8 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
       {editable && (
         <form
           className="row"
-          style={{ alignItems: 'flex-start', marginTop: 8 }}
+          aria-label="Add recipient"
+          style={{ alignItems: 'flex-start', marginTop: 8, flexWrap: 'wrap' }}
           onSubmit={(e) => {
             e.preventDefault();
             void add();
@@ -128,6 +165,39 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
           <Button type="submit" disabled={full}>
             Add recipient
           </Button>
+          <div className="row grow" style={{ flexBasis: '100%', alignItems: 'flex-start' }}>
+            <SelectField
+              label="Account type"
+              value={accountType}
+              disabled={full}
+              onChange={(e) => setAccountType(e.target.value as AccountType)}
+            >
+              {ACCOUNT_TYPES.map((t) => (
+                <option key={t.value} value={t.value}>
+                  {t.label}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="Name (optional)"
+              className="grow"
+              value={accountName}
+              maxLength={200}
+              disabled={full}
+              error={nameError}
+              onChange={(e) => setAccountName(e.target.value)}
+            />
+            <TextField
+              label="Role (optional)"
+              className="grow"
+              value={accountRole}
+              maxLength={200}
+              disabled={full}
+              error={roleError}
+              placeholder="e.g. IT manager"
+              onChange={(e) => setAccountRole(e.target.value)}
+            />
+          </div>
         </form>
       )}
       {!editable && (

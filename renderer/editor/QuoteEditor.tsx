@@ -11,6 +11,8 @@ import { TotalsCard } from './TotalsCard';
 import { AccessList } from './AccessList';
 import { Attachments } from './Attachments';
 import { undo, redo } from './undo';
+import { OwnerRow } from './OwnerRow';
+import { ProposalCard } from '../proposal/ProposalCard';
 
 export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   const detail = useEditor((s) => s.detail);
@@ -105,6 +107,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
         <aside className="editor-side" aria-label="Summary">
           <StatusControl detail={detail} />
           <TotalsCard detail={detail} />
+          <ProposalCard detail={detail} />
           <section className="card card-pad" aria-labelledby="details-h">
             <h2 id="details-h">Details</h2>
             <dl className="kv">
@@ -112,12 +115,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
               <dd>{formatDateTime(h.createdOn)}</dd>
               <dt>Created by</dt>
               <dd>{h.createdBy || 'You (not yet synced)'}</dd>
-              {h.ownedBy && (
-                <>
-                  <dt>Owner</dt>
-                  <dd>{h.ownedBy.fullName}</dd>
-                </>
-              )}
+              <OwnerRow detail={detail} />
               <dt>Updated</dt>
               <dd>{formatDateTime(h.updatedOn)}</dd>
               <dt>Expires</dt>

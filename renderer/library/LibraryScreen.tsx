@@ -7,6 +7,7 @@ import { filesToBytes } from '../pdf/bytes';
 import { useSync } from '../state/sync';
 import { Button, IconButton, TextField } from '../ui';
 import { toast } from '../ui/toast';
+import { ReplaceFileButton } from './ReplaceFileButton';
 
 const PdfPreview = lazy(() => import('../pdf/PdfPreview').then((m) => ({ default: m.PdfPreview })));
 
@@ -188,6 +189,7 @@ export default function LibraryScreen() {
                   >
                     Rename
                   </Button>
+                  <ReplaceFileButton attachment={a} onReplaced={load} />
                   <IconButton
                     label={`Delete ${a.name}`}
                     onClick={() =>

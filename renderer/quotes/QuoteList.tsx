@@ -16,6 +16,7 @@ import {
 } from '../ui';
 import { deleteQuote, duplicateQuote } from './actions';
 import { NewQuoteDialog } from './NewQuoteDialog';
+import { PipelineChart } from './PipelineChart';
 import { useCommandRequest } from '../app/commands';
 
 const CHIP_STATUSES: QuoteStatus[] = [
@@ -177,6 +178,7 @@ export function QuoteList() {
           )}
         </div>
       </div>
+      <PipelineChart />
       <div className="card list">
         <div
           ref={scrollRef}

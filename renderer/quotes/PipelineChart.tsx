@@ -1,0 +1,148 @@
+// The pipeline at a glance: initial and recurring totals per status over every quote the
+// list's search matches (from the local store, so offline too). A bar is a button that
+// filters the list by its status, as the status chips do; the same numbers are in a table
+// for screen readers (and on screen with "Show as table").
+import { useEffect, useState } from 'react';
+import type { PipelineResult } from '../../common/ipc/shapes';
+import { errorOf, ipc } from '../bridge';
+import { formatMoney, formatNumber } from '../format';
+import { useQuoteList } from '../state/quoteList';
+import { STATUS_LABEL } from '../ui';
+import './PipelineChart.css';
+
+export function PipelineChart() {
+  const query = useQuoteList((s) => s.query);
+  const key = useQuoteList((s) => s.key);
+  const toggleStatus = useQuoteList((s) => s.toggleStatus);
+  // The list's account switch, where there is one; the list shows the partner's quotes.
+  const account =
+    (query as { account?: 'user' | 'partner' }).account === 'user' ? 'user' : 'partner';
+  const [data, setData] = useState<PipelineResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [asTable, setAsTable] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    ipc()
+      .call('quotes.pipeline', { search: query.search.trim() || undefined, account })
+      .then((r) => {
+        if (!alive) return;
+        setData(r);
+        setError(null);
+      })
+      .catch((e: unknown) => alive && setError(errorOf(e).message));
+    return () => {
+      alive = false;
+    };
+    // `key` changes with every list refresh (edits, syncs), so the chart follows the list.
+  }, [query.search, account, key]);
+
+  if (error) {
+    return (
+      <p className="field-error" role="alert">
+        Pipeline: {error}
+      </p>
+    );
+  }
+  if (!data || data.rows.length === 0) return null;
+  const cur = data.currency;
+  const max = Math.max(
+    1,
+    ...data.rows.flatMap((r) => [
+      Math.abs(r.initialTotal.amount),
+      Math.abs(r.recurringTotal.amount),
+    ]),
+  );
+  // The amount's text sits beside its bar, so a bar takes at most 70% of its track.
+  const pct = (n: number) => `${Math.max(Math.abs(n) / max, n === 0 ? 0 : 0.01) * 70}%`;
+  const filtered = query.status;
+
+  return (
+    <section className="card pipeline" aria-labelledby="pipeline-h">
+      <div className="pipeline-head">
+        <h2 id="pipeline-h">Pipeline</h2>
+        <span className="pipeline-legend" aria-hidden="true">
+          <span className="swatch swatch-initial" /> Initial
+          <span className="swatch swatch-recurring" /> Recurring
+        </span>
+        <span className="grow" />
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-pressed={asTable}
+          onClick={() => setAsTable((v) => !v)}
+        >
+          {asTable ? 'Show as chart' : 'Show as table'}
+        </button>
+      </div>
+      {!asTable && (
+        <div className="pipeline-bars" role="group" aria-label="Filter by status (pipeline)">
+          {data.rows.map((r) => (
+            <button
+              key={r.status}
+              type="button"
+              className="pipeline-bar"
+              data-status={r.status}
+              aria-pressed={filtered.includes(r.status)}
+              aria-label={`${STATUS_LABEL[r.status]}: ${formatNumber(r.count)} ${r.count === 1 ? 'quote' : 'quotes'}, initial ${formatMoney(r.initialTotal.amount, cur)}, recurring ${formatMoney(r.recurringTotal.amount, cur)}. Filter the list by this status.`}
+              onClick={() => toggleStatus(r.status)}
+            >
+              <span className="pipeline-label">
+                {STATUS_LABEL[r.status]} <span className="muted">{formatNumber(r.count)}</span>
+              </span>
+              <span className="pipeline-track" aria-hidden="true">
+                <span className="bar bar-initial" style={{ width: pct(r.initialTotal.amount) }} />
+                <span className="pipeline-amount">{formatMoney(r.initialTotal.amount, cur)}</span>
+              </span>
+              <span className="pipeline-track" aria-hidden="true">
+                <span
+                  className="bar bar-recurring"
+                  style={{ width: pct(r.recurringTotal.amount) }}
+                />
+                <span className="pipeline-amount">{formatMoney(r.recurringTotal.amount, cur)}</span>
+              </span>
+            </button>
+          ))}
+        </div>
+      )}
+      <table className={asTable ? 'pipeline-table' : 'sr-only'} data-testid="pipeline-table">
+        <caption className="sr-only">
+          Pipeline: totals by status of the quotes the search matches, in {cur}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Quotes
+            </th>
+            <th scope="col" className="num">
+              Initial
+            </th>
+            <th scope="col" className="num">
+              Recurring
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.rows.map((r) => (
+            <tr key={r.status} data-status={r.status}>
+              <th scope="row">{STATUS_LABEL[r.status]}</th>
+              <td className="num">{formatNumber(r.count)}</td>
+              <td className="num" data-testid={`pipeline-initial-${r.status}`}>
+                {formatMoney(r.initialTotal.amount, cur)}
+              </td>
+              <td className="num" data-testid={`pipeline-recurring-${r.status}`}>
+                {formatMoney(r.recurringTotal.amount, cur)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {data.otherCurrency > 0 && (
+        <p className="muted pipeline-note">
+          {formatNumber(data.otherCurrency)} quotes in another currency are not counted here.
+        </p>
+      )}
+    </section>
+  );
+}
