@@ -15,7 +15,8 @@ export const OUT = path.join(ROOT, 'out');
 /** Loaded at run time from node_modules (asar-unpacked when packaged), never bundled. */
 export const NATIVE_MODULES = ['better-sqlite3', 'keytar'];
 
-const common: BuildOptions = {
+/** esbuild options of every Node bundle (main, server): CommonJS for Node 20. */
+export const common: BuildOptions = {
   bundle: true,
   platform: 'node',
   format: 'cjs',

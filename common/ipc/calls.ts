@@ -107,8 +107,8 @@ export const calls = {
   /** Makes the signed-in user the owner; works offline, sent at the next sync. Refused with
    * apiCode `QUOTE_ALREADY_OWNED` when the quote is already the user's. */
   'quotes.takeOwnership': call(z.object(quote), QuoteDetail),
-  /** Initial and recurring totals per status of every quote the filter lists (the list's
-   * `status` filter included), from the local store: works offline. */
+  /** Initial and recurring totals per status of every quote the list's filters match (all
+   * but `status`, as the list's `statusCounts`), from the local store: works offline. */
   'quotes.pipeline': call(PipelineQuery, PipelineResult),
 
   // --- proposal (the client-facing PDF, generated on this computer, offline) ---------------

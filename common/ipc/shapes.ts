@@ -126,7 +126,7 @@ export const QuoteListResult = z.object({
 });
 export type QuoteListResult = z.infer<typeof QuoteListResult>;
 
-/** The list's filter, for the pipeline chart: every quote it matches, not one page. */
+/** The list's filters but status, for the pipeline chart: every quote they match, not a page. */
 export const PipelineQuery = QuoteListQuery.pick({ search: true, status: true, account: true });
 export type PipelineQuery = z.input<typeof PipelineQuery>;
 

@@ -1,0 +1,70 @@
+// Take ownership of a colleague's quote: a local edit (offline too) that the next round sends
+// as POST /take-ownership, against the real server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../main/api';
+import type { StartedServer } from '../helpers/server';
+import { ADA, CLIENTS, closeOffice, device, openOffice } from './harness';
+
+let server: StartedServer;
+let ada: ApiClient;
+let ben: ApiClient;
+
+beforeAll(async () => {
+  ({ server, ada, ben } = await openOffice());
+});
+afterAll(() => closeOffice({ server, ada, ben }));
+
+describe('take ownership', () => {
+  it('taken offline, shown at once, and on the server after the next sync', async () => {
+    const q = await ben.createQuote({ clientId: CLIENTS.acme.id });
+    const benId = q.ownedBy!.id;
+    const d = device(ada);
+    await d.engine.syncOnce();
+    const local = d.store.localIdOf('quote', q.id)!;
+    expect(d.store.getQuote(local)!.work.ownedBy!.id).toBe(benId);
+
+    // No network needed: the edit is local and the quote is dirty until it syncs.
+    d.store.takeOwnership(local);
+    const rec = d.store.getQuote(local)!;
+    expect(rec.work.ownedBy!.id).toBe(ADA.user.id);
+    expect(rec.dirty).toBe(true);
+    expect((await ben.getQuote(q.id)).ownedBy!.id).toBe(benId);
+
+    await d.engine.syncOnce();
+    expect((await ben.getQuote(q.id)).ownedBy!.id).toBe(ADA.user.id);
+    const after = d.store.getQuote(local)!;
+    expect(after.dirty).toBe(false);
+    expect(after.work.ownedBy!.id).toBe(ADA.user.id);
+    // The list's "mine" now includes it (owned, not created).
+    expect(d.store.listQuotes({ account: 'user' }).content.map((e) => e.id)).toContain(local);
+  });
+
+  it('taking a quote one already owns is refused plainly, with the spec code', () => {
+    const d = device(ada);
+    const w = d.store.createQuote({ client: CLIENTS.cedar });
+    expect(() => d.store.takeOwnership(w.id)).toThrow(/You already own this quote/);
+    try {
+      d.store.takeOwnership(w.id);
+    } catch (e) {
+      expect((e as { details: { type: string }[] }).details[0]!.type).toBe('QUOTE_ALREADY_OWNED');
+    }
+  });
+
+  it('a colleague who took it back meanwhile loses it again to the later take; nothing else changes', async () => {
+    const q = await ben.createQuote({ clientId: CLIENTS.blueFjord.id });
+    const d = device(ada);
+    await d.engine.syncOnce();
+    const local = d.store.localIdOf('quote', q.id)!;
+    d.store.takeOwnership(local);
+    d.store.updateHeader(local, { introMessage: 'Hello from Ada' });
+    await d.engine.syncOnce();
+    const server1 = await ben.getQuote(q.id);
+    expect(server1.ownedBy!.id).toBe(ADA.user.id);
+    expect(server1.introMessage).toBe('Hello from Ada');
+
+    // Ben takes it back on the server; Ada's copy follows at the next pull.
+    await ben.takeOwnership(q.id);
+    await d.engine.syncOnce();
+    expect(d.store.getQuote(local)!.work.ownedBy!.id).not.toBe(ADA.user.id);
+  });
+});
