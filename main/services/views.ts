@@ -22,6 +22,7 @@ import type {
   Store,
   WorkQuote,
 } from '../store';
+import { OWNER_ME } from '../store';
 import { centsToAmount } from '../../common/money';
 import { PARKED_CREATE } from '../sync';
 
@@ -35,6 +36,7 @@ function person(
 }
 
 function ownedByMe(w: WorkQuote, store: Store): boolean {
+  if (w.ownedBy?.id === OWNER_ME) return true; // taken here before the server named the user
   const me = store.identity()?.user.id;
   return !!me && !!w.ownedBy?.id && w.ownedBy.id.toLowerCase() === me.toLowerCase();
 }

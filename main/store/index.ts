@@ -24,4 +24,5 @@ export { UNDO_DEPTH } from './quoteRepo';
 export { workFromRemote } from './remote';
 export type { PipelineRow } from './pipeline';
 export { isPdf } from './edits/attachments';
+export { ME as OWNER_ME } from './edits/ownership';
 export type * from './types';

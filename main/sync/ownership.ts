@@ -2,9 +2,15 @@
 // working copy names the new owner, and a round sends the call when that owner differs both
 // from the last server state read here (so the user really changed it) and from the server's
 // owner now (so it is still to do). Idempotent in effect: QUOTE_ALREADY_OWNED means done.
+//
+// The spec has no "who am I" call. Where the app does not know the signed-in user yet, the
+// edit names the owner `ME` and the call's answer (whose owner is the caller) teaches the
+// store who that is; so does the answer of a quote create (its owner is its creator).
 import { ApiError } from '../api';
+import type { QuoteResponse } from '../../common/api';
+import { OWNER_ME as ME } from '../store';
 import type { RemoteAggregate, WorkQuote } from '../store/types';
-import type { SyncApi } from './ports';
+import type { SyncApi, SyncStore } from './ports';
 
 const sameId = (a: string | undefined | null, b: string | undefined | null) =>
   !!a && !!b && a.toLowerCase() === b.toLowerCase();
@@ -16,19 +22,38 @@ export function ownershipWanted(
 ): boolean {
   const want = work.ownedBy?.id;
   if (!want || !base) return false; // a quote created here is its creator's already
+  if (want === ME) return true;
   return !sameId(want, base.quote.ownedBy?.id) && !sameId(want, remote.quote.ownedBy?.id);
+}
+
+/** The signed-in user, from an answer whose owner is the caller, when the store has none. */
+export function learnIdentity(
+  store: Pick<SyncStore, 'identity' | 'setIdentity'>,
+  q: QuoteResponse,
+) {
+  if (store.identity() || !q.ownedBy) return;
+  store.setIdentity({
+    user: q.ownedBy,
+    partner: q.partner,
+    currency: q.totals.initialTotal.currency,
+  });
 }
 
 /** Sends the call; answers the quote as the server holds it after. */
 export async function takeOwnership(
   api: Pick<SyncApi, 'takeOwnership' | 'getQuote'>,
+  store: Pick<SyncStore, 'identity' | 'setIdentity'>,
   remote: RemoteAggregate,
 ): Promise<RemoteAggregate> {
   try {
-    return { ...remote, quote: await api.takeOwnership(remote.quote.id) };
+    const quote = await api.takeOwnership(remote.quote.id);
+    learnIdentity(store, quote);
+    return { ...remote, quote };
   } catch (e) {
     if (e instanceof ApiError && e.outcome === 'refused' && e.hasCode('QUOTE_ALREADY_OWNED')) {
-      return { ...remote, quote: await api.getQuote(remote.quote.id) };
+      const quote = await api.getQuote(remote.quote.id);
+      learnIdentity(store, quote);
+      return { ...remote, quote };
     }
     throw e;
   }

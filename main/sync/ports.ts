@@ -57,4 +57,6 @@ export type SyncStore = Pick<
   | 'filePath'
   | 'setAttachmentFile'
   | 'library'
+  | 'identity'
+  | 'setIdentity'
 >;

@@ -14,7 +14,7 @@ import { recoverJournal } from './recover';
 import { merge } from './merge';
 import { normalizeOrders } from './normalize';
 import { type Collection, type QuoteState, clone, emptyQuote, splitPlacementKey } from './model';
-import { ownershipWanted, takeOwnership } from './ownership';
+import { learnIdentity, ownershipWanted, takeOwnership } from './ownership';
 import { nextStep, type Step } from './plan';
 import type { SyncApi, SyncStore } from './ports';
 import { rebaseWork } from './rebase';
@@ -243,7 +243,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   if (agg && ownershipWanted(snap.work, snap.base, agg)) {
     ctx.onStep?.(quoteId, 'takeOwnership');
     try {
-      agg = await takeOwnership(api, agg);
+      agg = await takeOwnership(api, store, agg);
     } catch (e) {
       if (isGone(e)) throw new Reread(failureOf(e), 'quote gone');
       fail(e);
@@ -377,6 +377,7 @@ async function runStep(
         () => api.createQuote(body),
         (q) => [{ kind: 'quote', localId: quoteId, serverId: q.id }],
       );
+      learnIdentity(store, q);
       return { quote: q, sections: [], accessList: [] };
     }
     const a = agg!;

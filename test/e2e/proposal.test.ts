@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   AccessListResponse,
   AttachmentResponse,
@@ -35,8 +36,7 @@ afterEach(async (ctx) => {
 });
 
 afterAll(async () => {
-  await ben?.close().catch(() => {});
-  await ada?.close();
+  await ada?.close(); // Ben's client shares its connection pool
   await app?.close();
 });
 
@@ -179,7 +179,7 @@ describe('the proposal PDF and the spec operations in the app', () => {
     const after = ok(await ada.get(`/v2/quotes/${q.id}`), 200, QuoteResponse);
     expect(after.ownedBy!.fullName).not.toBe(benName);
     expect(after.ownedBy!.email).toBe('ada.stone@northwind.example');
-    await screenshot(page, 'take-ownership');
+    await screenshot(page, 'take-ownership', true);
 
     // Asking again is refused plainly, with the spec's code.
     const again = await app.core.dispatch(
@@ -238,7 +238,52 @@ describe('the proposal PDF and the spec operations in the app', () => {
 
   it("shows the pipeline by status: the chart's values are the sums of the listed quotes, and a bar filters the list", async () => {
     const { page } = app;
+    // A colleague's quote that was sent: the pipeline has more than one status.
+    const sent = ok(
+      await ben.post('/v2/quotes', { clientId: DEMO.clients.blueFjord }),
+      201,
+      QuoteResponse,
+    );
+    ok(
+      await ben.post(`/v2/quotes/${sent.id}/line-items`, [
+        {
+          type: 'Standard',
+          productId: DEMO.products.server,
+          billingTerm: 'One-Time',
+          quantity: 2,
+          price: 1999.99,
+          effectiveDate: new Date().toISOString(),
+        },
+      ]),
+      201,
+      z.array(z.unknown()),
+    );
+    ok(
+      await ben.put(`/v2/quotes/${sent.id}`, {
+        expiresOn: sent.expiresOn,
+        introMessage: '',
+        termsAndDisclaimers: '',
+        status: 'sent',
+        published: true,
+      }),
+      200,
+      QuoteResponse,
+    );
     await openQuotes(page);
+    await syncNow(page);
+    await expect
+      .poll(
+        async () => {
+          const r = await app.core.dispatch(
+            'quotes.list',
+            { account: 'partner', search: sent.referenceCode },
+            { via: 'test' },
+          );
+          return r.ok ? (r.value as { content: { status: string }[] }).content[0]?.status : null;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('sent');
     await page.getByRole('searchbox', { name: 'Search quotes' }).fill('');
     const table = page.getByTestId('pipeline-table');
     await table.waitFor({ state: 'attached', timeout: 30_000 });
