@@ -3,7 +3,6 @@
 // with pdftotext, a page rendered with pdftoppm, attached and on the server after sync),
 // recipients with every field, take ownership, a library file replaced, and the pipeline chart.
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
