@@ -590,6 +590,108 @@ describe('library and preferences', () => {
   });
 });
 
+describe('proposal, ownership, pipeline and library replace', () => {
+  it('renders, saves and attaches the proposal PDF of a quote, from the local copy', async () => {
+    const q = await call('quotes.create', { clientId: DEMO.clients.acme });
+    await call('lineItems.add', {
+      quoteId: q.header.id,
+      items: [
+        {
+          type: 'Custom',
+          productName: 'Onsite setup',
+          billingTerm: 'One-Time',
+          cost: 100,
+          initialTotal: 250,
+          price: 250,
+          quantity: 1,
+        },
+      ],
+    });
+    const r = await call('proposal.render', { quoteId: q.header.id, locale: 'en-US' });
+    expect(r.mimeType).toBe('application/pdf');
+    expect(r.name).toBe('Proposal draft Acme Dental Group.pdf');
+    expect(Buffer.from(r.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(r.missingCharacters).toEqual([]);
+
+    const target = path.join(scratch, 'proposal.pdf');
+    const saved = await call('proposal.save', { quoteId: q.header.id, path: target });
+    expect(saved.sizeBytes).toBe(fs.statSync(target).size);
+    expect(
+      (await refuse('proposal.save', { quoteId: q.header.id, path: target }, 'browser')).code,
+    ).toBe('UNSUPPORTED');
+    expect(
+      (await refuse('proposal.render', { quoteId: q.header.id, locale: 'en US!' })).field,
+    ).toBe('locale');
+
+    const once = await call('proposal.attach', { quoteId: q.header.id });
+    const again = await call('proposal.attach', { quoteId: q.header.id });
+    // Attached again: the earlier proposal of the same name gives way, nothing piles up.
+    expect(once.quote.attachments.map((a) => a.name)).toContain(r.name);
+    expect(again.quote.attachments.filter((a) => a.name === r.name)).toHaveLength(1);
+    expect(again.quote.attachments.find((a) => a.name === r.name)!.id).toBe(again.attachmentId);
+  });
+
+  it("takes ownership of a colleague's quote and sums the pipeline per status", async () => {
+    const ben = await remote.as(DEMO.ben);
+    const made = await ben.post('/v2/quotes', { clientId: DEMO.clients.blueFjord });
+    const serverId = (made.json as { id: string }).id;
+    await call('sync.runNow');
+    const local = await h.waitFor("the colleague's quote here", async () => {
+      const list = await call('quotes.list', { account: 'partner', limit: 100 });
+      return list.content.find((x) => x.serverId === serverId);
+    });
+    const before = await call('quotes.get', { quoteId: local.id });
+    expect(before.header.ownedByMe).toBe(false);
+    const taken = await call('quotes.takeOwnership', { quoteId: local.id });
+    expect(taken.header.ownedByMe).toBe(true);
+    const err = await refuse('quotes.takeOwnership', { quoteId: local.id });
+    expect([err.message, err.apiCode]).toEqual([
+      'You already own this quote.',
+      'QUOTE_ALREADY_OWNED',
+    ]);
+    await call('sync.runNow', { quoteId: local.id });
+    await h.waitFor('the owner on the server', async () => {
+      const r = await remote.get(`/v2/quotes/${serverId}`);
+      return (
+        (r.json as { ownedBy: { email: string } }).ownedBy.email === 'ada.stone@northwind.example'
+      );
+    });
+
+    const pipeline = await call('quotes.pipeline', { account: 'partner' });
+    const list = await call('quotes.list', { account: 'partner', limit: 100 });
+    for (const row of pipeline.rows) {
+      const mine = list.content.filter((x) => x.status === row.status);
+      expect(row.count).toBe(mine.length);
+      const cents = mine.reduce((n, x) => n + Math.round(x.totals.initialTotal.amount * 100), 0);
+      expect(Math.round(row.initialTotal.amount * 100)).toBe(cents);
+    }
+  });
+
+  it('replaces a library file from bytes and from disk; the preview is the new file', async () => {
+    const [entry] = await call('library.addFromBytes', {
+      files: [{ name: 'Terms.pdf', base64: pdfBytes('terms v1').toString('base64') }],
+    });
+    const list = await call('library.replaceFromBytes', {
+      attachmentId: entry!.id,
+      file: { name: 'whatever.pdf', base64: pdfBytes('terms v2').toString('base64') },
+    });
+    expect(list.find((a) => a.id === entry!.id)!.name).toBe('Terms.pdf');
+    const preview = await call('library.preview', { attachmentId: entry!.id });
+    expect(Buffer.from(preview.base64, 'base64').toString()).toContain('terms v2');
+    const onDisk = path.join(scratch, 'terms-v3.pdf');
+    fs.writeFileSync(onDisk, pdfBytes('terms v3'));
+    await call('library.replaceFromPath', { attachmentId: entry!.id, path: onDisk });
+    const held = await remote.get(`/v2/quote-attachments/${entry!.id}?download=true`);
+    expect(held.body.toString()).toContain('terms v3');
+    const notPdf = await refuse('library.replaceFromBytes', {
+      attachmentId: entry!.id,
+      file: { name: 'notes.txt', base64: Buffer.from('just text').toString('base64') },
+    });
+    expect([notPdf.code, notPdf.field]).toEqual(['VALIDATION', 'file']);
+    await call('library.delete', { attachmentId: entry!.id });
+  });
+});
+
 describe('the desktop-only calls and the edges', () => {
   it('opens https links only, and only in the desktop app', async () => {
     await call('app.openExternal', { url: 'https://northwind.example/help' });
