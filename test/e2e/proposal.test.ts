@@ -219,6 +219,7 @@ describe('the proposal PDF and the spec operations in the app', () => {
     ]);
     await chooser.setFiles({ name: 'new-prices.pdf', mimeType: 'application/pdf', buffer: next });
     await page.getByText('Price list.pdf now has the new file.').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'library-replaced');
 
     const held = await ada.get(`/v2/quote-attachments/${added!.id}?download=true`);
     expect(held.status).toBe(200);

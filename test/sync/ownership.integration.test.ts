@@ -39,6 +39,21 @@ describe('take ownership', () => {
     expect(d.store.listQuotes({ account: 'user' }).content.map((e) => e.id)).toContain(local);
   });
 
+  it('taken before the app knows who the user is: owned by "me" here, and the answer names the user', async () => {
+    const q = await ben.createQuote({ clientId: CLIENTS.cedar.id });
+    const d = device(ada);
+    d.store.setIdentity(null); // a connection that never created or took a quote
+    await d.engine.syncOnce();
+    const local = d.store.localIdOf('quote', q.id)!;
+    d.store.takeOwnership(local);
+    expect(d.store.getQuote(local)!.work.ownedBy).toMatchObject({ id: '@me', fullName: 'You' });
+    expect(() => d.store.takeOwnership(local)).toThrow(/You already own this quote/);
+    await d.engine.syncOnce();
+    expect((await ben.getQuote(q.id)).ownedBy!.id).toBe(ADA.user.id);
+    expect(d.store.getQuote(local)!.work.ownedBy!.id).toBe(ADA.user.id);
+    expect(d.store.identity()!.user).toMatchObject({ id: ADA.user.id, email: ADA.user.email });
+  });
+
   it('taking a quote one already owns is refused plainly, with the spec code', () => {
     const d = device(ada);
     const w = d.store.createQuote({ client: CLIENTS.cedar });
