@@ -76,7 +76,7 @@ export function PipelineChart() {
         </button>
       </div>
       {!asTable && (
-        <div className="pipeline-bars" role="group" aria-label="Filter by status (pipeline)">
+        <div className="pipeline-bars" role="group" aria-label="Pipeline by status">
           {data.rows.map((r) => (
             <button
               key={r.status}
