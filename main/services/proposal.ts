@@ -1,13 +1,14 @@
 // The proposal PDF of a quote: generated here from the working copy (offline), previewed,
 // saved, or attached to the quote like any other PDF (uploaded at the next sync).
 import fs from 'node:fs';
-import { proposalFileName, proposalModel, renderProposal } from '../proposal';
 import type { ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import type { Group } from './group';
 import { detail } from './quotes';
 
 async function render(ctx: ServiceContext, quoteId: string, locale?: string) {
+  // Loaded on first use: the PDF library is a tenth of a second of start-up otherwise.
+  const { proposalFileName, proposalModel, renderProposal } = await import('../proposal');
   const store = ctx.store();
   const rec = store.getQuote(quoteId);
   if (!rec || rec.deleted) {
