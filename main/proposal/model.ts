@@ -3,6 +3,7 @@
 // document's totals equal the app's to the cent and the layout never does arithmetic on money.
 import { lineTotalsCents, quoteTotalsCents } from '../../common/money';
 import type { PartnerDetails } from '../../common/api';
+import { ME as OWNER_ME } from '../store/edits/ownership';
 import type { WorkLineItem, WorkQuote } from '../store/types';
 
 export interface Address {
@@ -135,6 +136,13 @@ export interface ProposalSources {
   preparedBy?: string | undefined;
 }
 
+/** The owner, else the creator: the salesperson the client deals with. */
+function preparedBy(w: WorkQuote, signedIn: string | undefined): string {
+  // Taken over here before the server named the user: the owner is the user, name unknown yet.
+  if (w.ownedBy?.id === OWNER_ME) return signedIn ?? '';
+  return w.ownedBy?.fullName || w.createdBy || signedIn || '';
+}
+
 export function proposalModel(src: ProposalSources): ProposalModel {
   const w = src.work;
   const byId = new Map(w.lineItems.map((li) => [li.id, li]));
@@ -167,7 +175,7 @@ export function proposalModel(src: ProposalSources): ProposalModel {
     referenceCode: w.referenceCode || null,
     createdOn: w.createdOn,
     expiresOn: w.expiresOn,
-    preparedBy: w.ownedBy?.fullName || w.createdBy || src.preparedBy || '',
+    preparedBy: preparedBy(w, src.preparedBy),
     intro: w.introMessage.trim(),
     terms: w.termsAndDisclaimers.trim(),
     currency: w.currency,
