@@ -61,10 +61,12 @@ export function PipelineChart() {
     <section className="card pipeline" aria-labelledby="pipeline-h">
       <div className="pipeline-head">
         <h2 id="pipeline-h">Pipeline</h2>
-        <span className="pipeline-legend" aria-hidden="true">
-          <span className="swatch swatch-initial" /> Initial
-          <span className="swatch swatch-recurring" /> Recurring
-        </span>
+        {!asTable && (
+          <span className="pipeline-legend" aria-hidden="true">
+            <span className="swatch swatch-initial" /> Initial
+            <span className="swatch swatch-recurring" /> Recurring
+          </span>
+        )}
         <span className="grow" />
         <button
           type="button"
