@@ -63,6 +63,7 @@ export const CALL_NAMES = [
   'profiles.switch',
   'profiles.remove',
   'profiles.keychainStatus',
+  'profiles.setSecret',
   'edits.undo',
   'edits.redo',
 ] as const;
@@ -75,4 +76,5 @@ export const EVENT_NAMES = [
   'sync.quoteState',
   'profile.changed',
   'app.command',
+  'embedded.state',
 ] as const;

@@ -5,7 +5,7 @@ import type { Preferences } from '../../common/ipc';
 import { NetworkError, type ApiClient } from '../api';
 import type { Store } from '../store';
 import { decodeFile, pdfResult, readPdfFile } from './attachments';
-import { requireApi, type ServiceContext } from './context';
+import { requireApi, requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import type { Group } from './group';
 import { samePermutation } from './items';
@@ -86,6 +86,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
     },
     'library.addFromPaths': ({ paths }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
+      paths.forEach((p, i) => requireGranted(ctx, 'read', p, `paths.${i}`));
       return upload(paths.map((p, i) => readPdfFile(p, `paths.${i}`)));
     },
     'library.addFromBytes': ({ files }) => upload(files.map((f, i) => decodeFile(f, `files.${i}`))),
