@@ -3,23 +3,29 @@
 import { app } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCore, resolveDataDir } from './core';
+import { createCore, createFileLogger, dataPaths, resolveDataDir } from './core';
+import { keepNewFilesPrivate } from './core/private-files';
+import { LOG_FILE_NAME } from './core/log';
 import { runShell } from './electron';
+import { utilityLauncher } from './electron/utility-launcher';
 
 // In the bundle __dirname is out/main; out/ holds renderer/, preload/ and server/.
 const outDir = path.resolve(__dirname, '..');
 const repoRoot = path.resolve(outDir, '..');
 const dataDir = resolveDataDir();
+const paths = dataPaths(dataDir);
+keepNewFilesPrivate();
+// The log exists before anything else, so even a failed start leaves its reason there.
+const log = createFileLogger(paths.logsDir);
+const logFile = path.join(paths.logsDir, LOG_FILE_NAME);
 
 function embeddedServer() {
+  const bundle = path.join(outDir, 'server', 'cli.cjs');
   if (app.isPackaged) {
-    // The server bundle runs on Electron's own Node, with the native modules rebuilt for it.
+    // The server bundle runs as a utility process on Electron's own Node, with the native
+    // modules rebuilt for it (no ELECTRON_RUN_AS_NODE: that fuse is off).
     return {
-      run: {
-        command: process.execPath,
-        args: [path.join(outDir, 'server', 'cli.cjs')],
-        env: { ELECTRON_RUN_AS_NODE: '1' },
-      },
+      run: utilityLauncher(bundle),
       seedFile: path.join(outDir, 'server', 'seed', 'demo.json'),
     };
   }
@@ -37,9 +43,12 @@ function embeddedServer() {
   };
 }
 
+log.info('app.starting', { version: app.getVersion(), packaged: app.isPackaged });
 runShell({
   outDir,
   dataDir,
+  log,
+  logFile,
   startCore: (platform) =>
-    createCore({ dataDir, platform, version: app.getVersion(), embedded: embeddedServer() }),
+    createCore({ dataDir, platform, log, version: app.getVersion(), embedded: embeddedServer() }),
 });

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { Logger } from './log';
 import { ensurePrivateDir } from './private-files';
@@ -17,8 +16,8 @@ export interface ServerCommand {
 /** A running server process, whatever started it (a child process, Electron's utility process). */
 export interface ServerProcess {
   pid?: number | undefined;
-  stdout: Readable | null;
-  stderr: Readable | null;
+  stdout: NodeJS.ReadableStream | null;
+  stderr: NodeJS.ReadableStream | null;
   kill(signal?: NodeJS.Signals): boolean;
   /** Called once, when the process has ended (`code` null when a signal ended it). */
   onExit(listener: (code: number | null) => void): void;
