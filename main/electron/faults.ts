@@ -41,18 +41,19 @@ export function unresponsiveAction(response: number): 'wait' | 'reload' {
   return response === 1 ? 'reload' : 'wait';
 }
 
-/** The crash page: no script (the CSP allows none inline), a form that reloads the app. */
+/**
+ * The crash page: no script (the CSP allows none inline) and no form (nor those): a link to
+ * the app's start page, the one navigation the shell lets through.
+ */
 export function crashPageHtml(reason: string): string {
   const esc = (s: string) =>
     s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Quotedesk stopped</title>
-<style>body{font:15px system-ui,sans-serif;margin:4rem auto;max-width:36rem;color:#1d2433}
-button{font:inherit;padding:.5rem 1.25rem}</style></head>
+<html lang="en"><head><meta charset="utf-8"><title>Quotedesk stopped</title></head>
 <body><main>
 <h1>Quotedesk’s window stopped working</h1>
 <p>The window’s page ended unexpectedly twice (${esc(reason)}). Your quotes are safe: every
 edit is kept on this computer as you make it.</p>
-<form action="${APP_ORIGIN}/index.html" method="get"><button type="submit" autofocus>Reload</button></form>
+<p><a class="button" role="button" href="${APP_ORIGIN}/index.html">Reload</a></p>
 </main></body></html>`;
 }
