@@ -28,7 +28,9 @@ const common: BuildOptions = {
   // is given the bundle's own file URL — and any other use of `import.meta` fails the build
   // instead of leaving an `undefined` for the packaged app to trip over at start.
   define: { 'import.meta.url': '__quotedeskImportMetaUrl' },
-  banner: { js: "var __quotedeskImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: {
+    js: "var __quotedeskImportMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
   logOverride: { 'empty-import-meta': 'error' },
 };
 

@@ -249,7 +249,8 @@ export async function packCheck(
   for (const m of [
     'better-sqlite3/build/Release/better_sqlite3.node',
     ...keyringPlatformPackages().map(
-      (p) => `${p}/${fs.readdirSync(path.join(ROOT, 'node_modules', p)).find((f) => f.endsWith('.node'))}`,
+      (p) =>
+        `${p}/${fs.readdirSync(path.join(ROOT, 'node_modules', p)).find((f) => f.endsWith('.node'))}`,
     ),
   ]) {
     want(

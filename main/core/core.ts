@@ -125,7 +125,11 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   function scheduleRestart(code: number | null): void {
     const delay = restartDelayMs(restartAttempt - 1);
-    log.warn('embedded_server.restart_scheduled', { code, attempt: restartAttempt, delayMs: delay });
+    log.warn('embedded_server.restart_scheduled', {
+      code,
+      attempt: restartAttempt,
+      delayMs: delay,
+    });
     hub.emit('embedded.state', { state: 'restarting', message: restartMessage(delay) });
     restartTimer = setTimeout(() => {
       restartTimer = null;

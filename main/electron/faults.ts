@@ -46,8 +46,7 @@ export function unresponsiveAction(response: number): 'wait' | 'reload' {
  * the app's start page, the one navigation the shell lets through.
  */
 export function crashPageHtml(reason: string): string {
-  const esc = (s: string) =>
-    s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Quotedesk stopped</title></head>
 <body><main>

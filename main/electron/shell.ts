@@ -11,7 +11,6 @@ import {
   screen,
   session,
   shell,
-  type WebContents,
 } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -302,14 +301,17 @@ export function runShell(options: ShellOptions): void {
     return win;
   };
 
-  app.whenReady().then(start).catch((error: unknown) => {
-    // No window, no silent nothing: the user is told why, and where the log is.
-    log.error('app.start_failed', errorFields(error));
-    showError('Quotedesk could not start', error);
-    quitting = true;
-    const closing = core ? core.close().catch(() => {}) : Promise.resolve();
-    void closing.finally(() => app.quit());
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      // No window, no silent nothing: the user is told why, and where the log is.
+      log.error('app.start_failed', errorFields(error));
+      showError('Quotedesk could not start', error);
+      quitting = true;
+      const closing = core ? core.close().catch(() => {}) : Promise.resolve();
+      void closing.finally(() => app.quit());
+    });
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

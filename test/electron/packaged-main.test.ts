@@ -32,7 +32,11 @@ afterAll(() => {
   built?.remove();
 });
 
-async function until<T>(what: string, probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, tries = 300): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  tries = 300,
+): Promise<T> {
   for (let i = 0; i < tries; i++) {
     const v = await probe();
     if (v) return v;
@@ -41,10 +45,17 @@ async function until<T>(what: string, probe: () => T | undefined | null | false 
   throw new Error(`gave up waiting for ${what}`);
 }
 
-type Result = { ok: true; value: unknown } | { ok: false; error: { code: string; field?: string; message: string } };
+type Result =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { code: string; field?: string; message: string } };
 
 /** Calls the app's IPC handler as the window's main frame (or another frame) would. */
-function invoke(s: ElectronStandin, name: string, input?: unknown, mainFrame = true): Promise<Result> {
+function invoke(
+  s: ElectronStandin,
+  name: string,
+  input?: unknown,
+  mainFrame = true,
+): Promise<Result> {
   const handler = s.ipcHandler(INVOKE_CHANNEL)!;
   const win = s.windows[0]!;
   const event = {
@@ -55,9 +66,9 @@ function invoke(s: ElectronStandin, name: string, input?: unknown, mainFrame = t
 }
 
 const sentEvents = (s: ElectronStandin, name: string) =>
-  s.windows[0]!.webContents.sent
-    .filter((m) => m.channel === EVENT_CHANNEL && (m.payload as { event: string }).event === name)
-    .map((m) => (m.payload as { payload: unknown }).payload);
+  s.windows[0]!.webContents.sent.filter(
+    (m) => m.channel === EVENT_CHANNEL && (m.payload as { event: string }).event === name,
+  ).map((m) => (m.payload as { payload: unknown }).payload);
 
 describe('the packaged main process with a stand-in Electron (the one fake: no Electron runtime here)', () => {
   let loaded: LoadedApp;
@@ -86,7 +97,10 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
     expect(s.called('protocol.registerSchemesAsPrivileged')).toHaveLength(1);
     expect(s.windows).toHaveLength(0);
     s.electron.app.emitReady();
-    await until('the window', () => s.windows.length > 0 || s.called('dialog.showErrorBox').length > 0);
+    await until(
+      'the window',
+      () => s.windows.length > 0 || s.called('dialog.showErrorBox').length > 0,
+    );
     expect(s.called('dialog.showErrorBox')).toEqual([]);
     const order = s.calls.map((c) => c.what);
     const at = (what: string) => order.indexOf(what);
@@ -142,20 +156,35 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
       const r = await invoke(s, 'quotes.create', { clientId: DEMO.clients.acme });
       return r.ok ? r : null;
     });
-    const created = (await invoke(s, 'quotes.list', { search: 'Acme' })) as { ok: true; value: { content: Array<{ id: string }> } };
+    const created = (await invoke(s, 'quotes.list', { search: 'Acme' })) as {
+      ok: true;
+      value: { content: Array<{ id: string }> };
+    };
     const quoteId = created.value.content[0]!.id;
     const notPicked = await invoke(s, 'attachments.addFromPaths', { quoteId, paths: [pdf] });
     expect(notPicked).toMatchObject({ ok: false, error: { code: 'VALIDATION', field: 'paths.0' } });
     const library = await invoke(s, 'library.addFromPaths', { paths: ['/etc/passwd'] });
     expect(library).toMatchObject({ ok: false, error: { field: 'paths.0' } });
-    const picked = (await invoke(s, 'app.choosePdfFiles', { multiple: false })) as { ok: true; value: { paths: string[] } };
+    const picked = (await invoke(s, 'app.choosePdfFiles', { multiple: false })) as {
+      ok: true;
+      value: { paths: string[] };
+    };
     expect(picked.value.paths).toEqual([pdf]);
-    const added = await invoke(s, 'attachments.addFromPaths', { quoteId, paths: picked.value.paths });
+    const added = await invoke(s, 'attachments.addFromPaths', {
+      quoteId,
+      paths: picked.value.paths,
+    });
     expect(added.ok).toBe(true);
-    const elsewhere = await invoke(s, 'attachments.saveZip', { quoteId, path: path.join(scratch, 'other.zip') });
+    const elsewhere = await invoke(s, 'attachments.saveZip', {
+      quoteId,
+      path: path.join(scratch, 'other.zip'),
+    });
     expect(elsewhere).toMatchObject({ ok: false, error: { field: 'path' } });
     expect(fs.existsSync(path.join(scratch, 'other.zip'))).toBe(false);
-    const target = (await invoke(s, 'app.chooseSavePath', { defaultName: 'x.zip' })) as { ok: true; value: { path: string } };
+    const target = (await invoke(s, 'app.chooseSavePath', { defaultName: 'x.zip' })) as {
+      ok: true;
+      value: { path: string };
+    };
     const saved = await invoke(s, 'attachments.saveZip', { quoteId, path: target.value.path });
     expect(saved.ok).toBe(true);
     expect(fs.readFileSync(zipTarget).subarray(0, 2).toString()).toBe('PK');
@@ -180,7 +209,12 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
     expect(win.webContents.reloads).toBe(1);
     win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
     expect(win.webContents.reloads).toBe(1);
-    expect(s.called('BrowserWindow.loadURL').slice(loads).map((c) => c.args[0])).toEqual([CRASH_PAGE_URL]);
+    expect(
+      s
+        .called('BrowserWindow.loadURL')
+        .slice(loads)
+        .map((c) => c.args[0]),
+    ).toEqual([CRASH_PAGE_URL]);
     const page = await s.protocolHandler('quotedesk')!(new Request(CRASH_PAGE_URL));
     const html = await page.text();
     expect(html).toContain('stopped working');
@@ -234,14 +268,19 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
       sentEvents(s, 'embedded.state').find((e) => (e as { state: string }).state === 'running'),
     );
     expect(s.forks[1]!.exitCode).toBeNull();
-    const info = (await invoke(s, 'profiles.test', { profileId: 'demo' })) as { ok: true; value: { ok: boolean } };
+    const info = (await invoke(s, 'profiles.test', { profileId: 'demo' })) as {
+      ok: true;
+      value: { ok: boolean };
+    };
     expect(info.value.ok).toBe(true);
   }, 120_000);
 
   it('quits cleanly: the embedded server ends with the app', async () => {
     s.electron.app.quit();
     await until('the quit', () => s.electron.app.hasQuit);
-    await until('the server to end', () => s.forks.every((c) => c.exitCode !== null || c.signalCode !== null));
+    await until('the server to end', () =>
+      s.forks.every((c) => c.exitCode !== null || c.signalCode !== null),
+    );
   }, 60_000);
 });
 
@@ -262,7 +301,9 @@ describe('a start that fails', () => {
       expect(content).toMatch(/EISDIR/);
       expect(content).toContain(path.join(dataDir, 'logs', 'quotedesk.log'));
       expect(s.windows).toHaveLength(0);
-      expect(fs.readFileSync(path.join(dataDir, 'logs', 'quotedesk.log'), 'utf8')).toContain('app.start_failed');
+      expect(fs.readFileSync(path.join(dataDir, 'logs', 'quotedesk.log'), 'utf8')).toContain(
+        'app.start_failed',
+      );
     } finally {
       await loaded.unload();
     }

@@ -126,7 +126,10 @@ describe('the embedded server ends with the app', () => {
       log: silentLogger,
     });
     try {
-      await waitUntil('the leftover to end', () => leftover.exitCode !== null || leftover.signalCode !== null);
+      await waitUntil(
+        'the leftover to end',
+        () => leftover.exitCode !== null || leftover.signalCode !== null,
+      );
       expect(server.port).toBe(oldPort);
       const api = await login(server.baseUrl, fs.readFileSync(server.caFile, 'utf8'), DEMO.ada);
       expect((await api.call('GET', '/v2/quotes?limit=1')).status).toBe(200);

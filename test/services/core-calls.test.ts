@@ -105,6 +105,16 @@ describe('profiles', () => {
     expect(added).toMatchObject({ name: 'Northwind', active: false, isDemo: false });
     expect(added.secret).not.toBe('none');
     expect((await call('profiles.test', { profileId: added.id })).ok).toBe(true);
+    // Entering the secret again keeps the profile (and so its store), and it still works.
+    const again = await call('profiles.setSecret', {
+      profileId: added.id,
+      clientSecret: DEMO.ada.secret,
+    });
+    expect(again.id).toBe(added.id);
+    expect(
+      (await refuse('profiles.setSecret', { profileId: added.id, clientSecret: '' })).field,
+    ).toBe('clientSecret');
+    expect((await call('profiles.test', { profileId: added.id })).ok).toBe(true);
     const switched = await call('profiles.switch', { profileId: added.id });
     expect(switched.active).toBe(true);
     expect(h.events.some((e) => e.event === 'profile.changed')).toBe(true);

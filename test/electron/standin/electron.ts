@@ -27,10 +27,10 @@ export class StandinWebContents extends EventEmitter {
   windowOpenHandler: ((d: { url: string }) => { action: string }) | null = null;
   constructor() {
     super();
-    const self = this;
+    const url = () => this.url;
     this.mainFrame = {
       get url() {
-        return self.url;
+        return url();
       },
     };
   }

@@ -29,6 +29,9 @@ export interface LoadedApp {
 }
 
 const EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
+type Listener = (...args: unknown[]) => void;
+const listenersOf = (e: (typeof EVENTS)[number]): Listener[] =>
+  (process as unknown as NodeJS.EventEmitter).listeners(e) as Listener[];
 
 export function loadBundledApp(
   appCjs: string,
@@ -42,7 +45,7 @@ export function loadBundledApp(
   mod.exports = standin.electron;
   mod.loaded = true;
   M._cache[STANDIN_ID] = mod;
-  const before = Object.fromEntries(EVENTS.map((e) => [e, process.listeners(e)]));
+  const before = Object.fromEntries(EVENTS.map((e) => [e, listenersOf(e)]));
   const previousDataDir = process.env.QUOTEDESK_DATA_DIR;
   process.env.QUOTEDESK_DATA_DIR = dataDir;
   const require = createRequire(import.meta.url);
@@ -57,8 +60,8 @@ export function loadBundledApp(
     standin,
     async unload() {
       for (const e of EVENTS) {
-        for (const l of process.listeners(e)) {
-          if (!before[e]!.includes(l)) process.removeListener(e, l as never);
+        for (const l of listenersOf(e)) {
+          if (!before[e]!.includes(l)) (process as unknown as NodeJS.EventEmitter).off(e, l);
         }
       }
       if (!standin.electron.app.hasQuit) standin.electron.app.quit();
@@ -77,12 +80,4 @@ export function loadBundledApp(
       );
     },
   };
-}
-
-/** The handlers the app added for `event` since it was loaded (to call them as Node would). */
-export function addedListeners(
-  event: (typeof EVENTS)[number],
-  before: Function[],
-): Function[] {
-  return process.listeners(event).filter((l) => !before.includes(l));
 }
