@@ -24,6 +24,8 @@ export interface PackReport {
   appDir: string;
   nativeAbi: 'electron' | 'node';
   asarFiles: number;
+  /** The fuses read back from the packed binary (on: true). */
+  fuses: Record<string, boolean>;
 }
 
 type Config = Record<string, unknown> & {
@@ -114,12 +116,18 @@ export const WANTED_FUSES: Record<string, { index: number; on: boolean }> = {
   },
 };
 
-/** What is wrong with the fuses of a packed Electron binary (empty: all as wanted). */
-export async function checkFuses(binary: string): Promise<string[]> {
-  const wire = (await getCurrentFuseWire(binary)) as Record<number, number>;
-  return Object.entries(WANTED_FUSES)
-    .filter(([, w]) => wire[w.index] !== (w.on ? ON : OFF))
+/** The fuses of a packed Electron binary, and what is wrong with them (empty: all as wanted). */
+export async function checkFuses(
+  binary: string,
+): Promise<{ fuses: Record<string, boolean>; problems: string[] }> {
+  const wire = (await getCurrentFuseWire(binary)) as unknown as Record<number, number>;
+  const fuses = Object.fromEntries(
+    Object.entries(WANTED_FUSES).map(([name, w]) => [name, wire[w.index] === ON]),
+  );
+  const problems = Object.entries(WANTED_FUSES)
+    .filter(([name, w]) => fuses[name] !== w.on)
     .map(([name, w]) => `fuse ${name} must be ${w.on ? 'on' : 'off'} in the packed app`);
+  return { fuses, problems };
 }
 
 /** A folder shaped like Electron's Linux distribution, without Electron in it. */
@@ -218,7 +226,7 @@ export async function packCheck(
     problems.push(
       `electron-builder failed (${r.status}): ${(r.stderr || r.stdout).split('\n').slice(-15).join('\n')}`,
     );
-    return { ok: false, problems, appDir, nativeAbi: native.abi, asarFiles: 0 };
+    return { ok: false, problems, appDir, nativeAbi: native.abi, asarFiles: 0, fuses: {} };
   }
 
   const asar = path.join(appDir, 'resources', 'app.asar');
@@ -273,7 +281,8 @@ export async function packCheck(
     'the keychain binding (@napi-rs/keyring) is missing',
   );
   want(!files.some((f) => f.startsWith('/node_modules/keytar')), 'keytar is packed');
-  problems.push(...(await checkFuses(path.join(appDir, 'quotedesk'))));
+  const fuseCheck = await checkFuses(path.join(appDir, 'quotedesk'));
+  problems.push(...fuseCheck.problems);
   want(!files.some((f) => f.includes('/deps/sqlite3')), "better-sqlite3's C sources are packed");
   if (native.abi === 'node')
     log('[pack] NOTE: native modules kept at Node ABI (Electron headers unreachable).');
@@ -285,6 +294,7 @@ export async function packCheck(
     appDir,
     nativeAbi: native.abi,
     asarFiles: files.length,
+    fuses: fuseCheck.fuses,
   };
 }
 
@@ -293,7 +303,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     (report) => {
       for (const p of report.problems) console.error(`[pack] PROBLEM: ${p}`);
       console.log(
-        `[pack] ${report.ok ? 'OK' : 'FAILED'}: ${report.asarFiles} files in app.asar, native modules ${report.nativeAbi} ABI`,
+        `[pack] ${report.ok ? 'OK' : 'FAILED'}: ${report.asarFiles} files in app.asar, native modules ${report.nativeAbi} ABI, fuses ${JSON.stringify(report.fuses)}`,
       );
       process.exit(report.ok ? 0 : 1);
     },
