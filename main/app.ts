@@ -3,9 +3,14 @@
 import { app } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCore, createFileLogger, dataPaths, resolveDataDir } from './core';
-import { keepNewFilesPrivate } from './core/private-files';
-import { LOG_FILE_NAME } from './core/log';
+import {
+  createCore,
+  createFileLogger,
+  dataPaths,
+  keepNewFilesPrivate,
+  LOG_FILE_NAME,
+  resolveDataDir,
+} from './core';
 import { runShell } from './electron';
 import { utilityLauncher } from './electron/utility-launcher';
 

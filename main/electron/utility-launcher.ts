@@ -1,7 +1,7 @@
 // The embedded Quoting API as an Electron utility process: Electron's own Node, without the
 // ELECTRON_RUN_AS_NODE switch (its fuse is off in the packaged app).
 import { utilityProcess } from 'electron';
-import type { ServerLauncher } from '../core/embedded-server';
+import type { ServerLauncher } from '../core';
 
 export function utilityLauncher(modulePath: string): ServerLauncher {
   return (args) => {
