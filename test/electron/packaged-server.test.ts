@@ -84,28 +84,33 @@ describe('the bundled Quoting API (out/server/cli.cjs) on plain Node', () => {
 });
 
 describe('the embedded server ends with the app', () => {
-  it('exits when the app process is killed (kill -9), freeing its port and database', async () => {
-    const dataDir = tempDir();
-    const parent = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(REPO_ROOT, 'test/electron/embedded-parent.ts'),
-        built.serverCjs,
-        dataDir,
-        built.seedFile,
-      ],
-      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    started.push(parent);
-    const { pid } = (await readyLine(parent)) as unknown as { pid: number };
-    expect(alive(pid)).toBe(true);
-    expect(leftoverPid(dataDir)).toBe(pid);
-    parent.kill('SIGKILL');
-    await waitUntil('the embedded server to exit after its parent was killed', () => !alive(pid));
-    expect(alive(pid)).toBe(false);
-  }, 60_000);
+  it.each(['spawn', 'fork'] as const)(
+    'exits when the app process is killed (kill -9), started by %s',
+    async (mode) => {
+      const dataDir = tempDir();
+      const parent = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(REPO_ROOT, 'test/electron/embedded-parent.ts'),
+          built.serverCjs,
+          dataDir,
+          built.seedFile,
+          mode,
+        ],
+        { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      started.push(parent);
+      const { pid } = (await readyLine(parent)) as unknown as { pid: number };
+      expect(alive(pid)).toBe(true);
+      expect(leftoverPid(dataDir)).toBe(pid);
+      parent.kill('SIGKILL');
+      await waitUntil('the embedded server to exit after its parent was killed', () => !alive(pid));
+      expect(alive(pid)).toBe(false);
+    },
+    60_000,
+  );
 
   it('a start with a leftover server on the same data directory and port still works', async () => {
     const dataDir = tempDir();
