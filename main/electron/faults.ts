@@ -56,3 +56,17 @@ edit is kept on this computer as you make it.</p>
 <p><a class="button" role="button" href="${APP_ORIGIN}/index.html">Reload</a></p>
 </main></body></html>`;
 }
+
+/**
+ * An error that repeats (a failing timer, say) is shown once, not as a stream of modal
+ * boxes; every occurrence is still logged.
+ */
+export class ShownErrors {
+  private readonly seen = new Set<string>();
+  firstTime(error: unknown): boolean {
+    const key = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    return true;
+  }
+}

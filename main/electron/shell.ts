@@ -25,6 +25,7 @@ import {
   errorBox,
   isExpectedExit,
   rendererGoneAction,
+  ShownErrors,
   UNRESPONSIVE_BUTTONS,
   unresponsiveAction,
 } from './faults';
@@ -75,6 +76,7 @@ export function runShell(options: ShellOptions): void {
   let quitting = false;
   let crashReason = '';
   const gestures = new GestureGate();
+  const shown = new ShownErrors();
 
   const showError = (what: string, error: unknown) => {
     const box = errorBox(what, error, options.logFile);
@@ -89,11 +91,11 @@ export function runShell(options: ShellOptions): void {
   // every edit as it is made, so the user's work is on disk whatever happens next.
   process.on('uncaughtException', (error) => {
     log.error('main.uncaught_exception', errorFields(error));
-    showError('An unexpected error happened', error);
+    if (shown.firstTime(error)) showError('An unexpected error happened', error);
   });
   process.on('unhandledRejection', (reason) => {
     log.error('main.unhandled_rejection', errorFields(reason));
-    showError('An unexpected error happened', reason);
+    if (shown.firstTime(reason)) showError('An unexpected error happened', reason);
   });
 
   app.on('second-instance', () => {

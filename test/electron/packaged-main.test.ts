@@ -246,6 +246,14 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
     const logText = fs.readFileSync(path.join(dataDir, 'logs', 'quotedesk.log'), 'utf8');
     expect(logText).toContain('main.uncaught_exception');
     expect(logText).toContain('rejected in main');
+    // The same error again: logged, not shown a second time.
+    (onUncaught as (e: Error) => void)(new Error('boom in main'));
+    expect(s.called('dialog.showErrorBox').slice(shown)).toHaveLength(2);
+    const logged = fs
+      .readFileSync(path.join(dataDir, 'logs', 'quotedesk.log'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('boom in main'));
+    expect(logged).toHaveLength(2);
     expect(s.electron.app.hasQuit).toBe(false);
     expect((await invoke(s, 'app.info')).ok).toBe(true);
   });

@@ -8,6 +8,7 @@ import {
   errorBox,
   isExpectedExit,
   rendererGoneAction,
+  ShownErrors,
   unresponsiveAction,
 } from '../../main/electron/faults';
 import { isAppEntry } from '../../main/electron/navigation';
@@ -40,6 +41,14 @@ describe('errors shown to the user', () => {
     expect(box.content).toContain('EACCES: data folder');
     expect(box.content).toContain('/l/q.log');
     expect(errorBox('x', 'plain', '/l').content).toContain('plain');
+  });
+
+  it('an error that repeats is shown once (and logged every time by the shell)', () => {
+    const shown = new ShownErrors();
+    expect(shown.firstTime(new Error('disk full'))).toBe(true);
+    expect(shown.firstTime(new Error('disk full'))).toBe(false);
+    expect(shown.firstTime(new Error('other'))).toBe(true);
+    expect(shown.firstTime('plain')).toBe(true);
   });
 
   it('a hung window: Wait keeps it, Reload reloads', () => {
