@@ -17,6 +17,7 @@ export interface PackagedOut {
 }
 
 export async function buildPackagedOut(opts: { renderer?: boolean } = {}): Promise<PackagedOut> {
+  fs.mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
   const base = fs.mkdtempSync(path.join(REPO_ROOT, 'test-results', 'packaged-'));
   const out = path.join(base, 'out');
   await buildElectron(out);
