@@ -131,26 +131,33 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       delayMs: delay,
     });
     hub.emit('embedded.state', { state: 'restarting', message: restartMessage(delay) });
+    const portBefore = settings.embeddedPort;
     restartTimer = setTimeout(() => {
       restartTimer = null;
       if (closing) return;
-      void ensureEmbedded().then(
-        async (server) => {
-          log.info('embedded_server.restarted', { baseUrl: server.baseUrl });
-          // A new port (the old one was taken meanwhile) moves the demo profile with it.
-          if (settings.activeProfileId === DEMO_PROFILE_ID) await saveDemoProfile();
-          hub.emit('embedded.state', {
-            state: 'running',
-            message: 'The demo Quoting API is running again.',
-          });
-          session?.sync.runNow();
-        },
-        (error) => {
-          log.error('embedded_server.restart_failed', errorFields(error));
-          restartAttempt++;
-          scheduleRestart(null);
-        },
-      );
+      void ensureEmbedded()
+        .then(
+          async (server) => {
+            log.info('embedded_server.restarted', { baseUrl: server.baseUrl });
+            hub.emit('embedded.state', {
+              state: 'running',
+              message: 'The demo Quoting API is running again.',
+            });
+            if (server.port !== portBefore && session?.profileId === DEMO_PROFILE_ID) {
+              // The old port was taken meanwhile: the demo profile, and the session's client
+              // with it, move to the new address.
+              await ctx.switchProfile(DEMO_PROFILE_ID);
+            } else {
+              session?.sync.runNow();
+            }
+          },
+          (error) => {
+            log.error('embedded_server.restart_failed', errorFields(error));
+            restartAttempt++;
+            scheduleRestart(null);
+          },
+        )
+        .catch((error) => log.error('embedded_server.reconnect_failed', errorFields(error)));
     }, delay);
     restartTimer.unref?.();
   }

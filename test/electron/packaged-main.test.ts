@@ -4,6 +4,7 @@
 // real: the core, the SQLite store, the embedded Quoting API (the bundled server, forked as
 // Electron forks a utility process), the keychain when there is one.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -281,6 +282,49 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
       value: { ok: boolean };
     };
     expect(info.value.ok).toBe(true);
+  }, 120_000);
+
+  it('when its port was taken meanwhile, the server comes back elsewhere and the demo connection follows', async () => {
+    const info = (await invoke(s, 'app.info')) as {
+      ok: true;
+      value: { embeddedServerUrl: string };
+    };
+    const oldPort = Number(new URL(info.value.embeddedServerUrl).port);
+    const running = sentEvents(s, 'embedded.state').length;
+    const current = s.forks.at(-1)!;
+    const exited = new Promise((r) => current.once('exit', r));
+    current.kill('SIGKILL');
+    await exited;
+    // Something else takes the port before the restart.
+    const squatter = net.createServer();
+    await new Promise<void>((r) => squatter.listen(oldPort, '127.0.0.1', () => r()));
+    try {
+      await until(
+        'running again',
+        () =>
+          sentEvents(s, 'embedded.state')
+            .slice(running)
+            .find((e) => (e as { state: string }).state === 'running'),
+        300,
+      );
+      const moved = await until('the demo connection on the new address', async () => {
+        const r = (await invoke(s, 'profiles.test', { profileId: 'demo' })) as {
+          ok: true;
+          value: { ok: boolean };
+        };
+        return r.value.ok ? r : null;
+      });
+      expect(moved.value.ok).toBe(true);
+      const after = (await invoke(s, 'app.info')) as {
+        ok: true;
+        value: { embeddedServerUrl: string };
+      };
+      expect(Number(new URL(after.value.embeddedServerUrl).port)).not.toBe(oldPort);
+      const list = (await invoke(s, 'quotes.list', {})) as { ok: boolean };
+      expect(list.ok).toBe(true);
+    } finally {
+      squatter.close();
+    }
   }, 120_000);
 
   it('quits cleanly: the embedded server ends with the app', async () => {
