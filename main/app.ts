@@ -10,6 +10,7 @@ import {
   keepNewFilesPrivate,
   LOG_FILE_NAME,
   resolveDataDir,
+  type Logger,
 } from './core';
 import { runShell } from './electron';
 import { utilityLauncher } from './electron/utility-launcher';
@@ -20,9 +21,26 @@ const repoRoot = path.resolve(outDir, '..');
 const dataDir = resolveDataDir();
 const paths = dataPaths(dataDir);
 keepNewFilesPrivate();
-// The log exists before anything else, so even a failed start leaves its reason there.
-const log = createFileLogger(paths.logsDir);
+// The log exists before anything else, so even a failed start leaves its reason there. If
+// even the log cannot be opened (the data folder is unusable), lines go to stderr and the
+// start fails below with the reason in an error box.
 const logFile = path.join(paths.logsDir, LOG_FILE_NAME);
+const log: Logger = openLog();
+
+function openLog(): Logger {
+  try {
+    return createFileLogger(paths.logsDir);
+  } catch {
+    const line = (level: string) => (event: string, fields?: Record<string, unknown>) =>
+      process.stderr.write(`${JSON.stringify({ level, event, ...fields })}\n`);
+    return {
+      log: (level, event, fields) => line(level)(event, fields),
+      info: line('info'),
+      warn: line('warn'),
+      error: line('error'),
+    };
+  }
+}
 
 function embeddedServer() {
   const bundle = path.join(outDir, 'server', 'cli.cjs');

@@ -361,6 +361,23 @@ describe('a start that fails', () => {
     }
   }, 60_000);
 
+  it('even when the data folder cannot hold a log, the user is told why', async () => {
+    const notAFolder = path.join(tempDir(), 'quotedesk-data');
+    fs.writeFileSync(notAFolder, 'a file where the data folder should be');
+    const loaded = loadBundledApp(built.appCjs, notAFolder);
+    const s = loaded.standin;
+    try {
+      s.electron.app.emitReady();
+      await until('the quit', () => s.electron.app.hasQuit);
+      const [box] = s.called('dialog.showErrorBox');
+      expect(String(box!.args[1])).toMatch(/EEXIST|ENOTDIR/);
+      expect(String(box!.args[1])).toContain(notAFolder);
+      expect(s.windows).toHaveLength(0);
+    } finally {
+      await loaded.unload();
+    }
+  }, 60_000);
+
   it('a second instance quits at once and opens nothing', async () => {
     const loaded = loadBundledApp(built.appCjs, tempDir(), { singleInstance: false });
     const s = loaded.standin;
