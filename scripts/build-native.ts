@@ -1,5 +1,7 @@
-// Builds the native modules (better-sqlite3, keytar) for Electron's ABI, away from
-// node_modules, which stays built for Node so the tests keep working.
+// Builds the native modules for Electron's ABI, away from node_modules, which stays built
+// for Node so the tests keep working: better-sqlite3 is rebuilt; the keychain binding
+// (@napi-rs/keyring, N-API) is prebuilt for every ABI and only copied, with the platform
+// package that holds its binary.
 //
 //   npx tsx scripts/build-native.ts            → out/native/node_modules   (packaging)
 //   npx tsx scripts/build-native.ts --dev      → out/node_modules          (npm start with Electron)
@@ -20,8 +22,31 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
 /** The native modules and what they need at run time (better-sqlite3 loads via `bindings`). */
-export const RUNTIME_MODULES = ['better-sqlite3', 'bindings', 'file-uri-to-path', 'keytar'];
-export const NATIVE = ['better-sqlite3', 'keytar'];
+export const NATIVE = ['better-sqlite3'];
+
+/** `@napi-rs/keyring` loads its binary from a per-platform package (e.g. …-linux-x64-gnu). */
+export function keyringPlatformPackages(): string[] {
+  const dir = path.dirname(require.resolve('@napi-rs/keyring/package.json'));
+  const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+    optionalDependencies?: Record<string, string>;
+  };
+  return Object.keys(pkg.optionalDependencies ?? {}).filter((name) => {
+    try {
+      require.resolve(`${name}/package.json`, { paths: [dir] });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export const RUNTIME_MODULES = [
+  'better-sqlite3',
+  'bindings',
+  'file-uri-to-path',
+  '@napi-rs/keyring',
+  ...keyringPlatformPackages(),
+];
 
 export function electronVersion(): string {
   return (

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = path.join(ROOT, 'out');
 /** Loaded at run time from node_modules (asar-unpacked when packaged), never bundled. */
-export const NATIVE_MODULES = ['better-sqlite3', 'keytar'];
+export const NATIVE_MODULES = ['better-sqlite3', '@napi-rs/keyring'];
 
 /** esbuild options of every Node bundle (main, server): CommonJS for Node 20. */
 export const common: BuildOptions = {
@@ -25,6 +25,14 @@ export const common: BuildOptions = {
   logLevel: 'warning',
   legalComments: 'none',
   absWorkingDir: ROOT,
+  // The sources are ES modules; in a CommonJS bundle `import.meta` is empty, so its `url`
+  // is given the bundle's own file URL — and any other use of `import.meta` fails the build
+  // instead of leaving an `undefined` for the packaged app to trip over at start.
+  define: { 'import.meta.url': '__quotedeskImportMetaUrl' },
+  banner: {
+    js: "var __quotedeskImportMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+  },
+  logOverride: { 'empty-import-meta': 'error' },
 };
 
 export async function buildRenderer(out = OUT): Promise<void> {

@@ -6,6 +6,7 @@
 // Set QUOTEDESK_REQUIRE_ELECTRON_ABI=1 where Electron's headers are reachable: then the
 // native modules must really be rebuilt for Electron.
 import { listPackage } from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildElectron, buildRenderer, buildServer, ROOT } from './build';
-import { buildNative, electronVersion } from './build-native';
+import { buildNative, electronVersion, keyringPlatformPackages } from './build-native';
 
 const require = createRequire(import.meta.url);
 
@@ -23,6 +24,8 @@ export interface PackReport {
   appDir: string;
   nativeAbi: 'electron' | 'node';
   asarFiles: number;
+  /** The fuses read back from the packed binary (on: true). */
+  fuses: Record<string, boolean>;
 }
 
 type Config = Record<string, unknown> & {
@@ -67,22 +70,82 @@ export function checkConfig(config: Config): string[] {
     (config.extraMetadata as { main?: string } | undefined)?.main === 'out/main/app.cjs',
     'main must be out/main/app.cjs',
   );
+  const fuses = (config.electronFuses ?? {}) as Record<string, unknown>;
+  want(fuses.runAsNode === false, 'electronFuses.runAsNode must be false');
+  want(
+    fuses.enableNodeOptionsEnvironmentVariable === false,
+    'electronFuses.enableNodeOptionsEnvironmentVariable must be false',
+  );
+  want(
+    fuses.enableNodeCliInspectArguments === false,
+    'electronFuses.enableNodeCliInspectArguments must be false',
+  );
+  want(fuses.onlyLoadAppFromAsar === true, 'electronFuses.onlyLoadAppFromAsar must be true');
+  want(
+    fuses.enableEmbeddedAsarIntegrityValidation === true,
+    'electronFuses.enableEmbeddedAsarIntegrityValidation must be true',
+  );
   for (const part of ['out/main/**', 'out/preload/**', 'out/renderer/**', 'out/server/**']) {
     want((config.files ?? []).includes(part), `files must include ${part}`);
   }
   return problems;
 }
 
+const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const ON = 0x31;
+const OFF = 0x30;
+/** Electron's own fuse defaults, in wire order (RunAsNode … GrantFileProtocolExtraPrivileges). */
+const FUSE_DEFAULTS = [ON, OFF, ON, ON, OFF, OFF, OFF, ON];
+
+/** The fuses electron-builder.yml must set, by @electron/fuses' option index. */
+export const WANTED_FUSES: Record<string, { index: number; on: boolean }> = {
+  RunAsNode: { index: FuseV1Options.RunAsNode, on: false },
+  EnableNodeOptionsEnvironmentVariable: {
+    index: FuseV1Options.EnableNodeOptionsEnvironmentVariable,
+    on: false,
+  },
+  EnableNodeCliInspectArguments: { index: FuseV1Options.EnableNodeCliInspectArguments, on: false },
+  EnableEmbeddedAsarIntegrityValidation: {
+    index: FuseV1Options.EnableEmbeddedAsarIntegrityValidation,
+    on: true,
+  },
+  OnlyLoadAppFromAsar: { index: FuseV1Options.OnlyLoadAppFromAsar, on: true },
+  GrantFileProtocolExtraPrivileges: {
+    index: FuseV1Options.GrantFileProtocolExtraPrivileges,
+    on: false,
+  },
+};
+
+/** The fuses of a packed Electron binary, and what is wrong with them (empty: all as wanted). */
+export async function checkFuses(
+  binary: string,
+): Promise<{ fuses: Record<string, boolean>; problems: string[] }> {
+  const wire = (await getCurrentFuseWire(binary)) as unknown as Record<number, number>;
+  const fuses = Object.fromEntries(
+    Object.entries(WANTED_FUSES).map(([name, w]) => [name, wire[w.index] === ON]),
+  );
+  const problems = Object.entries(WANTED_FUSES)
+    .filter(([name, w]) => fuses[name] !== w.on)
+    .map(([name, w]) => `fuse ${name} must be ${w.on ? 'on' : 'off'} in the packed app`);
+  return { fuses, problems };
+}
+
 /** A folder shaped like Electron's Linux distribution, without Electron in it. */
 function standInElectronDist(dir: string): string {
   fs.mkdirSync(path.join(dir, 'resources'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'locales'), { recursive: true });
+  // Carries a fuse wire like Electron's (sentinel, version 1, length, Electron's defaults),
+  // so the packaging step's fuse flipping runs on it and can be read back.
+  const defaults = Buffer.from([1, FUSE_DEFAULTS.length, ...FUSE_DEFAULTS]);
   fs.writeFileSync(
     path.join(dir, 'electron'),
-    '#!/bin/sh\necho "stand-in Electron: packaging check only" >&2\nexit 1\n',
-    {
-      mode: 0o755,
-    },
+    Buffer.concat([
+      Buffer.from('#!/bin/sh\necho "stand-in Electron: packaging check only" >&2\nexit 1\n# '),
+      Buffer.from(SENTINEL),
+      defaults,
+      Buffer.from('\n'),
+    ]),
+    { mode: 0o755 },
   );
   fs.writeFileSync(path.join(dir, 'version'), electronVersion());
   fs.writeFileSync(path.join(dir, 'LICENSE'), 'stand-in');
@@ -163,7 +226,7 @@ export async function packCheck(
     problems.push(
       `electron-builder failed (${r.status}): ${(r.stderr || r.stdout).split('\n').slice(-15).join('\n')}`,
     );
-    return { ok: false, problems, appDir, nativeAbi: native.abi, asarFiles: 0 };
+    return { ok: false, problems, appDir, nativeAbi: native.abi, asarFiles: 0, fuses: {} };
   }
 
   const asar = path.join(appDir, 'resources', 'app.asar');
@@ -195,7 +258,10 @@ export async function packCheck(
   );
   for (const m of [
     'better-sqlite3/build/Release/better_sqlite3.node',
-    'keytar/build/Release/keytar.node',
+    ...keyringPlatformPackages().map(
+      (p) =>
+        `${p}/${fs.readdirSync(path.join(ROOT, 'node_modules', p)).find((f) => f.endsWith('.node'))}`,
+    ),
   ]) {
     want(
       fs.existsSync(path.join(unpacked, 'node_modules', m)),
@@ -212,6 +278,13 @@ export async function packCheck(
     'node_modules/react is packed although it is bundled',
   );
   want(!files.some((f) => f.endsWith('.map')), 'source maps are packed');
+  want(
+    inAsar('node_modules/@napi-rs/keyring/package.json'),
+    'the keychain binding (@napi-rs/keyring) is missing',
+  );
+  want(!files.some((f) => f.startsWith('/node_modules/keytar')), 'keytar is packed');
+  const fuseCheck = await checkFuses(path.join(appDir, 'quotedesk'));
+  problems.push(...fuseCheck.problems);
   want(!files.some((f) => f.includes('/deps/sqlite3')), "better-sqlite3's C sources are packed");
   if (native.abi === 'node')
     log('[pack] NOTE: native modules kept at Node ABI (Electron headers unreachable).');
@@ -223,6 +296,7 @@ export async function packCheck(
     appDir,
     nativeAbi: native.abi,
     asarFiles: files.length,
+    fuses: fuseCheck.fuses,
   };
 }
 
@@ -231,7 +305,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     (report) => {
       for (const p of report.problems) console.error(`[pack] PROBLEM: ${p}`);
       console.log(
-        `[pack] ${report.ok ? 'OK' : 'FAILED'}: ${report.asarFiles} files in app.asar, native modules ${report.nativeAbi} ABI`,
+        `[pack] ${report.ok ? 'OK' : 'FAILED'}: ${report.asarFiles} files in app.asar, native modules ${report.nativeAbi} ABI, fuses ${JSON.stringify(report.fuses)}`,
       );
       process.exit(report.ok ? 0 : 1);
     },

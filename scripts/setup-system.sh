@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Quotedesk needs, only when they are missing:
-#   libsecret-1-dev  headers keytar builds against (OS keychain access)
+# Installs the Debian packages Quotedesk needs, only when they are missing (the keychain
+# binding, @napi-rs/keyring, ships prebuilt and talks D-Bus itself: no libsecret needed):
 #   gnome-keyring    a real Secret Service for the vault's tests
 #   dbus             dbus-run-session, the private session bus those tests run in
 #   chromium         the browser the end-to-end tests and the UI bench drive
@@ -8,7 +8,7 @@
 # Runs apt-get directly as root, through sudo otherwise; prints what to install by hand
 # when neither is possible.
 set -euo pipefail
-needed=(libsecret-1-dev gnome-keyring dbus chromium poppler-utils)
+needed=(gnome-keyring dbus chromium poppler-utils)
 missing=()
 for p in "${needed[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

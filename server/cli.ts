@@ -1,5 +1,9 @@
-// npm run server -- --port <n> --data-dir <dir> --seed <file>
+// npm run server -- --port <n> --data-dir <dir> --seed <file> [--parent-pid <pid>]
 // Prints one JSON line to stdout when ready; everything else goes to stderr.
+// With --parent-pid (the desktop app's embedded server) it ends with its parent: when the
+// app is killed, nothing is left holding the port and the database.
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { log } from './http/log';
 import { startServer } from './start';
@@ -19,6 +23,7 @@ async function main(): Promise<void> {
         port: { type: 'string', default: '0' },
         'data-dir': { type: 'string' },
         seed: { type: 'string' },
+        'parent-pid': { type: 'string' },
       },
       strict: true,
     }));
@@ -30,18 +35,32 @@ async function main(): Promise<void> {
     usage(`--port must be a number 0…65535 (got ${values.port})`);
   const dataDir = values['data-dir'];
   if (!dataDir) usage('--data-dir is required');
+  const parentPid = values['parent-pid'] === undefined ? null : Number(values['parent-pid']);
+  if (parentPid !== null && !(Number.isInteger(parentPid) && parentPid > 0))
+    usage(`--parent-pid must be a process id (got ${values['parent-pid']})`);
 
   const server = await startServer({
     port,
     dataDir,
     ...(values.seed ? { seed: values.seed } : {}),
   });
+  // Who holds this data directory, so a later start can end a leftover run of ours.
+  const pidFile = path.join(server.dataDir, 'server.pid');
+  fs.writeFileSync(pidFile, `${process.pid}\n`);
   process.stdout.write(
     `${JSON.stringify({ event: 'listening', baseUrl: server.baseUrl, caFile: server.caFile })}\n`,
   );
 
+  let stopping = false;
   const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     log('info', 'shutdown', { signal });
+    try {
+      if (fs.readFileSync(pidFile, 'utf8').trim() === String(process.pid)) fs.rmSync(pidFile);
+    } catch {
+      // already gone
+    }
     server.close().then(
       () => process.exit(0),
       (e: Error) => {
@@ -52,6 +71,34 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  if (parentPid !== null) watchParent(parentPid, () => stop('parent-gone'));
+}
+
+/**
+ * Calls `gone` once the parent process is no more: its IPC channel closes (a forked child or
+ * a utility process), or — whatever the channel — the process is gone or we were handed to
+ * another parent (a kill -9 leaves no channel to close on some platforms).
+ */
+function watchParent(parentPid: number, gone: () => void): void {
+  const firstPpid = process.ppid;
+  if (process.send) process.once('disconnect', gone);
+  const port = (process as { parentPort?: NodeJS.EventEmitter }).parentPort;
+  port?.once('close', gone);
+  const alive = () => {
+    try {
+      process.kill(parentPid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  };
+  const timer = setInterval(() => {
+    if (process.ppid !== firstPpid || !alive()) {
+      clearInterval(timer);
+      gone();
+    }
+  }, 500);
+  timer.unref();
 }
 
 main().catch((e: Error) => {

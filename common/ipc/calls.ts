@@ -318,6 +318,12 @@ export const calls = {
   /** Removes the profile and its secret from the keychain. */
   'profiles.remove': call(z.object({ profileId: Id }), Done),
   'profiles.keychainStatus': call(none, KeychainStatus),
+  /** Enters the client secret of an existing profile again (keychain, or memory without one);
+   * the profile keeps its id and so its local store. */
+  'profiles.setSecret': call(
+    z.object({ profileId: Id, clientSecret: ProfileInput.shape.clientSecret }),
+    ProfileView,
+  ),
 
   // --- undo / redo (per quote, local edits) ---------------------------------------------
   'edits.undo': call(z.object(quote), QuoteDetail),

@@ -24,6 +24,11 @@ export const events = {
   }),
   'sync.quoteState': z.object({ quoteId: Id, sync: QuoteSyncInfo }),
   'profile.changed': z.object({ active: ProfileView.nullable() }),
+  /** The embedded demo server: `restarting` after it ended on its own, `running` once back. */
+  'embedded.state': z.object({
+    state: z.enum(['running', 'restarting']),
+    message: z.string(),
+  }),
   /** A menu item or shortcut of the desktop shell. */
   'app.command': z.object({ command: AppCommand }),
 } as const;

@@ -70,6 +70,7 @@ export const CALL_NAMES = [
   'profiles.switch',
   'profiles.remove',
   'profiles.keychainStatus',
+  'profiles.setSecret',
   'edits.undo',
   'edits.redo',
 ] as const;
@@ -82,4 +83,5 @@ export const EVENT_NAMES = [
   'sync.quoteState',
   'profile.changed',
   'app.command',
+  'embedded.state',
 ] as const;

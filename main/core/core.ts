@@ -21,10 +21,14 @@ import {
   startEmbeddedServer,
   type EmbeddedServer,
   type ServerCommand,
+  type ServerLauncher,
 } from './embedded-server';
 import { EventHub } from './event-hub';
 import { createFileLogger, errorFields, type Logger } from './log';
 import { dataPaths } from './paths';
+import { PathGrants } from './path-grants';
+import { ensurePrivateDir, keepNewFilesPrivate, tightenTree } from './private-files';
+import { nextAttempt, restartDelayMs, restartMessage } from './restart-policy';
 import { readSettings, writeSettings, type Settings } from './settings';
 import { engineSyncFactory } from './sync-engine';
 import { unavailableSync, type SyncFactory, type SyncPort } from './sync-port';
@@ -37,7 +41,7 @@ export interface CoreOptions {
   log?: Logger;
   keychain?: VaultOptions['keychain'];
   /** The demo server to start when no profile exists yet (and while the demo profile is active). */
-  embedded?: { run: ServerCommand; seedFile: string } | null;
+  embedded?: { run: ServerCommand | ServerLauncher; seedFile: string } | null;
   /** Builds the sync engine of a session; default: main/sync's engine. `null`: no sync. */
   syncFactory?: SyncFactory | null;
   /** The proposal's fonts (default: `fonts/` beside the bundle, else pdfmake's own copy). */
@@ -60,7 +64,9 @@ export const NO_PROFILE_REASON =
 
 export async function createCore(opts: CoreOptions): Promise<Core> {
   const paths = dataPaths(path.resolve(opts.dataDir));
-  fs.mkdirSync(paths.dataDir, { recursive: true });
+  keepNewFilesPrivate();
+  ensurePrivateDir(paths.dataDir);
+  tightenTree(paths.dataDir);
   const log = opts.log ?? createFileLogger(paths.logsDir);
   const tmpDir = path.join(paths.dataDir, 'tmp');
   fs.rmSync(tmpDir, { recursive: true, force: true });
@@ -83,18 +89,79 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     writeSettings(paths.dataDir, settings);
   };
 
-  async function ensureEmbedded(): Promise<EmbeddedServer> {
-    if (embedded) return embedded;
-    if (!opts.embedded) throw new Error('no embedded server configured');
-    embedded = await startEmbeddedServer({
+  let embeddedStarting: Promise<EmbeddedServer> | null = null;
+  let restartAttempt = 0;
+  let restartTimer: ReturnType<typeof setTimeout> | null = null;
+  let closing = false;
+
+  function ensureEmbedded(): Promise<EmbeddedServer> {
+    if (embedded) return Promise.resolve(embedded);
+    if (!opts.embedded) return Promise.reject(new Error('no embedded server configured'));
+    embeddedStarting ??= startEmbeddedServer({
       run: opts.embedded.run,
       dataDir: paths.embeddedServerDir,
       seedFile: opts.embedded.seedFile,
       ...(settings.embeddedPort ? { preferredPort: settings.embeddedPort } : {}),
       log,
+      onUnexpectedExit: (code) => onEmbeddedExit(code, startedAt),
+    })
+      .then((server) => {
+        embedded = server;
+        saveSettings({ embeddedPort: server.port });
+        return server;
+      })
+      .finally(() => {
+        embeddedStarting = null;
+      });
+    const startedAt = Date.now();
+    return embeddedStarting;
+  }
+
+  /** The embedded server ended on its own: start it again, later each time it keeps failing. */
+  function onEmbeddedExit(code: number | null, startedAt: number): void {
+    embedded = null;
+    if (closing) return;
+    restartAttempt = nextAttempt(restartAttempt, Date.now() - startedAt);
+    scheduleRestart(code);
+  }
+
+  function scheduleRestart(code: number | null): void {
+    const delay = restartDelayMs(restartAttempt - 1);
+    log.warn('embedded_server.restart_scheduled', {
+      code,
+      attempt: restartAttempt,
+      delayMs: delay,
     });
-    saveSettings({ embeddedPort: embedded.port });
-    return embedded;
+    hub.emit('embedded.state', { state: 'restarting', message: restartMessage(delay) });
+    const portBefore = settings.embeddedPort;
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      if (closing) return;
+      void ensureEmbedded()
+        .then(
+          async (server) => {
+            log.info('embedded_server.restarted', { baseUrl: server.baseUrl });
+            hub.emit('embedded.state', {
+              state: 'running',
+              message: 'The demo Quoting API is running again.',
+            });
+            if (server.port !== portBefore && session?.profileId === DEMO_PROFILE_ID) {
+              // The old port was taken meanwhile: the demo profile, and the session's client
+              // with it, move to the new address.
+              await ctx.switchProfile(DEMO_PROFILE_ID);
+            } else {
+              session?.sync.runNow();
+            }
+          },
+          (error) => {
+            log.error('embedded_server.restart_failed', errorFields(error));
+            restartAttempt++;
+            scheduleRestart(null);
+          },
+        )
+        .catch((error) => log.error('embedded_server.reconnect_failed', errorFields(error)));
+    }, delay);
+    restartTimer.unref?.();
   }
 
   /** (Re)writes the demo profile for the embedded server's current address. */
@@ -240,7 +307,9 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...(embedded ? { embeddedServerUrl: embedded.baseUrl } : {}),
   });
 
+  const grants = new PathGrants();
   const ctx: ServiceContext = {
+    grants,
     store: () => current().store,
     api: () => current().api,
     sync: () => current().sync,
@@ -303,6 +372,9 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     },
     close() {
       closed ??= (async () => {
+        closing = true;
+        if (restartTimer) clearTimeout(restartTimer);
+        await embeddedStarting?.catch(() => {});
         await switching;
         if (session) await closeSession(session);
         session = null;

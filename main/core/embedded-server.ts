@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from './log';
+import { ensurePrivateDir } from './private-files';
 
-/** How to run the Quoting API (`server/cli.ts` in a checkout, a bundle in a packaged app). */
+/** How to run the Quoting API with a plain command (`server/cli.ts` through tsx in a checkout). */
 export interface ServerCommand {
   command: string;
   args: string[];
@@ -12,31 +13,77 @@ export interface ServerCommand {
   cwd?: string;
 }
 
+/** A running server process, whatever started it (a child process, Electron's utility process). */
+export interface ServerProcess {
+  pid?: number | undefined;
+  stdout: NodeJS.ReadableStream | null;
+  stderr: NodeJS.ReadableStream | null;
+  kill(signal?: NodeJS.Signals): boolean;
+  /** Called once, when the process has ended (`code` null when a signal ended it). */
+  onExit(listener: (code: number | null) => void): void;
+}
+
+/** Starts the server with these arguments (the desktop shell forks a utility process). */
+export type ServerLauncher = (args: string[]) => ServerProcess;
+
 export interface EmbeddedServerOptions {
-  run: ServerCommand;
+  run: ServerCommand | ServerLauncher;
   dataDir: string;
   seedFile: string;
   /** Port to try first (the one of the last run, so the profile's address stays stable). */
   preferredPort?: number;
   log: Logger;
   readyTimeoutMs?: number;
+  /** Called when the server ends without being asked to (crash, killed from outside). */
+  onUnexpectedExit?: (code: number | null) => void;
 }
 
 export interface EmbeddedServer {
   baseUrl: string;
   caFile: string;
   port: number;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
 const Ready = z.object({ event: z.literal('listening'), baseUrl: z.string(), caFile: z.string() });
 
+/** A plain command as a launcher: a child process with piped output. */
+export function commandLauncher(run: ServerCommand): ServerLauncher {
+  return (args) => {
+    const child = spawn(run.command, [...run.args, ...args], {
+      cwd: run.cwd,
+      env: { ...process.env, ...run.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+    let exited = false;
+    const listeners: ((code: number | null) => void)[] = [];
+    const done = (code: number | null) => {
+      if (exited) return;
+      exited = true;
+      for (const l of listeners) l(code);
+    };
+    child.once('exit', (code) => done(code));
+    child.once('error', () => done(null));
+    return {
+      pid: child.pid,
+      stdout: child.stdout,
+      stderr: child.stderr,
+      kill: (signal) => child.kill(signal),
+      onExit: (l) => (exited ? l(child.exitCode) : listeners.push(l)),
+    };
+  };
+}
+
 /**
- * Starts the bundled Quoting API as a child process in the app's data directory and waits
- * for its one JSON ready line. Falls back to any free port when the remembered one is taken.
+ * Starts the bundled Quoting API in the app's data directory and waits for its one JSON
+ * ready line. A run of ours left over from an app that was killed is ended first (it would
+ * hold the port and the database); the remembered port falls back to any free one.
  */
 export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<EmbeddedServer> {
-  fs.mkdirSync(opts.dataDir, { recursive: true });
+  ensurePrivateDir(opts.dataDir);
+  await endLeftover(opts.dataDir, opts.log);
   if (opts.preferredPort) {
     try {
       return await spawnOnce(opts, opts.preferredPort);
@@ -50,28 +97,77 @@ export async function startEmbeddedServer(opts: EmbeddedServerOptions): Promise<
   return spawnOnce(opts, 0);
 }
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The pid in `server.pid`, if that process is still a server of this data directory. Where
+ * the command line cannot be read (no /proc), an unknown process is never touched.
+ */
+export function leftoverPid(dataDir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(dataDir, 'server.pid'), 'utf8').trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !alive(pid)) return null;
+  try {
+    const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const i = cmdline.indexOf('--data-dir');
+    return i >= 0 && path.resolve(cmdline[i + 1] ?? '') === path.resolve(dataDir) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+async function endLeftover(dataDir: string, log: Logger): Promise<void> {
+  const pid = leftoverPid(dataDir);
+  if (pid === null) return;
+  log.warn('embedded_server.leftover', { pid });
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
+}
+
 function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedServer> {
   const args = [
-    ...opts.run.args,
     '--port',
     String(port),
     '--data-dir',
     opts.dataDir,
     '--seed',
     opts.seedFile,
+    '--parent-pid',
+    String(process.pid),
   ];
-  const child = spawn(opts.run.command, args, {
-    cwd: opts.run.cwd,
-    env: { ...process.env, ...opts.run.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    windowsHide: true,
+  const launch = typeof opts.run === 'function' ? opts.run : commandLauncher(opts.run);
+  const child = launch(args);
+  const logFile = fs.createWriteStream(path.join(opts.dataDir, 'server.log'), {
+    flags: 'a',
+    mode: 0o600,
   });
-  const logFile = fs.createWriteStream(path.join(opts.dataDir, 'server.log'), { flags: 'a' });
-  child.stderr!.pipe(logFile);
+  child.stderr?.pipe(logFile);
   let stdout = '';
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
-  );
+  let stopping = false;
+  let ready = false;
+  const exited = new Promise<number | null>((resolve) => child.onExit(resolve));
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -82,44 +178,56 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
         ),
       );
     }, opts.readyTimeoutMs ?? 60_000);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
     void exited.then((code) => {
       clearTimeout(timer);
+      if (ready) {
+        if (!stopping) {
+          opts.log.warn('embedded_server.exited', { code });
+          opts.onUnexpectedExit?.(code);
+        }
+        return;
+      }
       reject(
         new Error(
           `the embedded server exited with code ${code}; see ${path.join(opts.dataDir, 'server.log')}`,
         ),
       );
     });
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (ready) return;
       stdout += chunk.toString('utf8');
       const nl = stdout.indexOf('\n');
       if (nl < 0) return;
       const line = stdout.slice(0, nl);
-      let ready: z.infer<typeof Ready>;
+      let parsed: z.infer<typeof Ready>;
       try {
-        ready = Ready.parse(JSON.parse(line));
+        parsed = Ready.parse(JSON.parse(line));
       } catch {
         return;
       }
+      ready = true;
       clearTimeout(timer);
-      const actualPort = Number(new URL(ready.baseUrl).port);
-      opts.log.info('embedded_server.listening', { baseUrl: ready.baseUrl });
+      const actualPort = Number(new URL(parsed.baseUrl).port);
+      opts.log.info('embedded_server.listening', { baseUrl: parsed.baseUrl, pid: child.pid });
       resolve({
-        baseUrl: ready.baseUrl,
-        caFile: ready.caFile,
+        baseUrl: parsed.baseUrl,
+        caFile: parsed.caFile,
         port: actualPort,
-        stop: () => stopChild(child, exited),
+        pid: child.pid,
+        stop: () => {
+          stopping = true;
+          return stopChild(child, exited);
+        },
       });
     });
   });
 }
 
-async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+async function stopChild(child: ServerProcess, exited: Promise<number | null>): Promise<void> {
+  let done = false;
+  void exited.then(() => (done = true));
+  await Promise.resolve();
+  if (done) return;
   child.kill('SIGTERM');
   const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 10_000).unref());
   if ((await Promise.race([exited, timeout])) === 'timeout') {

@@ -22,10 +22,41 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** JSON lines in `<logsDir>/quotedesk.log`; also to stderr when `echo` is set. */
-export function createFileLogger(logsDir: string, options: { echo?: boolean } = {}): Logger {
-  fs.mkdirSync(logsDir, { recursive: true });
-  const file = path.join(logsDir, 'quotedesk.log');
+export interface FileLoggerOptions {
+  /** Also write warnings and errors to stderr. */
+  echo?: boolean;
+  /** Size at which the log is rotated (default 5 MiB). */
+  maxBytes?: number;
+  /** Rotated files kept beside the current one: quotedesk.log.1 (newest) … .N (default 3). */
+  keep?: number;
+}
+
+export const LOG_FILE_NAME = 'quotedesk.log';
+
+/**
+ * JSON lines in `<logsDir>/quotedesk.log`, rotated by size so a long-running app never
+ * fills the disk: past `maxBytes` the file becomes `.1`, `.1` becomes `.2` …, the oldest
+ * beyond `keep` is dropped.
+ */
+export function createFileLogger(logsDir: string, options: FileLoggerOptions = {}): Logger {
+  fs.mkdirSync(logsDir, { recursive: true, mode: 0o700 });
+  const file = path.join(logsDir, LOG_FILE_NAME);
+  const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const keep = Math.max(1, options.keep ?? 3);
+  let size = 0;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    size = 0;
+  }
+  const rotate = () => {
+    fs.rmSync(`${file}.${keep}`, { force: true });
+    for (let i = keep - 1; i >= 1; i--) {
+      if (fs.existsSync(`${file}.${i}`)) fs.renameSync(`${file}.${i}`, `${file}.${i + 1}`);
+    }
+    if (fs.existsSync(file)) fs.renameSync(file, `${file}.1`);
+    size = 0;
+  };
   const log = (level: LogLevel, event: string, fields: Record<string, unknown> = {}) => {
     const line = JSON.stringify({
       time: new Date().toISOString(),
@@ -34,7 +65,10 @@ export function createFileLogger(logsDir: string, options: { echo?: boolean } = 
       ...(redact(fields) as object),
     });
     try {
-      fs.appendFileSync(file, line + '\n');
+      const bytes = Buffer.byteLength(line) + 1;
+      if (size > 0 && size + bytes > maxBytes) rotate();
+      fs.appendFileSync(file, line + '\n', { mode: 0o600 });
+      size += bytes;
     } catch {
       // A full disk must not take the app down with it.
     }

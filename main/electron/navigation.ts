@@ -33,3 +33,13 @@ export interface SenderFrameLike {
 export function isTrustedSender(frame: SenderFrameLike | null | undefined): boolean {
   return !!frame && frame.isMainFrame && isAppUrl(frame.url);
 }
+
+/** The app's own start page (the crash page's Reload goes there): the one navigation allowed. */
+export function isAppEntry(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return isAppUrl(url) && u.pathname === '/index.html';
+  } catch {
+    return false;
+  }
+}

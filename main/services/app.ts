@@ -8,12 +8,16 @@ export function appHandlers(ctx: ServiceContext): Group<'app'> {
     'app.choosePdfFiles': async (input, call) => {
       if (call.via === 'browser' || !ctx.platform.choosePdfFiles)
         throw unsupportedInBrowser('Choosing files');
-      return { paths: await ctx.platform.choosePdfFiles(input?.multiple ?? true) };
+      const paths = await ctx.platform.choosePdfFiles(input?.multiple ?? true);
+      ctx.grants.grantOpen(paths);
+      return { paths };
     },
     'app.chooseSavePath': async ({ defaultName }, call) => {
       if (call.via === 'browser' || !ctx.platform.chooseSavePath)
         throw unsupportedInBrowser('Choosing a folder');
-      return { path: await ctx.platform.chooseSavePath(defaultName) };
+      const chosen = await ctx.platform.chooseSavePath(defaultName);
+      if (chosen) ctx.grants.grantSave(chosen);
+      return { path: chosen };
     },
     'app.openExternal': async ({ url }, call) => {
       if (call.via === 'browser' || !ctx.platform.openExternal)

@@ -4,7 +4,7 @@ import path from 'node:path';
 import yazl from 'yazl';
 import { LIMITS } from '../../common/api';
 import type { BytesResult } from '../../common/ipc';
-import type { ServiceContext } from './context';
+import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import type { Group } from './group';
 import { samePermutation } from './items';
@@ -129,6 +129,7 @@ export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
   return {
     'attachments.addFromPaths': ({ quoteId, paths }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
+      paths.forEach((p, i) => requireGranted(ctx, 'read', p, `paths.${i}`));
       const files = paths.map((p, i) => readPdfFile(p, `paths.${i}`));
       edit(quoteId, () => ctx.store().addAttachments(quoteId, files));
       return detail(ctx, quoteId);
@@ -175,6 +176,7 @@ export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
     },
     'attachments.saveZip': async ({ quoteId, path: target }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Saving to a chosen folder');
+      requireGranted(ctx, 'write', target, 'path');
       const { bytes } = await zipOf(ctx, quoteId);
       const tmp = `${target}.${process.pid}.part`;
       fs.writeFileSync(tmp, bytes);

@@ -2,6 +2,7 @@ import type { AppInfo } from '../../common/ipc';
 import type { ApiClient } from '../api';
 import type { EventHub } from '../core/event-hub';
 import type { Logger } from '../core/log';
+import type { PathGrants } from '../core/path-grants';
 import type { SyncPort } from '../core/sync-port';
 import type { Platform } from '../core/types';
 import type { Store } from '../store';
@@ -16,6 +17,8 @@ export interface ServiceContext {
   sync(): SyncPort;
   vault: Vault;
   platform: Platform;
+  /** Paths the app's own dialogs handed out: the only ones read or written for the UI. */
+  grants: PathGrants;
   hub: EventHub;
   log: Logger;
   info(): AppInfo;
@@ -41,4 +44,21 @@ export function requireApi(ctx: ServiceContext, what: string): ApiClient {
     );
   }
   return api;
+}
+
+/** Refuses a path that did not come from the app's own open (`read`) or save dialog. */
+export function requireGranted(
+  ctx: ServiceContext,
+  kind: 'read' | 'write',
+  file: string,
+  field: string,
+): void {
+  const ok = kind === 'read' ? ctx.grants.mayRead(file) : ctx.grants.mayWrite(file);
+  if (!ok) {
+    throw new ServiceError(
+      'VALIDATION',
+      `${field}: Quotedesk only ${kind === 'read' ? 'reads files chosen' : 'saves to a place chosen'} in its own file dialog.`,
+      { field },
+    );
+  }
 }

@@ -5,7 +5,7 @@ import type { Preferences } from '../../common/ipc';
 import { NetworkError, type ApiClient } from '../api';
 import { isPdf, type Store } from '../store';
 import { decodeFile, pdfResult, readPdfFile } from './attachments';
-import { requireApi, type ServiceContext } from './context';
+import { requireApi, requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import type { Group } from './group';
 import { samePermutation } from './items';
@@ -97,6 +97,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
       replace(attachmentId, decodeFile(file, 'file'), 'file'),
     'library.replaceFromPath': ({ attachmentId, path: file }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Replacing a file by path');
+      requireGranted(ctx, 'read', file, 'path');
       return replace(attachmentId, readPdfFile(file, 'path'), 'path');
     },
     'library.list': async () => {
@@ -113,6 +114,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
     },
     'library.addFromPaths': ({ paths }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
+      paths.forEach((p, i) => requireGranted(ctx, 'read', p, `paths.${i}`));
       return upload(paths.map((p, i) => readPdfFile(p, `paths.${i}`)));
     },
     'library.addFromBytes': ({ files }) => upload(files.map((f, i) => decodeFile(f, `files.${i}`))),

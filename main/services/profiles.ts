@@ -82,6 +82,20 @@ export function profileHandlers(ctx: ServiceContext): Group<'profiles'> {
       await ctx.vault.deleteProfile(profileId);
       return { done: true as const };
     },
+    'profiles.setSecret': async ({ profileId, clientSecret }) => {
+      await profileView(ctx.vault, profileId, null);
+      await ctx.vault.setSecret(profileId, clientSecret);
+      ctx.log.info('profile.secret_entered', { profileId });
+      // The active session's client reads the secret when it next asks for a token: a sync
+      // now sends what waited for it.
+      if (ctx.activeProfileId() === profileId) {
+        ctx.hub.emit('profile.changed', {
+          active: await profileView(ctx.vault, profileId, profileId),
+        });
+        ctx.sync().runNow();
+      }
+      return profileView(ctx.vault, profileId, ctx.activeProfileId());
+    },
     'profiles.keychainStatus': () => {
       const s = ctx.vault.status();
       return { available: s.remembered, message: s.message };

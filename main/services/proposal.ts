@@ -1,7 +1,7 @@
 // The proposal PDF of a quote: generated here from the working copy (offline), previewed,
 // saved, or attached to the quote like any other PDF (uploaded at the next sync).
 import fs from 'node:fs';
-import type { ServiceContext } from './context';
+import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import type { Group } from './group';
 import { detail } from './quotes';
@@ -44,6 +44,7 @@ export function proposalHandlers(ctx: ServiceContext): Group<'proposal'> {
     },
     'proposal.save': async ({ quoteId, locale, path: target }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Saving to a chosen folder');
+      requireGranted(ctx, 'write', target, 'path');
       const r = await render(ctx, quoteId, locale);
       const tmp = `${target}.${process.pid}.part`;
       fs.writeFileSync(tmp, r.bytes);

@@ -1,6 +1,8 @@
-// The OS keychain through keytar, with a session-only memory fallback. Linux needs a
-// Secret Service on D-Bus; when none answers (no session bus, no keyring daemon, native
-// module missing) the app keeps working, but says plainly that nothing will be remembered.
+// The OS keychain through @napi-rs/keyring (keytar's API, maintained, prebuilt for Node and
+// Electron through N-API: no rebuild per Electron ABI), with a session-only memory fallback.
+// Linux needs a Secret Service on D-Bus; when none answers (no session bus, no keyring
+// daemon, native module missing) the app keeps working, but says plainly that nothing will
+// be remembered.
 
 export const KEYCHAIN_SERVICE = 'quotedesk';
 
@@ -10,7 +12,7 @@ export const NOT_REMEMBERED =
 export type KeychainStatus =
   { remembered: true; message: string } | { remembered: false; message: string; reason: string };
 
-/** The part of keytar we use; injectable so a child process can load the real one. */
+/** The keytar-shaped API we use; injectable so a child process can load the real one. */
 export interface KeytarLike {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
@@ -26,7 +28,7 @@ export interface Keychain {
 
 export interface OpenKeychainOptions {
   service?: string;
-  /** Defaults to loading the `keytar` native module. */
+  /** Defaults to loading `@napi-rs/keyring`'s keytar-compatible module. */
   load?: () => Promise<KeytarLike>;
   /**
    * How long a keychain call may take before we give up on it and keep secrets in memory.
@@ -38,8 +40,16 @@ export interface OpenKeychainOptions {
 const PROBE_ACCOUNT = '__quotedesk_probe__';
 
 async function loadKeytar(): Promise<KeytarLike> {
-  const mod = (await import('keytar')) as unknown as { default?: KeytarLike } & KeytarLike;
-  return mod.default ?? mod;
+  const mod = (await import('@napi-rs/keyring/keytar')) as unknown as {
+    default?: KeytarLike;
+  } & KeytarLike;
+  const api = mod.default ?? mod;
+  return {
+    // The binding answers a missing entry with null or undefined, depending on the platform.
+    getPassword: async (service, account) => (await api.getPassword(service, account)) ?? null,
+    setPassword: (service, account, password) => api.setPassword(service, account, password),
+    deletePassword: (service, account) => api.deletePassword(service, account),
+  };
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
@@ -62,7 +72,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 function reasonOf(err: unknown): string {
-  // keytar's messages describe the D-Bus failure ("Could not connect: ..."); they never
+  // The binding's messages describe the D-Bus failure ("Could not connect: ..."); they never
   // contain the values we pass, so they are safe to show and log.
   return err instanceof Error ? err.message : String(err);
 }
@@ -81,7 +91,13 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
 
   try {
     const k = await (opts.load ?? loadKeytar)();
-    await withTimeout(k.getPassword(service, PROBE_ACCOUNT), timeoutMs);
+    // A read alone proves nothing: the binding answers "no such entry" when it cannot reach
+    // the Secret Service at all. A value written and read back does.
+    const probe = `probe-${process.pid}-${Date.now()}`;
+    await withTimeout(k.setPassword(service, PROBE_ACCOUNT, probe), timeoutMs);
+    const back = await withTimeout(k.getPassword(service, PROBE_ACCOUNT), timeoutMs);
+    if (back !== probe) throw new Error('the keychain did not give back what was stored in it');
+    await withTimeout(k.deletePassword(service, PROBE_ACCOUNT), timeoutMs).catch(() => false);
     keytar = k;
     status = { remembered: true, message: 'Credentials are kept in the system keychain.' };
   } catch (err) {

@@ -29,7 +29,7 @@ import { testConnection, type ConnectionTestResult } from './test-connection';
 
 export interface VaultOptions {
   dataDir: string;
-  /** An open keychain, or how to open one (default: keytar, service "quotedesk"). */
+  /** An open keychain, or how to open one (default: @napi-rs/keyring, service "quotedesk"). */
   keychain?: Keychain | OpenKeychainOptions;
   /** Where the vault reports what it does; never receives a secret. Default: console.warn. */
   log?: (message: string) => void;

@@ -49,6 +49,9 @@ export function useEvents(): void {
         if (useNav.getState().route.screen === 'quote') useNav.getState().go({ screen: 'quotes' });
       }),
       client.on('app.command', (e) => runCommand(e.command)),
+      client.on('embedded.state', (e) =>
+        useSync.getState().setServerNotice(e.state === 'running' ? null : e.message),
+      ),
     ];
     return () => {
       clearTimeout(listTimer);

@@ -4,6 +4,7 @@ import { useAppInfo } from '../app/appInfo';
 import { errorOf, ipc } from '../bridge';
 import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
+import { EnterSecretDialog } from './EnterSecretDialog';
 
 type Form = {
   name: string;
@@ -22,6 +23,7 @@ export default function SettingsScreen() {
   const [errors, setErrors] = useState<Partial<Record<keyof Form | '_form', string>>>({});
   const [tests, setTests] = useState<Record<string, ConnectionTestResult | 'testing'>>({});
   const [removing, setRemoving] = useState<ProfileView | null>(null);
+  const [enteringSecret, setEnteringSecret] = useState<ProfileView | null>(null);
   const info = useAppInfo((s) => s.info);
 
   const load = useCallback(async () => {
@@ -178,6 +180,15 @@ export default function SettingsScreen() {
                 <Button size="sm" onClick={() => void testSaved(p)} disabled={t === 'testing'}>
                   {t === 'testing' ? 'Testing…' : 'Test'}
                 </Button>
+                {!p.isDemo && (
+                  <Button
+                    size="sm"
+                    variant={p.secret === 'none' ? 'primary' : 'secondary'}
+                    onClick={() => setEnteringSecret(p)}
+                  >
+                    Enter secret…
+                  </Button>
+                )}
                 {!p.active && (
                   <Button
                     size="sm"
@@ -258,6 +269,19 @@ export default function SettingsScreen() {
           </form>
         )}
       </section>
+      {enteringSecret && (
+        <EnterSecretDialog
+          profile={enteringSecret}
+          keychainAvailable={keychain?.available ?? false}
+          onClose={() => setEnteringSecret(null)}
+          onSaved={(p) => {
+            setEnteringSecret(null);
+            setTests((t) => ({ ...t, [p.id]: undefined as unknown as ConnectionTestResult }));
+            toast.success(`Secret saved for ${p.name}`);
+            void load();
+          }}
+        />
+      )}
       {removing && (
         <Dialog
           title="Remove connection"

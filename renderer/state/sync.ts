@@ -5,6 +5,9 @@ import { toast } from '../ui/toast';
 
 interface SyncState {
   status: SyncStatus | null;
+  /** What the status bar says while the embedded demo server is being restarted. */
+  serverNotice: string | null;
+  setServerNotice: (notice: string | null) => void;
   load: () => Promise<void>;
   runNow: (quoteId?: string) => Promise<void>;
   setStatus: (s: SyncStatus) => void;
@@ -13,6 +16,8 @@ interface SyncState {
 
 export const useSync = create<SyncState>((set, get) => ({
   status: null,
+  serverNotice: null,
+  setServerNotice: (serverNotice) => set({ serverNotice }),
   load: async () => {
     try {
       set({ status: await ipc().call('sync.status') });

@@ -16,6 +16,7 @@ async function togglePause(paused: boolean): Promise<void> {
 export function StatusBar() {
   const status = useSync((s) => s.status);
   const runNow = useSync((s) => s.runNow);
+  const serverNotice = useSync((s) => s.serverNotice);
   const go = useNav((s) => s.go);
   if (!status) {
     return (
@@ -34,6 +35,11 @@ export function StatusBar() {
         {!status.available ? 'Sync unavailable' : online ? 'Online' : 'Offline'}
       </span>
       {!status.available && status.reason && <span className="muted">{status.reason}</span>}
+      {serverNotice && (
+        <span className="field-error" role="status" data-testid="server-notice">
+          {serverNotice}
+        </span>
+      )}
       <span data-testid="pending-count">{formatNumber(status.pendingCount)} pending</span>
       {status.conflictCount > 0 && (
         <button

@@ -65,6 +65,20 @@ describe('the core over the browser bridge', () => {
     expect(res).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED' } });
   });
 
+  it('takes no file path from the page: files come as bytes, path calls are refused', async () => {
+    // A page (or anything holding the token) naming a file on this computer gets nothing.
+    for (const [name, input] of [
+      ['attachments.addFromPaths', { quoteId: 'q1', paths: ['/etc/passwd'] }],
+      ['library.addFromPaths', { paths: ['/etc/passwd'] }],
+      ['attachments.saveZip', { quoteId: 'q1', path: '/tmp/quotedesk-bridge.zip' }],
+      ['app.chooseSavePath', { defaultName: 'x.zip' }],
+      ['app.openExternal', { url: 'https://example.com/' }],
+    ] as const) {
+      const res = await ipc.invoke(name, input as never);
+      expect(res, name).toMatchObject({ ok: false, error: { code: 'UNSUPPORTED' } });
+    }
+  });
+
   it('streams the core events: a profile switch reaches the page', async () => {
     const added = await ipc.call('profiles.add', {
       name: 'Northwind',

@@ -1,6 +1,7 @@
 // The packaging check (scripts/pack-check.ts) as a test: electron-builder.yml is valid for
 // the three platforms, and a `--dir` pack with a stand-in Electron holds main, preload,
-// renderer, the embedded server and the native modules unpacked from the asar.
+// renderer, the embedded server and the native modules unpacked from the asar, and its
+// binary has the fuses the config asks for (flipped by the packaging step, read back).
 import { describe, expect, it } from 'vitest';
 import { checkConfig, packCheck, readConfig } from '../../scripts/pack-check';
 
@@ -9,6 +10,11 @@ describe('packaging', () => {
     expect(checkConfig(readConfig())).toEqual([]);
     const broken = { ...readConfig(), asarUnpack: [], npmRebuild: true };
     expect(checkConfig(broken)).toHaveLength(2);
+    const runAsNode = {
+      ...readConfig(),
+      electronFuses: { ...(readConfig().electronFuses as object), runAsNode: true },
+    };
+    expect(checkConfig(runAsNode)).toEqual(['electronFuses.runAsNode must be false']);
   });
 
   it('packs the app with everything it needs and nothing it bundles', async () => {
@@ -21,5 +27,12 @@ describe('packaging', () => {
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.asarFiles).toBeGreaterThan(20);
+    expect(report.fuses).toMatchObject({
+      RunAsNode: false,
+      EnableNodeOptionsEnvironmentVariable: false,
+      EnableNodeCliInspectArguments: false,
+      OnlyLoadAppFromAsar: true,
+      EnableEmbeddedAsarIntegrityValidation: true,
+    });
   }, 300_000);
 });

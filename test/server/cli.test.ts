@@ -253,6 +253,13 @@ describe('npm run server', () => {
       timeout: 60_000,
     });
     expect(badPort.status).toBe(2);
+    const badParent = spawnSync(
+      tsx,
+      [cli, '--port', '0', '--data-dir', tempDir(), '--parent-pid', 'me'],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(badParent.status).toBe(2);
+    expect(badParent.stderr).toContain('--parent-pid');
     const seed = join(tempDir(), 'seed.json');
     writeFileSync(seed, JSON.stringify({ partners: [{ id: 'nope' }] }));
     const badSeed = spawnSync(tsx, [cli, '--port', '0', '--data-dir', tempDir(), '--seed', seed], {

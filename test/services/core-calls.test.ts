@@ -105,6 +105,16 @@ describe('profiles', () => {
     expect(added).toMatchObject({ name: 'Northwind', active: false, isDemo: false });
     expect(added.secret).not.toBe('none');
     expect((await call('profiles.test', { profileId: added.id })).ok).toBe(true);
+    // Entering the secret again keeps the profile (and so its store), and it still works.
+    const again = await call('profiles.setSecret', {
+      profileId: added.id,
+      clientSecret: DEMO.ada.secret,
+    });
+    expect(again.id).toBe(added.id);
+    expect(
+      (await refuse('profiles.setSecret', { profileId: added.id, clientSecret: '' })).field,
+    ).toBe('clientSecret');
+    expect((await call('profiles.test', { profileId: added.id })).ok).toBe(true);
     const switched = await call('profiles.switch', { profileId: added.id });
     expect(switched.active).toBe(true);
     expect(h.events.some((e) => e.event === 'profile.changed')).toBe(true);
@@ -613,7 +623,12 @@ describe('proposal, ownership, pipeline and library replace', () => {
     expect(Buffer.from(r.base64, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(r.missingCharacters).toEqual([]);
 
-    const target = path.join(scratch, 'proposal.pdf');
+    // Saved only where the app's own save dialog answered (the test platform's prepared path).
+    const ungranted = path.join(scratch, 'proposal.pdf');
+    expect(
+      (await refuse('proposal.save', { quoteId: q.header.id, path: ungranted })).field,
+    ).toBe('path');
+    const target = (await call('app.chooseSavePath', { defaultName: r.name })).path!;
     const saved = await call('proposal.save', { quoteId: q.header.id, path: target });
     expect(saved.sizeBytes).toBe(fs.statSync(target).size);
     expect(
@@ -678,9 +693,15 @@ describe('proposal, ownership, pipeline and library replace', () => {
     expect(list.find((a) => a.id === entry!.id)!.name).toBe('Terms.pdf');
     const preview = await call('library.preview', { attachmentId: entry!.id });
     expect(Buffer.from(preview.base64, 'base64').toString()).toContain('terms v2');
-    const onDisk = path.join(scratch, 'terms-v3.pdf');
-    fs.writeFileSync(onDisk, pdfBytes('terms v3'));
-    await call('library.replaceFromPath', { attachmentId: entry!.id, path: onDisk });
+    const elsewhere = path.join(scratch, 'terms-v3.pdf');
+    fs.writeFileSync(elsewhere, pdfBytes('terms v3'));
+    expect(
+      (await refuse('library.replaceFromPath', { attachmentId: entry!.id, path: elsewhere })).field,
+    ).toBe('path');
+    // The file dialog (the test platform's prepared file) grants the path it answers.
+    fs.writeFileSync(pdfOnDisk, pdfBytes('terms v3'));
+    const [onDisk] = (await call('app.choosePdfFiles', { multiple: false })).paths;
+    await call('library.replaceFromPath', { attachmentId: entry!.id, path: onDisk! });
     const held = await remote.get(`/v2/quote-attachments/${entry!.id}?download=true`);
     expect(held.body.toString()).toContain('terms v3');
     const notPdf = await refuse('library.replaceFromBytes', {

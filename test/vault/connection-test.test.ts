@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import keytar from 'keytar';
+import keytar from '@napi-rs/keyring/keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYCHAIN_SERVICE, openVault, type Vault } from '../../main/vault';
 import { startServer } from '../helpers/server';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import keytar from 'keytar';
+import keytar from '@napi-rs/keyring/keytar';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEYCHAIN_SERVICE, openKeychain, openVault } from '../../main/vault';
 import { keychainGate } from './keychain-required';

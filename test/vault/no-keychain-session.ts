@@ -1,5 +1,5 @@
 // Run as a child process by no-keychain.test.ts with DBUS_SESSION_BUS_ADDRESS pointing
-// nowhere, so the real keytar finds no Secret Service. Prints one JSON line.
+// nowhere, so the real keychain binding finds no Secret Service. Prints one JSON line.
 import { openVault } from '../../main/vault';
 
 const [dataDir, baseUrl, caFile, mode] = process.argv.slice(2) as [string, string, string, string];

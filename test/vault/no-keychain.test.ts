@@ -1,4 +1,4 @@
-// No keychain reachable (D-Bus pointing nowhere, the real keytar in a child process): the
+// No keychain reachable (D-Bus pointing nowhere, the real keychain binding in a child process): the
 // vault says plainly that credentials will not be remembered, and works for the session.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -52,7 +52,7 @@ describe('without a reachable keychain', () => {
     expect(result.status).toMatchObject({
       remembered: false,
       message: expect.stringMatching(/^Credentials will not be remembered/),
-      reason: expect.stringMatching(/connect|D-Bus|nonexistent|No such file/i),
+      reason: expect.stringMatching(/connect|D-Bus|nonexistent|No such file|platform storage/i),
     });
     expect(result.logs[0]).toMatch(/^Credentials will not be remembered/);
     expect(result.secretKept).toBe(true);

@@ -1,0 +1,27 @@
+/**
+ * `app.openExternal` needs a user gesture: a key press or a click in the window shortly
+ * before, and one gesture opens at most one link, so a page gone wrong cannot open
+ * browser tabs on its own.
+ */
+export class GestureGate {
+  private lastGestureAt: number | null = null;
+
+  constructor(private readonly windowMs = 5_000) {}
+
+  /** A key press or mouse click reached the window. */
+  note(now: number): void {
+    this.lastGestureAt = now;
+  }
+
+  /** True (and the gesture spent) when a gesture came within the window. */
+  consume(now: number): boolean {
+    const ok = this.lastGestureAt !== null && now - this.lastGestureAt <= this.windowMs;
+    this.lastGestureAt = null;
+    return ok;
+  }
+}
+
+/** Input events that count as the user's: pressing a key, pressing a mouse button. */
+export function isGestureInput(type: string): boolean {
+  return type === 'keyDown' || type === 'rawKeyDown' || type === 'mouseDown';
+}

@@ -1,0 +1,392 @@
+// The bundled main process (out/main/app.cjs), as the installer ships it, started under Node
+// with a recording stand-in for the `electron` module — the one fake here: the Electron
+// runtime cannot be downloaded on every machine that runs the tests. Everything behind it is
+// real: the core, the SQLite store, the embedded Quoting API (the bundled server, forked as
+// Electron forks a utility process), the keychain when there is one.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVOKE_CHANNEL, EVENT_CHANNEL } from '../../common/ipc';
+import { CRASH_PAGE_URL } from '../../main/electron/faults';
+import { APP_ENTRY_URL } from '../../main/electron/protocol-paths';
+import { pdfBytes } from '../services/harness';
+import { DEMO } from '../helpers/server-api';
+import { buildPackagedOut, type PackagedOut } from './packaged-build';
+import { loadBundledApp, type LoadedApp } from './standin/load-app';
+import type { ElectronStandin } from './standin/electron';
+
+let built: PackagedOut;
+const dirs: string[] = [];
+const tempDir = (name = 'qd-packaged-main-') => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), name));
+  dirs.push(d);
+  return d;
+};
+
+beforeAll(async () => {
+  built = await buildPackagedOut({ renderer: true });
+}, 300_000);
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  built?.remove();
+});
+
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  tries = 300,
+): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const v = await probe();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+type Result =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { code: string; field?: string; message: string } };
+
+/** Calls the app's IPC handler as the window's main frame (or another frame) would. */
+function invoke(
+  s: ElectronStandin,
+  name: string,
+  input?: unknown,
+  mainFrame = true,
+): Promise<Result> {
+  const handler = s.ipcHandler(INVOKE_CHANNEL)!;
+  const win = s.windows[0]!;
+  const event = {
+    sender: win.webContents,
+    senderFrame: mainFrame ? win.webContents.mainFrame : { url: 'quotedesk://app/index.html' },
+  };
+  return handler(event, name, input) as Promise<Result>;
+}
+
+const sentEvents = (s: ElectronStandin, name: string) =>
+  s.windows[0]!.webContents.sent.filter(
+    (m) => m.channel === EVENT_CHANNEL && (m.payload as { event: string }).event === name,
+  ).map((m) => (m.payload as { payload: unknown }).payload);
+
+describe('the packaged main process with a stand-in Electron (the one fake: no Electron runtime here)', () => {
+  let loaded: LoadedApp;
+  let s: ElectronStandin;
+  let dataDir: string;
+  const scratch = tempDir('qd-packaged-files-');
+  const pdf = path.join(scratch, 'Datasheet.pdf');
+  const zipTarget = path.join(scratch, 'Quote attachments.zip');
+  fs.writeFileSync(pdf, pdfBytes('picked in the dialog'));
+
+  beforeAll(async () => {
+    dataDir = tempDir();
+    loaded = loadBundledApp(built.appCjs, dataDir, {
+      messageBoxResponse: 1,
+      openPaths: [pdf],
+      savePath: zipTarget,
+    });
+    s = loaded.standin;
+  });
+  afterAll(async () => {
+    await loaded?.unload();
+  }, 60_000);
+
+  it('starts: whenReady → core → embedded server → protocol → window with the secure options', async () => {
+    expect(s.called('app.requestSingleInstanceLock')).toHaveLength(1);
+    expect(s.called('protocol.registerSchemesAsPrivileged')).toHaveLength(1);
+    expect(s.windows).toHaveLength(0);
+    s.electron.app.emitReady();
+    await until(
+      'the window',
+      () => s.windows.length > 0 || s.called('dialog.showErrorBox').length > 0,
+    );
+    expect(s.called('dialog.showErrorBox')).toEqual([]);
+    const order = s.calls.map((c) => c.what);
+    const at = (what: string) => order.indexOf(what);
+    expect(at('app.whenReady')).toBeGreaterThanOrEqual(0);
+    expect(at('utilityProcess.fork')).toBeGreaterThan(at('app.whenReady'));
+    expect(at('protocol.handle')).toBeGreaterThan(at('utilityProcess.fork'));
+    expect(at('ipcMain.handle')).toBeGreaterThan(at('protocol.handle'));
+    expect(at('BrowserWindow.new')).toBeGreaterThan(at('ipcMain.handle'));
+    // The embedded server is the bundled one, forked as a utility process (no RUN_AS_NODE).
+    const [modulePath, args] = s.called('utilityProcess.fork')[0]!.args as [string, string[]];
+    expect(modulePath).toBe(built.serverCjs);
+    expect(args).toEqual(expect.arrayContaining(['--parent-pid', String(process.pid)]));
+    const options = s.windows[0]!.options as { webPreferences: Record<string, unknown> };
+    expect(options.webPreferences).toMatchObject({
+      preload: path.join(built.out, 'preload', 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+    });
+    expect(s.called('BrowserWindow.loadURL')[0]!.args[0]).toBe(APP_ENTRY_URL);
+  }, 120_000);
+
+  it('serves index.html on quotedesk:// with its CSP, and nothing outside the renderer', async () => {
+    const handle = s.protocolHandler('quotedesk')!;
+    const page = await handle(new Request(APP_ENTRY_URL));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toMatch(/<script type="module"[^>]+src="[^"]*assets\/index-[^"]+\.js"/);
+    const escape = await handle(new Request('quotedesk://app/..%2f..%2fmain/app.cjs'));
+    expect(escape.status).toBe(404);
+  });
+
+  it('answers quotes.list from the main frame with the demo quotes, and refuses a subframe', async () => {
+    const content = await until('the demo quotes', async () => {
+      const r = await invoke(s, 'quotes.list', {});
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+      const list = (r.value as { content: Array<{ referenceCode?: string }> }).content;
+      return list.length > 0 ? list : null;
+    });
+    expect(content.some((q) => /^Q-\d{4}-\d{6}$/.test(q.referenceCode ?? ''))).toBe(true);
+    const refused = await invoke(s, 'quotes.list', {}, false);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'AUTH' } });
+  }, 120_000);
+
+  it('reads and writes only paths its own dialogs handed out', async () => {
+    await until('the catalogue', async () => {
+      const r = await invoke(s, 'quotes.create', { clientId: DEMO.clients.acme });
+      return r.ok ? r : null;
+    });
+    const created = (await invoke(s, 'quotes.list', { search: 'Acme' })) as {
+      ok: true;
+      value: { content: Array<{ id: string }> };
+    };
+    const quoteId = created.value.content[0]!.id;
+    const notPicked = await invoke(s, 'attachments.addFromPaths', { quoteId, paths: [pdf] });
+    expect(notPicked).toMatchObject({ ok: false, error: { code: 'VALIDATION', field: 'paths.0' } });
+    const library = await invoke(s, 'library.addFromPaths', { paths: ['/etc/passwd'] });
+    expect(library).toMatchObject({ ok: false, error: { field: 'paths.0' } });
+    const picked = (await invoke(s, 'app.choosePdfFiles', { multiple: false })) as {
+      ok: true;
+      value: { paths: string[] };
+    };
+    expect(picked.value.paths).toEqual([pdf]);
+    const added = await invoke(s, 'attachments.addFromPaths', {
+      quoteId,
+      paths: picked.value.paths,
+    });
+    expect(added.ok).toBe(true);
+    const elsewhere = await invoke(s, 'attachments.saveZip', {
+      quoteId,
+      path: path.join(scratch, 'other.zip'),
+    });
+    expect(elsewhere).toMatchObject({ ok: false, error: { field: 'path' } });
+    expect(fs.existsSync(path.join(scratch, 'other.zip'))).toBe(false);
+    const target = (await invoke(s, 'app.chooseSavePath', { defaultName: 'x.zip' })) as {
+      ok: true;
+      value: { path: string };
+    };
+    const saved = await invoke(s, 'attachments.saveZip', { quoteId, path: target.value.path });
+    expect(saved.ok).toBe(true);
+    expect(fs.readFileSync(zipTarget).subarray(0, 2).toString()).toBe('PK');
+  }, 120_000);
+
+  it('opens a link outside only right after a key press or click, one link per gesture', async () => {
+    const url = 'https://northwind.example/help';
+    const before = await invoke(s, 'app.openExternal', { url });
+    expect(before.ok).toBe(false);
+    s.windows[0]!.webContents.emit('before-input-event', {}, { type: 'keyDown', key: 'Enter' });
+    expect((await invoke(s, 'app.openExternal', { url })).ok).toBe(true);
+    expect((await invoke(s, 'app.openExternal', { url })).ok).toBe(false);
+    s.windows[0]!.webContents.emit('before-mouse-event', {}, { type: 'mouseDown', x: 1, y: 1 });
+    expect((await invoke(s, 'app.openExternal', { url })).ok).toBe(true);
+    expect(s.called('shell.openExternal')).toHaveLength(2);
+  });
+
+  it('a crashed window reloads once, then shows the error page with Reload', async () => {
+    const win = s.windows[0]!;
+    const loads = s.called('BrowserWindow.loadURL').length;
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+    expect(win.webContents.reloads).toBe(1);
+    win.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+    expect(win.webContents.reloads).toBe(1);
+    expect(
+      s
+        .called('BrowserWindow.loadURL')
+        .slice(loads)
+        .map((c) => c.args[0]),
+    ).toEqual([CRASH_PAGE_URL]);
+    const page = await s.protocolHandler('quotedesk')!(new Request(CRASH_PAGE_URL));
+    const html = await page.text();
+    expect(html).toContain('stopped working');
+    expect(html).toMatch(/<a [^>]*href="quotedesk:\/\/app\/index.html"[^>]*>Reload<\/a>/);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('a hung window asks: wait or reload (here: reload)', async () => {
+    const win = s.windows[0]!;
+    const reloads = win.webContents.reloads;
+    win.emit('unresponsive');
+    await until('the question', () => s.called('dialog.showMessageBox').length > 0);
+    const box = s.called('dialog.showMessageBox')[0]!.args[0] as { buttons: string[] };
+    expect(box.buttons).toEqual(['Wait', 'Reload']);
+    await until('the reload', () => win.webContents.reloads > reloads);
+    expect(win.webContents.crashes).toBe(1);
+  });
+
+  it('errors in main are logged and shown, and the app stays up', async () => {
+    const [onUncaught] = process.listeners('uncaughtException').slice(-1);
+    const [onRejection] = process.listeners('unhandledRejection').slice(-1);
+    const shown = s.called('dialog.showErrorBox').length;
+    (onUncaught as (e: Error) => void)(new Error('boom in main'));
+    (onRejection as (e: unknown) => void)(new Error('rejected in main'));
+    const boxes = s.called('dialog.showErrorBox').slice(shown);
+    expect(boxes).toHaveLength(2);
+    expect(String(boxes[0]!.args[1])).toContain('boom in main');
+    expect(String(boxes[0]!.args[1])).toContain(path.join(dataDir, 'logs', 'quotedesk.log'));
+    const logText = fs.readFileSync(path.join(dataDir, 'logs', 'quotedesk.log'), 'utf8');
+    expect(logText).toContain('main.uncaught_exception');
+    expect(logText).toContain('rejected in main');
+    // The same error again: logged, not shown a second time.
+    (onUncaught as (e: Error) => void)(new Error('boom in main'));
+    expect(s.called('dialog.showErrorBox').slice(shown)).toHaveLength(2);
+    const logged = fs
+      .readFileSync(path.join(dataDir, 'logs', 'quotedesk.log'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('boom in main'));
+    expect(logged).toHaveLength(2);
+    expect(s.electron.app.hasQuit).toBe(false);
+    expect((await invoke(s, 'app.info')).ok).toBe(true);
+  });
+
+  it('a second launch focuses this window', () => {
+    const focused = s.windows[0]!.focused;
+    s.electron.app.emit('second-instance', {}, [], '');
+    expect(s.windows[0]!.focused).toBe(focused + 1);
+  });
+
+  it('restarts the embedded server when its process dies, and says so in the status bar', async () => {
+    const first = s.forks[0]!;
+    first.kill('SIGKILL');
+    const restarting = await until('the restarting notice', () =>
+      sentEvents(s, 'embedded.state').find((e) => (e as { state: string }).state === 'restarting'),
+    );
+    expect((restarting as { message: string }).message).toMatch(/starting it again in 1 s/);
+    await until('a second fork', () => s.called('utilityProcess.fork').length > 1, 300);
+    await until('running again', () =>
+      sentEvents(s, 'embedded.state').find((e) => (e as { state: string }).state === 'running'),
+    );
+    expect(s.forks[1]!.exitCode).toBeNull();
+    const info = (await invoke(s, 'profiles.test', { profileId: 'demo' })) as {
+      ok: true;
+      value: { ok: boolean };
+    };
+    expect(info.value.ok).toBe(true);
+  }, 120_000);
+
+  it('when its port was taken meanwhile, the server comes back elsewhere and the demo connection follows', async () => {
+    const info = (await invoke(s, 'app.info')) as {
+      ok: true;
+      value: { embeddedServerUrl: string };
+    };
+    const oldPort = Number(new URL(info.value.embeddedServerUrl).port);
+    const running = sentEvents(s, 'embedded.state').length;
+    const current = s.forks.at(-1)!;
+    const exited = new Promise((r) => current.once('exit', r));
+    current.kill('SIGKILL');
+    await exited;
+    // Something else takes the port before the restart.
+    const squatter = net.createServer();
+    await new Promise<void>((r) => squatter.listen(oldPort, '127.0.0.1', () => r()));
+    try {
+      await until(
+        'running again',
+        () =>
+          sentEvents(s, 'embedded.state')
+            .slice(running)
+            .find((e) => (e as { state: string }).state === 'running'),
+        300,
+      );
+      const moved = await until('the demo connection on the new address', async () => {
+        const r = (await invoke(s, 'profiles.test', { profileId: 'demo' })) as {
+          ok: true;
+          value: { ok: boolean };
+        };
+        return r.value.ok ? r : null;
+      });
+      expect(moved.value.ok).toBe(true);
+      const after = (await invoke(s, 'app.info')) as {
+        ok: true;
+        value: { embeddedServerUrl: string };
+      };
+      expect(Number(new URL(after.value.embeddedServerUrl).port)).not.toBe(oldPort);
+      const list = (await invoke(s, 'quotes.list', {})) as { ok: boolean };
+      expect(list.ok).toBe(true);
+    } finally {
+      squatter.close();
+    }
+  }, 120_000);
+
+  it('quits cleanly: the embedded server ends with the app', async () => {
+    s.electron.app.quit();
+    await until('the quit', () => s.electron.app.hasQuit);
+    await until('the server to end', () =>
+      s.forks.every((c) => c.exitCode !== null || c.signalCode !== null),
+    );
+  }, 60_000);
+});
+
+describe('a start that fails', () => {
+  it('tells the user why and where the log is, then quits — never a silent nothing', async () => {
+    const dataDir = tempDir();
+    // A data directory the core cannot use: its profiles file is a folder.
+    fs.mkdirSync(path.join(dataDir, 'connection-profiles.json'));
+    const loaded = loadBundledApp(built.appCjs, dataDir);
+    const s = loaded.standin;
+    try {
+      s.electron.app.emitReady();
+      await until('the quit', () => s.electron.app.hasQuit);
+      const [box] = s.called('dialog.showErrorBox');
+      expect(box).toBeDefined();
+      expect(String(box!.args[0])).toMatch(/could not start/);
+      const content = String(box!.args[1]);
+      expect(content).toMatch(/EISDIR/);
+      expect(content).toContain(path.join(dataDir, 'logs', 'quotedesk.log'));
+      expect(s.windows).toHaveLength(0);
+      expect(fs.readFileSync(path.join(dataDir, 'logs', 'quotedesk.log'), 'utf8')).toContain(
+        'app.start_failed',
+      );
+    } finally {
+      await loaded.unload();
+    }
+  }, 60_000);
+
+  it('even when the data folder cannot hold a log, the user is told why', async () => {
+    const notAFolder = path.join(tempDir(), 'quotedesk-data');
+    fs.writeFileSync(notAFolder, 'a file where the data folder should be');
+    const loaded = loadBundledApp(built.appCjs, notAFolder);
+    const s = loaded.standin;
+    try {
+      s.electron.app.emitReady();
+      await until('the quit', () => s.electron.app.hasQuit);
+      const [box] = s.called('dialog.showErrorBox');
+      expect(String(box!.args[1])).toMatch(/EEXIST|ENOTDIR/);
+      expect(String(box!.args[1])).toContain(notAFolder);
+      expect(s.windows).toHaveLength(0);
+    } finally {
+      await loaded.unload();
+    }
+  }, 60_000);
+
+  it('a second instance quits at once and opens nothing', async () => {
+    const loaded = loadBundledApp(built.appCjs, tempDir(), { singleInstance: false });
+    const s = loaded.standin;
+    try {
+      expect(s.called('app.quit')).toHaveLength(1);
+      expect(s.called('app.whenReady')).toHaveLength(0);
+      expect(s.windows).toHaveLength(0);
+    } finally {
+      await loaded.unload();
+    }
+  });
+});

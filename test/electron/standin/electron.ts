@@ -1,0 +1,252 @@
+// A recording stand-in for the `electron` module: the one fake of the packaged-start tests,
+// because the Electron runtime cannot be downloaded on every machine that runs them. It
+// does what the shell asks and writes down every call (window options, protocol and IPC
+// handlers, dialogs, quit); `utilityProcess.fork` starts a real process with Node's
+// `child_process.fork`, which is what Electron's utility process is.
+import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+
+export interface StandinOptions {
+  /** What `requestSingleInstanceLock` answers (false: another instance runs). */
+  singleInstance?: boolean;
+  /** Button index `showMessageBox` answers with. */
+  messageBoxResponse?: number;
+  /** Paths the open dialog answers with; the save dialog's path. */
+  openPaths?: string[];
+  savePath?: string | null;
+}
+
+export type Call = { what: string; args: unknown[] };
+
+export class StandinWebContents extends EventEmitter {
+  url = '';
+  readonly sent: Array<{ channel: string; payload: unknown }> = [];
+  readonly mainFrame: { url: string };
+  reloads = 0;
+  crashes = 0;
+  windowOpenHandler: ((d: { url: string }) => { action: string }) | null = null;
+  constructor() {
+    super();
+    const url = () => this.url;
+    this.mainFrame = {
+      get url() {
+        return url();
+      },
+    };
+  }
+  send(channel: string, payload: unknown): void {
+    this.sent.push({ channel, payload });
+  }
+  reload(): void {
+    this.reloads++;
+  }
+  forcefullyCrashRenderer(): void {
+    this.crashes++;
+  }
+  setWindowOpenHandler(fn: (d: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = fn;
+  }
+  /** The renderer's main frame as an IPC sender sees it. */
+  frame(url = this.url, isMainFrame = true): { url: string } {
+    return isMainFrame ? this.mainFrame : { url };
+  }
+}
+
+export function createElectronStandin(opts: StandinOptions = {}) {
+  const calls: Call[] = [];
+  const record = (what: string, ...args: unknown[]) => calls.push({ what, args });
+  let resolveReady!: () => void;
+  const readyPromise = new Promise<void>((r) => (resolveReady = r));
+  const windows: StandinBrowserWindow[] = [];
+  const forks: ChildProcess[] = [];
+  const protocolHandlers = new Map<string, (req: Request) => Promise<Response> | Response>();
+  const ipcHandlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
+  let quitState: 'running' | 'quit' = 'running';
+
+  class App extends EventEmitter {
+    isPackaged = true;
+    whenReady(): Promise<void> {
+      record('app.whenReady');
+      return readyPromise;
+    }
+    /** The test's "Electron is ready". */
+    emitReady(): void {
+      resolveReady();
+      this.emit('ready');
+    }
+    requestSingleInstanceLock(): boolean {
+      record('app.requestSingleInstanceLock');
+      return opts.singleInstance ?? true;
+    }
+    enableSandbox(): void {
+      record('app.enableSandbox');
+    }
+    setPath(name: string, value: string): void {
+      record('app.setPath', name, value);
+    }
+    getVersion(): string {
+      return '0.0.0-standin';
+    }
+    quit(): void {
+      record('app.quit');
+      let prevented = false;
+      this.emit('before-quit', { preventDefault: () => (prevented = true) });
+      if (!prevented) {
+        quitState = 'quit';
+        record('app.quitted');
+        this.emit('will-quit');
+      }
+    }
+    exit(code?: number): void {
+      record('app.exit', code);
+      quitState = 'quit';
+    }
+    get hasQuit(): boolean {
+      return quitState === 'quit';
+    }
+  }
+  const app = new App();
+
+  class StandinBrowserWindow extends EventEmitter {
+    readonly webContents = new StandinWebContents();
+    destroyed = false;
+    focused = 0;
+    minimized = false;
+    shown = false;
+    constructor(readonly options: Record<string, unknown>) {
+      super();
+      record('BrowserWindow.new', options);
+      windows.push(this);
+      app.emit('web-contents-created', {}, this.webContents);
+    }
+    loadURL(url: string): Promise<void> {
+      record('BrowserWindow.loadURL', url);
+      this.webContents.url = url;
+      return Promise.resolve();
+    }
+    show(): void {
+      this.shown = true;
+    }
+    maximize(): void {}
+    isMaximized(): boolean {
+      return false;
+    }
+    isMinimized(): boolean {
+      return this.minimized;
+    }
+    restore(): void {
+      this.minimized = false;
+    }
+    focus(): void {
+      this.focused++;
+      record('BrowserWindow.focus');
+    }
+    isDestroyed(): boolean {
+      return this.destroyed;
+    }
+    getNormalBounds() {
+      return { x: 0, y: 0, width: 1280, height: 800 };
+    }
+    close(): void {
+      this.emit('close');
+      this.destroyed = true;
+      this.emit('closed');
+    }
+  }
+
+  const electron = {
+    app,
+    BrowserWindow: StandinBrowserWindow,
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown) =>
+        record('protocol.registerSchemesAsPrivileged', schemes),
+      handle: (scheme: string, fn: (req: Request) => Promise<Response>) => {
+        record('protocol.handle', scheme);
+        protocolHandlers.set(scheme, fn);
+      },
+    },
+    ipcMain: {
+      handle: (channel: string, fn: (event: unknown, ...args: unknown[]) => unknown) => {
+        record('ipcMain.handle', channel);
+        ipcHandlers.set(channel, fn);
+      },
+    },
+    dialog: {
+      showErrorBox: (title: string, content: string) =>
+        record('dialog.showErrorBox', title, content),
+      showMessageBox: async (_win: unknown, options: unknown) => {
+        record('dialog.showMessageBox', options);
+        return { response: opts.messageBoxResponse ?? 0, checkboxChecked: false };
+      },
+      showOpenDialog: async (...args: unknown[]) => {
+        record('dialog.showOpenDialog', args.at(-1));
+        const paths = opts.openPaths ?? [];
+        return { canceled: paths.length === 0, filePaths: paths };
+      },
+      showSaveDialog: async (...args: unknown[]) => {
+        record('dialog.showSaveDialog', args.at(-1));
+        const p = opts.savePath ?? null;
+        return { canceled: p === null, filePath: p ?? '' };
+      },
+    },
+    Menu: {
+      buildFromTemplate: (template: unknown) => ({ template }),
+      setApplicationMenu: (menu: unknown) => record('Menu.setApplicationMenu', menu),
+    },
+    screen: {
+      getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+    },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: () => record('session.setPermissionRequestHandler'),
+        setPermissionCheckHandler: () => record('session.setPermissionCheckHandler'),
+        setDevicePermissionHandler: () => record('session.setDevicePermissionHandler'),
+        webRequest: {
+          onBeforeRequest: (filter: unknown) => record('session.onBeforeRequest', filter),
+        },
+      },
+    },
+    shell: {
+      openExternal: async (url: string) => {
+        record('shell.openExternal', url);
+      },
+    },
+    utilityProcess: {
+      fork(modulePath: string, args: string[], options: { stdio?: string } = {}) {
+        record('utilityProcess.fork', modulePath, args, options);
+        const env = { ...process.env };
+        delete env.NODE_OPTIONS;
+        const child = fork(modulePath, args, {
+          stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+          execArgv: [],
+          env,
+        });
+        forks.push(child);
+        // Electron's UtilityProcess: `exit` with a code, `kill()` without a signal.
+        const up = Object.assign(new EventEmitter(), {
+          get pid() {
+            return child.pid;
+          },
+          stdout: child.stdout,
+          stderr: child.stderr,
+          kill: () => child.kill('SIGTERM'),
+        });
+        child.once('exit', (code, signal) => up.emit('exit', code ?? (signal ? 1 : 0)));
+        return up;
+      },
+    },
+  };
+
+  return {
+    electron,
+    calls,
+    windows,
+    forks,
+    /** Every recorded call named `what`. */
+    called: (what: string) => calls.filter((c) => c.what === what),
+    protocolHandler: (scheme: string) => protocolHandlers.get(scheme),
+    ipcHandler: (channel: string) => ipcHandlers.get(channel),
+  };
+}
+
+export type ElectronStandin = ReturnType<typeof createElectronStandin>;
