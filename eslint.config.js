@@ -17,6 +17,12 @@ const notOurs = (...folders) =>
     message: `this layer may not import ${f}/ (DESIGN.md §1)`,
   }));
 
+// The server's own layering (server/README.md, Layout): nothing below the HTTP layer sees it.
+const notHttp = ['http', 'routes'].map((f) => ({
+  group: [`../${f}/*`, `../${f}`, `**/server/${f}/*`],
+  message: `below the HTTP layer: no import of server/${f}/ (domain refusals are DomainError; http/ maps them)`,
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'docs', 'test-results', '**/*.cjs', '**/*.mjs'] },
   js.configs.recommended,
@@ -35,6 +41,13 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: layer(notOurs('main', 'renderer', 'preload'), [electronOnlyInShell]),
+  },
+  {
+    // Below the HTTP layer (server/README.md): the rules throw DomainError with the spec's
+    // error code and http/ maps it to a status and body; storage, files, tokens, TLS and
+    // seeds know nothing of requests either.
+    files: ['server/{domain,db,files,auth,seed,tls}/**/*.ts'],
+    rules: layer([...notOurs('main', 'renderer', 'preload'), ...notHttp], [electronOnlyInShell]),
   },
   {
     files: ['main/**/*.ts'],

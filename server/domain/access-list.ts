@@ -6,7 +6,7 @@ import {
   type AddAccessListEntryPayload,
 } from '../../common/api';
 import type { Caller, Ctx, UserRow } from '../context';
-import { badRequest } from '../http/errors';
+import { refused } from './errors';
 import type { QuoteRow } from './rows';
 
 interface EntryRow {
@@ -43,7 +43,7 @@ export function accessList(ctx: Ctx, quoteId: string): AccessListEntry[] {
 
 export function requireAccessListOpen(row: QuoteRow): void {
   if (ACCESS_LIST_FROZEN_STATUSES.includes(row.status)) {
-    throw badRequest(
+    throw refused(
       'QUOTE_INVALID_STATUS',
       `status: the access list of a ${row.status} quote cannot change`,
     );
@@ -59,7 +59,7 @@ export function addAccessListEntries(
   return ctx.db.transaction(() => {
     const current = entries(ctx, quote.id);
     if (current.length + payload.length > LIMITS.accessList) {
-      throw badRequest(
+      throw refused(
         'ACCESS_LIST_LIMIT_EXCEEDED',
         `accessList: a quote is shared with at most ${LIMITS.accessList} recipients (has ${current.length}, adding ${payload.length})`,
       );
@@ -77,7 +77,7 @@ export function addAccessListEntries(
     const rows = payload.map((p, i) => {
       const email = p.email.trim();
       if (emails.has(email.toLowerCase())) {
-        throw badRequest(
+        throw refused(
           'QUOTE_ACCESS_EMAIL_EXISTS',
           `[${i}].email: ${email} is already on the access list`,
         );
@@ -87,7 +87,7 @@ export function addAccessListEntries(
       const userId = p.userId ?? user?.id ?? null;
       if (userId !== null) {
         if (userIds.has(userId)) {
-          throw badRequest(
+          throw refused(
             'QUOTE_ACCESS_USERID_EXISTS',
             `[${i}].userId: user ${userId} is already on the access list`,
           );
@@ -115,7 +115,7 @@ export function addAccessListEntries(
 export function deleteAccessListEntry(ctx: Ctx, quote: QuoteRow, entryId: string): void {
   const r = ctx.sql('DELETE FROM access_list WHERE id = ? AND quote_id = ?').run(entryId, quote.id);
   if (r.changes === 0) {
-    throw badRequest(
+    throw refused(
       'QUOTE_ACCESS_ENTRY_NOT_FOUND',
       `accessListEntryId: no access-list entry ${entryId} on this quote`,
     );

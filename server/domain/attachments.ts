@@ -7,7 +7,7 @@ import {
 } from '../../common/api';
 import type { Caller, Ctx } from '../context';
 import type { ReceivedFile } from '../files/store';
-import { ApiError, badRequest } from '../http/errors';
+import { refused } from './errors';
 import { attachmentResponse, attachmentsOf } from './attachment-view';
 import { renumber } from './preferences';
 import type { AttachmentRow } from './rows';
@@ -65,7 +65,7 @@ export function addAttachments(
   return ctx.db.transaction(() => {
     const current = attachmentsOf(ctx, caller.partner.id, home.scope, home.quoteId);
     if (current.length + incoming.length > home.max) {
-      throw badRequest(
+      throw refused(
         home.codes.max,
         `attachments: at most ${home.max} attachments (has ${current.length}, adding ${incoming.length})`,
       );
@@ -74,7 +74,7 @@ export function addAttachments(
     incoming.forEach((f, i) => {
       const already = held.get(f.sha256);
       if (already !== undefined) {
-        throw badRequest(
+        throw refused(
           home.codes.duplicate,
           `attachments[${i}]: ${f.name} has the same content as ${already}`,
         );
@@ -114,14 +114,8 @@ export function byId(ctx: Ctx, id: string): AttachmentRow | undefined {
   return ctx.sql<AttachmentRow>('SELECT * FROM attachments WHERE id = ?').get(id);
 }
 
-/** An attachment of the home, or the home's not-found refusal with `status`. */
-export function attachmentIn(
-  ctx: Ctx,
-  caller: Caller,
-  home: Home,
-  id: string,
-  status: 400 | 404,
-): AttachmentRow {
+/** An attachment of the home, or the home's not-found refusal. */
+export function attachmentIn(ctx: Ctx, caller: Caller, home: Home, id: string): AttachmentRow {
   const row = byId(ctx, id);
   if (
     !row ||
@@ -129,7 +123,7 @@ export function attachmentIn(
     row.scope !== home.scope ||
     row.quote_id !== home.quoteId
   ) {
-    throw new ApiError(status, home.codes.notFound, `attachmentId: no attachment with id ${id}`);
+    throw refused(home.codes.notFound, `attachmentId: no attachment with id ${id}`);
   }
   return row;
 }
@@ -153,14 +147,14 @@ export function updateAttachments(
     payload.forEach((p, i) => {
       const row = byKey.get(p.id);
       if (!row || named.has(p.id)) {
-        throw badRequest(
+        throw refused(
           home.codes.notFound,
           `[${i}].id: ${row ? 'given twice' : `no attachment with id ${p.id}`}`,
         );
       }
       const outside = p.order < 0 || p.order >= n;
       if (outside || slots[p.order]) {
-        throw badRequest(
+        throw refused(
           home.codes.order,
           `[${i}].order: ${p.order} is ${outside ? `outside 0…${n - 1}` : 'given to two attachments'}`,
         );
@@ -201,7 +195,7 @@ export function replaceLibraryFile(
       (a) => a.sha256 === file.sha256 && a.id !== row.id,
     );
     if (twin) {
-      throw badRequest(
+      throw refused(
         'LIBRARY_ATTACHMENT_ALREADY_EXISTS',
         `attachment: the library already holds this file as ${twin.name}`,
       );

@@ -10,7 +10,7 @@ import {
 } from '../../common/api';
 import { moneyKind } from '../../common/money';
 import type { Caller, Ctx } from '../context';
-import { ApiError } from '../http/errors';
+import { refused } from './errors';
 import type { PricingRow, ProductRow } from './rows';
 
 function pageOf(q: CatalogueQuery, total: number) {
@@ -86,8 +86,7 @@ const CHARGE_TYPES = { initial: 'OneTime', recurring: 'Recurring', none: 'Trial'
 
 export function pricing(ctx: Ctx, productId: string): PricingResponse {
   const product = ctx.sql<ProductRow>('SELECT * FROM products WHERE id = ?').get(productId);
-  if (!product)
-    throw new ApiError(404, 'RESOURCE_NOT_FOUND', `id: no product with id ${productId}`);
+  if (!product) throw refused('RESOURCE_NOT_FOUND', `id: no product with id ${productId}`);
   const rows = ctx
     .sql<PricingRow & { term: string | null }>(
       `SELECT p.*, t.term FROM product_pricing p LEFT JOIN commitment_terms t ON t.id = p.commitment_term_id

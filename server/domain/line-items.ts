@@ -9,7 +9,7 @@ import {
 import { centsToAmount, lineTotalsCents, MAX_CENTS, UNIT_PLACES } from '../../common/money';
 import { toScaled } from '../../common/money/decimal';
 import type { Caller, Ctx } from '../context';
-import { badRequest, invalid } from '../http/errors';
+import { invalid, refused } from './errors';
 import { lineItemResponse, lineMoney } from './line-item-view';
 import { lineItemRows, refreshAggregates } from './quotes';
 import type { LineItemRow, PricingRow, ProductRow, QuoteRow } from './rows';
@@ -163,7 +163,7 @@ export function addLineItems(
   return ctx.db.transaction(() => {
     const existing = lineItemRows(ctx, quote.id);
     if (existing.length + items.length > LIMITS.lineItems) {
-      throw badRequest(
+      throw refused(
         'LINE_ITEM_LIMIT_EXCEEDED',
         `lineItems: a quote holds at most ${LIMITS.lineItems} line items (has ${existing.length}, adding ${items.length})`,
       );

@@ -6,7 +6,7 @@ import {
   type QuotePreferencesResult,
 } from '../../common/api';
 import type { Caller, Ctx } from '../context';
-import { ApiError, badRequest } from '../http/errors';
+import { refused } from './errors';
 import { attachmentResponse, attachmentsOf } from './attachment-view';
 import type { AttachmentRow } from './rows';
 
@@ -77,14 +77,13 @@ export function addPreferenceAttachments(ctx: Ctx, caller: Caller, libraryIds: s
         )
         .get(id, partnerId);
       if (!lib) {
-        throw new ApiError(
-          404,
+        throw refused(
           'LIBRARY_ATTACHMENT_NOT_FOUND',
           `attachments[${i}]: no library attachment with id ${id}`,
         );
       }
       if (sources.has(lib.id)) {
-        throw badRequest(
+        throw refused(
           'DUPLICATE_PREFERENCE_ATTACHMENT',
           `attachments[${i}]: ${lib.name} is already in the preferences`,
         );
@@ -93,7 +92,7 @@ export function addPreferenceAttachments(ctx: Ctx, caller: Caller, libraryIds: s
       picked.push(lib);
     });
     if (current.length + picked.length > LIMITS.preferenceAttachments) {
-      throw badRequest(
+      throw refused(
         'PREFERENCE_MAX_ATTACHMENTS_EXCEEDED',
         `attachments: preferences hold at most ${LIMITS.preferenceAttachments} attachments (have ${current.length})`,
       );
@@ -135,8 +134,7 @@ export function deletePreferenceAttachment(ctx: Ctx, caller: Caller, id: string)
       )
       .get(caller.partner.id, id, id);
     if (!row) {
-      throw new ApiError(
-        404,
+      throw refused(
         'PREFERENCE_ATTACHMENT_NOT_FOUND',
         `attachmentId: no preference attachment with id ${id}`,
       );

@@ -7,7 +7,7 @@ import {
   type UpdateQuotePayload,
 } from '../../common/api';
 import type { Caller, Ctx } from '../context';
-import { ApiError, badRequest } from '../http/errors';
+import { refused } from './errors';
 import { attachmentsOf } from './attachment-view';
 import { preferencesOf } from './preferences';
 import { refreshAggregates, reloadQuote } from './quotes';
@@ -40,8 +40,7 @@ export function createQuote(
       )
       .get(payload.clientId, caller.partner.id);
     if (!client) {
-      throw new ApiError(
-        400,
+      throw refused(
         'RESOURCE_NOT_FOUND',
         `clientId: no client company with id ${payload.clientId}`,
       );
@@ -124,23 +123,23 @@ export function updateQuote(
   const from = row.status;
   const to = p.status;
   if (!canTransition(from, to) || (to === 'expired' && from !== 'expired')) {
-    throw badRequest('QUOTE_INVALID_STATUS', `status: a quote cannot go from ${from} to ${to}`);
+    throw refused('QUOTE_INVALID_STATUS', `status: a quote cannot go from ${from} to ${to}`);
   }
   const headerChanged =
     !sameInstant(p.expiresOn, row.expires_on) ||
     p.introMessage !== row.intro_message ||
     p.termsAndDisclaimers !== row.terms;
   if (headerChanged && !EDITABLE_STATUSES.includes(from) && !EDITABLE_STATUSES.includes(to)) {
-    throw badRequest(
+    throw refused(
       'QUOTE_INVALID_STATUS',
       `status: a quote in status ${from} cannot be edited (only draft, assigned, changes_requested)`,
     );
   }
   if (to === 'sent' && from !== 'sent' && !p.published) {
-    throw badRequest('QUOTE_INVALID_STATUS', 'published: sending a quote needs published: true');
+    throw refused('QUOTE_INVALID_STATUS', 'published: sending a quote needs published: true');
   }
   if (from === to && from === 'sent' && p.published === false) {
-    throw badRequest(
+    throw refused(
       'QUOTE_INVALID_STATUS',
       'status: to revoke a sent quote, set its status to draft',
     );
@@ -190,7 +189,7 @@ export function deleteQuote(ctx: Ctx, row: QuoteRow): void {
 
 export function takeOwnership(ctx: Ctx, caller: Caller, row: QuoteRow): QuoteRow {
   if (row.owned_by === caller.user.id) {
-    throw badRequest('QUOTE_ALREADY_OWNED', `quoteId: quote ${row.id} is already owned by you`);
+    throw refused('QUOTE_ALREADY_OWNED', `quoteId: quote ${row.id} is already owned by you`);
   }
   ctx
     .sql('UPDATE quotes SET owned_by = ?, updated_on = ? WHERE id = ?')

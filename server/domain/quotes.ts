@@ -13,22 +13,22 @@ import {
   type TotalsCents,
 } from '../../common/money';
 import type { Caller, Ctx, UserRow } from '../context';
-import { ApiError, badRequest } from '../http/errors';
+import { refused } from './errors';
 import { attachmentResponse, attachmentsOf } from './attachment-view';
 import { lineMoney, lineItemResponse } from './line-item-view';
 import type { LineItemRow, QuoteRow } from './rows';
 import { partnerById, userById } from './users';
 
 /**
- * The caller's quote, or the refusal the endpoint lists: an unknown id and another partner's
- * id answer the same (`notFound` is 404 where the endpoint lists 404, else 400).
+ * The caller's quote, or QUOTE_NOT_FOUND: an unknown id and another partner's id answer the
+ * same (as 404 where the endpoint lists 404, else 400: the HTTP layer decides).
  */
-export function quoteOf(ctx: Ctx, caller: Caller, id: string, notFound: 400 | 404): QuoteRow {
+export function quoteOf(ctx: Ctx, caller: Caller, id: string): QuoteRow {
   const row = ctx.sql<QuoteRow>('SELECT * FROM quotes WHERE id = ?').get(id);
   if (!row || row.partner_id !== caller.partner.id) {
-    throw new ApiError(notFound, 'QUOTE_NOT_FOUND', `quoteId: no quote with id ${id}`);
+    throw refused('QUOTE_NOT_FOUND', `quoteId: no quote with id ${id}`);
   }
-  if (row.deleted_on) throw badRequest('QUOTE_ALREADY_DELETED', `quoteId: quote ${id} was deleted`);
+  if (row.deleted_on) throw refused('QUOTE_ALREADY_DELETED', `quoteId: quote ${id} was deleted`);
   return expireIfDue(ctx, row);
 }
 
@@ -58,7 +58,7 @@ export function expireDue(ctx: Ctx, partnerId: string): void {
 
 export function requireEditable(row: QuoteRow): void {
   if (!EDITABLE_STATUSES.includes(row.status)) {
-    throw badRequest(
+    throw refused(
       'QUOTE_INVALID_STATUS',
       `status: a quote in status ${row.status} cannot be edited (only draft, assigned, changes_requested)`,
     );
@@ -103,7 +103,7 @@ function quoteCents(lines: LineItemRow[]): TotalsCents {
       const sum = parts.reduce((acc, t) => acc + BigInt(t[f]), 0n);
       return sum > limit || sum < -limit;
     }) ?? 'recurringProfit';
-  throw badRequest(
+  throw refused(
     'QUOTE_VALIDATION',
     `totals.${field}: the line items add up to more than the largest amount a quote can hold (${centsToAmount(MAX_CENTS)})`,
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Section, SectionPayload } from '../../common/api';
 import type { Ctx } from '../context';
-import { badRequest } from '../http/errors';
+import { refused } from './errors';
 import { lineItemRows } from './quotes';
 
 const MAX_SECTIONS = 100;
@@ -35,10 +35,7 @@ export function createSection(ctx: Ctx, quoteId: string, name: string): Section[
       )
       .get(quoteId)!;
     if (count.n >= MAX_SECTIONS) {
-      throw badRequest(
-        'QUOTE_VALIDATION',
-        `sections: a quote holds at most ${MAX_SECTIONS} sections`,
-      );
+      throw refused('QUOTE_VALIDATION', `sections: a quote holds at most ${MAX_SECTIONS} sections`);
     }
     ctx
       .sql('INSERT INTO sections (quote_id, id, name, ord) VALUES (?, ?, ?, ?)')
@@ -56,18 +53,18 @@ export function replaceSections(ctx: Ctx, quoteId: string, sections: SectionPayl
     const placed = new Map<string, number>();
     sections.forEach((s, i) => {
       if (sectionIds.has(s.id))
-        throw badRequest('INVALID_REQUEST_FIELD', `sections[${i}].id: ${s.id} is given twice`);
+        throw refused('INVALID_REQUEST_FIELD', `sections[${i}].id: ${s.id} is given twice`);
       sectionIds.add(s.id);
       s.lineItems.forEach((li, j) => {
         const at = `sections[${i}].lineItems[${j}].lineItemId`;
         if (!lineIds.has(li.lineItemId)) {
-          throw badRequest(
+          throw refused(
             'LINE_ITEM_NOT_FOUND',
             `${at}: no line item ${li.lineItemId} on this quote`,
           );
         }
         if (placed.has(li.lineItemId)) {
-          throw badRequest(
+          throw refused(
             'INVALID_REQUEST_FIELD',
             `${at}: line item ${li.lineItemId} is already in sections[${placed.get(li.lineItemId)}]`,
           );

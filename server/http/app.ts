@@ -2,9 +2,10 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Duplex } from 'node:stream';
 import type { Caller, Ctx } from '../context';
+import { DomainError } from '../domain/errors';
 import { registerRoutes } from '../routes';
 import { authenticate } from './auth';
-import { ApiError, badRequest, errorBody } from './errors';
+import { ApiError, badRequest, errorBody, fromDomain } from './errors';
 import { log } from './log';
 
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a bearer token (the token endpoint). */
     public?: boolean;
+    /** The spec lists 404 for this endpoint: an unknown id answers 404 rather than 400. */
+    lists404?: boolean;
   }
 }
 
@@ -31,8 +34,9 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 };
 
 /** Any refusal of bad input becomes a 400 ErrorResponse naming what was wrong, never a 500. */
-function toApiError(err: FastifyError): ApiError | undefined {
+function toApiError(err: FastifyError, lists404: boolean): ApiError | undefined {
   if (err instanceof ApiError) return err;
+  if (err instanceof DomainError) return fromDomain(err, lists404);
   const known = err.code ? FASTIFY_MESSAGES[err.code] : undefined;
   if (known) return badRequest('INVALID_REQUEST_BODY', known);
   if (err instanceof SyntaxError)
@@ -157,7 +161,7 @@ export async function buildApp(
   });
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const api = toApiError(err);
+    const api = toApiError(err, req.routeOptions.config?.lists404 === true);
     const instance = req.url.split('?')[0] ?? req.url;
     if (api) {
       void reply.code(api.status).type('application/json').send(errorBody(api, instance));

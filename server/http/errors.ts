@@ -1,4 +1,6 @@
+import type { RouteShorthandOptions } from 'fastify';
 import type { ErrorCode, ErrorDetails, ErrorResponse } from '../../common/api';
+import { type DomainError, summary } from '../domain/errors';
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -26,12 +28,20 @@ export const badRequest = (code: ErrorCode, message: string) => new ApiError(400
 export const notFound = (code: ErrorCode, message: string) => new ApiError(404, code, message);
 
 export function invalid(code: ErrorCode, details: ErrorDetails[]): ApiError {
-  const message =
-    details.length === 1
-      ? details[0]!.message
-      : `${details.length} problems: ${details.map((d) => d.message).join('; ')}`;
-  return new ApiError(400, code, message, details);
+  return new ApiError(400, code, summary(details), details);
 }
+
+/**
+ * A domain refusal as the endpoint answers it (DESIGN.md §2): an unknown or foreign id (a
+ * `*_NOT_FOUND` code) is 404 where the endpoint lists 404, every other refusal is 400.
+ */
+export function fromDomain(err: DomainError, lists404: boolean): ApiError {
+  const status = lists404 && err.code.endsWith('_NOT_FOUND') ? 404 : 400;
+  return new ApiError(status, err.code, err.message, err.details);
+}
+
+/** Options of a route whose endpoint the spec lists with 404 (see `fromDomain`). */
+export const lists404: RouteShorthandOptions = { config: { lists404: true } };
 
 export function errorBody(err: ApiError, instance: string): ErrorResponse {
   return {

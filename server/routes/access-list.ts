@@ -14,12 +14,12 @@ import { jsonBody, pathId } from '../http/input';
 /** `/v2/quotes/{quoteId}/access-list` (spec, Quote access list). */
 export function accessListRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/quotes/:quoteId/access-list', async (req) => {
-    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     return { accessList: accessList(ctx, row.id) };
   });
 
   app.post('/v2/quotes/:quoteId/access-list', async (req, reply) => {
-    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     if (Array.isArray(req.body) && req.body.length > LIMITS.accessList) {
       throw badRequest(
         'ACCESS_LIST_LIMIT_EXCEEDED',
@@ -32,7 +32,7 @@ export function accessListRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.delete('/v2/quotes/:quoteId/access-list/:accessListEntryId', async (req, reply) => {
-    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     const entryId = pathId(req.params, 'accessListEntryId');
     requireAccessListOpen(row);
     deleteAccessListEntry(ctx, row, entryId);

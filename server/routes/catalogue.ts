@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CatalogueQuery } from '../../common/api';
 import type { Ctx } from '../context';
 import { companies, pricing, products } from '../domain/catalogue';
+import { lists404 } from '../http/errors';
 import { pathId, query } from '../http/input';
 
 /** Read-only catalogue of DESIGN.md §2, shaped like the platform's partner API v1. */
@@ -10,5 +11,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: Ctx): void {
     companies(ctx, req.caller, query(CatalogueQuery, req.query)),
   );
   app.get('/v1/products', async (req) => products(ctx, query(CatalogueQuery, req.query)));
-  app.get('/v1/products/:id/pricing', async (req) => pricing(ctx, pathId(req.params, 'id')));
+  app.get('/v1/products/:id/pricing', lists404, async (req) =>
+    pricing(ctx, pathId(req.params, 'id')),
+  );
 }

@@ -13,7 +13,7 @@ import {
   updateAttachments,
 } from '../domain/attachments';
 import type { AttachmentRow } from '../domain/rows';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError, badRequest, lists404 } from '../http/errors';
 import { jsonBody, pathId, query } from '../http/input';
 import { readUploads } from '../http/uploads';
 import { sendPdf } from './download';
@@ -59,7 +59,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: Ctx): void {
     return updateAttachments(ctx, req.caller, libraryHome, payload);
   });
 
-  app.post('/v2/quote-attachments/shared', async (req, reply) => {
+  app.post('/v2/quote-attachments/shared', lists404, async (req, reply) => {
     const payload = jsonBody(CopyAttachmentsPayload, req.body);
     const partnerId = req.caller.partner.id;
     const sources = payload.map((p, i) => {
@@ -87,14 +87,14 @@ export function libraryRoutes(app: FastifyInstance, ctx: Ctx): void {
     return reply.code(201).send(created);
   });
 
-  app.delete('/v2/quote-attachments/:attachmentId', async (req, reply) => {
+  app.delete('/v2/quote-attachments/:attachmentId', lists404, async (req, reply) => {
     const id = pathId(req.params, 'attachmentId');
-    const row = attachmentIn(ctx, req.caller, libraryHome, id, 404);
+    const row = attachmentIn(ctx, req.caller, libraryHome, id);
     deleteAttachment(ctx, req.caller, libraryHome, row);
     return reply.code(204).send();
   });
 
-  app.get('/v2/quote-attachments/:attachmentId', async (req, reply) => {
+  app.get('/v2/quote-attachments/:attachmentId', lists404, async (req, reply) => {
     const id = pathId(req.params, 'attachmentId');
     const q = query(DownloadQuery, req.query);
     if (q.download) {
@@ -103,14 +103,14 @@ export function libraryRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (pref?.scope === 'preference' && pref.partner_id === req.caller.partner.id)
         return sendPdf(ctx, reply, pref);
     }
-    const row = attachmentIn(ctx, req.caller, libraryHome, id, 404);
+    const row = attachmentIn(ctx, req.caller, libraryHome, id);
     if (q.download) return sendPdf(ctx, reply, row);
     return attachmentResponse(ctx, row);
   });
 
-  app.patch('/v2/quote-attachments/:attachmentId', async (req) => {
+  app.patch('/v2/quote-attachments/:attachmentId', lists404, async (req) => {
     const id = pathId(req.params, 'attachmentId');
-    const row = attachmentIn(ctx, req.caller, libraryHome, id, 404);
+    const row = attachmentIn(ctx, req.caller, libraryHome, id);
     const uploads = await readUploads(req, ctx, 'attachment', 1, 'INVALID_REQUEST_BODY');
     if (uploads.length !== 1)
       throw badRequest('INVALID_REQUEST_BODY', 'attachment: send exactly one file');

@@ -63,7 +63,7 @@ function refuseFixedFields(body: unknown): void {
 /** `/v2/quotes/{quoteId}/line-items` (spec, Quote line items). */
 export function lineItemRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.post('/v2/quotes/:quoteId/line-items', async (req, reply) => {
-    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     const body = listBody(req.body);
     limitCheck(body);
     const payload = jsonBody(AddLineItemsPayload, body);
@@ -75,7 +75,7 @@ export function lineItemRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.put('/v2/quotes/:quoteId/line-items', async (req) => {
-    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     const body = listBody(req.body);
     limitCheck(body);
     const payload = jsonBody(UpdateLineItemsPayload, body);
@@ -91,7 +91,7 @@ export function lineItemRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.post('/v2/quotes/:quoteId/line-items/bulk-delete', async (req, reply) => {
-    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     const payload = jsonBody(DeleteLineItemsPayload, req.body);
     requireEditable(row);
     deleteLineItems(
@@ -103,7 +103,7 @@ export function lineItemRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.delete('/v2/quotes/:quoteId/line-items/:lineItemId', async (req, reply) => {
-    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const row = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     const lineItemId = pathId(req.params, 'lineItemId');
     requireEditable(row);
     deleteLineItems(ctx, row, [lineItemId]);

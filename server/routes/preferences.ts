@@ -7,7 +7,7 @@ import {
   preferencesResponse,
   putPreferences,
 } from '../domain/preferences';
-import { badRequest } from '../http/errors';
+import { badRequest, lists404 } from '../http/errors';
 import { jsonBody, pathId } from '../http/input';
 
 /** `/v2/quote-preferences` of the caller's partner (spec, Quote preferences). */
@@ -20,7 +20,7 @@ export function preferenceRoutes(app: FastifyInstance, ctx: Ctx): void {
     return reply.code(created ? 201 : 200).send(result);
   });
 
-  app.post('/v2/quote-preferences/attachments', async (req, reply) => {
+  app.post('/v2/quote-preferences/attachments', lists404, async (req, reply) => {
     const raw = (req.body as { attachments?: unknown } | undefined)?.attachments;
     if (Array.isArray(raw) && raw.length > LIMITS.preferenceAttachments) {
       throw badRequest(
@@ -33,7 +33,7 @@ export function preferenceRoutes(app: FastifyInstance, ctx: Ctx): void {
     return reply.code(201).send(addPreferenceAttachments(ctx, req.caller, ids));
   });
 
-  app.delete('/v2/quote-preferences/attachments/:attachmentId', async (req, reply) => {
+  app.delete('/v2/quote-preferences/attachments/:attachmentId', lists404, async (req, reply) => {
     deletePreferenceAttachment(ctx, req.caller, pathId(req.params, 'attachmentId'));
     return reply.code(204).send();
   });

@@ -15,7 +15,7 @@ import {
 } from '../domain/attachments';
 import { quoteOf, requireEditable } from '../domain/quotes';
 import type { AttachmentRow } from '../domain/rows';
-import { ApiError } from '../http/errors';
+import { ApiError, lists404 } from '../http/errors';
 import { jsonBody, pathId, query } from '../http/input';
 import { readUploads } from '../http/uploads';
 import { contentDisposition, sendPdf } from './download';
@@ -39,8 +39,8 @@ function zipNames(rows: AttachmentRow[]): string[] {
 
 /** `/v2/quotes/{quoteId}/attachments` (spec, Quote attachments). */
 export function quoteAttachmentRoutes(app: FastifyInstance, ctx: Ctx): void {
-  app.get('/v2/quotes/:quoteId/attachments', async (req, reply) => {
-    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 404);
+  app.get('/v2/quotes/:quoteId/attachments', lists404, async (req, reply) => {
+    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     query(ZipQuery, req.query);
     const rows = attachmentsOf(ctx, req.caller.partner.id, 'quote', quote.id);
     const zip = new yazl.ZipFile();
@@ -55,8 +55,8 @@ export function quoteAttachmentRoutes(app: FastifyInstance, ctx: Ctx): void {
       .send(zip.outputStream);
   });
 
-  app.post('/v2/quotes/:quoteId/attachments', async (req, reply) => {
-    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 404);
+  app.post('/v2/quotes/:quoteId/attachments', lists404, async (req, reply) => {
+    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     requireEditable(quote);
     const uploads = await readUploads(
       req,
@@ -85,7 +85,7 @@ export function quoteAttachmentRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   app.put('/v2/quotes/:quoteId/attachments', async (req) => {
-    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     const payload = jsonBody(UpdateAttachmentsInput, req.body);
     requireEditable(quote);
     return updateAttachments(
@@ -96,8 +96,8 @@ export function quoteAttachmentRoutes(app: FastifyInstance, ctx: Ctx): void {
     );
   });
 
-  app.post('/v2/quotes/:quoteId/attachments/shared', async (req, reply) => {
-    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 404);
+  app.post('/v2/quotes/:quoteId/attachments/shared', lists404, async (req, reply) => {
+    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     const payload = jsonBody(CopyAttachmentsPayload, req.body);
     requireEditable(quote);
     const sources = payload.map((p, i) => {
@@ -124,20 +124,20 @@ export function quoteAttachmentRoutes(app: FastifyInstance, ctx: Ctx): void {
     return reply.code(201).send(created);
   });
 
-  app.get('/v2/quotes/:quoteId/attachments/:attachmentId', async (req, reply) => {
-    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 404);
+  app.get('/v2/quotes/:quoteId/attachments/:attachmentId', lists404, async (req, reply) => {
+    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     const id = pathId(req.params, 'attachmentId');
     const q = query(DownloadQuery, req.query);
-    const row = attachmentIn(ctx, req.caller, quoteHome(quote.id), id, 404);
+    const row = attachmentIn(ctx, req.caller, quoteHome(quote.id), id);
     if (q.download) return sendPdf(ctx, reply, row);
     return attachmentResponse(ctx, row);
   });
 
   app.delete('/v2/quotes/:quoteId/attachments/:attachmentId', async (req, reply) => {
-    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'), 400);
+    const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));
     const id = pathId(req.params, 'attachmentId');
     const home = quoteHome(quote.id);
-    const row = attachmentIn(ctx, req.caller, home, id, 400);
+    const row = attachmentIn(ctx, req.caller, home, id);
     requireEditable(quote);
     deleteAttachment(ctx, req.caller, home, row);
     return reply.code(204).send();
