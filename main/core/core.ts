@@ -3,7 +3,7 @@
 // context over all of it. Electron and the browser bridge both wrap this.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppInfo, IpcEvent } from '../../common/ipc';
+import type { AppInfo } from '../../common/ipc';
 import type { ApiClient } from '../api';
 import { createDispatcher, createHandlers, DEMO_PROFILE_ID, mapError } from '../services';
 import type { ServiceContext } from '../services/context';
