@@ -42,6 +42,11 @@ const AttachmentName = z.string().trim().min(1, 'is required').max(LIMITS.attach
 const SectionName = z.string().trim().min(1, 'is required').max(LIMITS.sectionNameMax);
 const Email = z.email({ message: 'must be an e-mail address' }).max(LIMITS.emailMax);
 const FilePath = z.string().min(1, 'is required').max(4096);
+/**
+ * Edits of a field committed as it is typed carry one key per visit of the field: edits in a
+ * row with the same key are one undo step.
+ */
+const Coalesce = z.string().min(1).max(200);
 
 export const calls = {
   // --- app -------------------------------------------------------------------------------
@@ -76,6 +81,7 @@ export const calls = {
         expiresOn: IsoDateTime.optional(),
         introMessage: z.string().max(LIMITS.textMax).optional(),
         termsAndDisclaimers: z.string().max(LIMITS.textMax).optional(),
+        coalesce: Coalesce.optional(),
       })
       .refine(
         (v) =>
@@ -105,7 +111,7 @@ export const calls = {
     z.object({ quote: QuoteDetail, lineItemIds: z.array(Id) }),
   ),
   'lineItems.update': call(
-    z.object({ ...quote, lineItemId: Id, patch: LineItemPatch }),
+    z.object({ ...quote, lineItemId: Id, patch: LineItemPatch, coalesce: Coalesce.optional() }),
     QuoteDetail,
   ),
   'lineItems.delete': call(z.object({ ...quote, lineItemIds: z.array(Id).min(1) }), QuoteDetail),

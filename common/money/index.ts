@@ -6,6 +6,7 @@ export {
   TOTAL_FIELDS,
   lineTotals,
   lineTotalsCents,
+  customInitialTotal,
   quoteTotals,
   quoteTotalsCents,
   sumTotals,

@@ -90,9 +90,21 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
       ctx.sync().changed(id);
       return detail(ctx, id);
     },
-    'quotes.updateHeader': ({ quoteId, expiresOn, introMessage, termsAndDisclaimers }) => {
+    'quotes.updateHeader': ({
+      quoteId,
+      expiresOn,
+      introMessage,
+      termsAndDisclaimers,
+      coalesce,
+    }) => {
       ctx.localEdit(() =>
-        ctx.store().updateHeader(quoteId, { expiresOn, introMessage, termsAndDisclaimers }),
+        ctx
+          .store()
+          .updateHeader(
+            quoteId,
+            { expiresOn, introMessage, termsAndDisclaimers },
+            coalesce ? { coalesce } : {},
+          ),
       );
       ctx.sync().changed(quoteId);
       return detail(ctx, quoteId);

@@ -39,6 +39,7 @@ import type {
   ConflictInput,
   CreateQuoteInput,
   DirtyQuote,
+  EditOptions,
   EntityKind,
   HeaderPatch,
   Identity,
@@ -65,6 +66,9 @@ export interface StoreOptions {
   clock?: () => Date;
   newId?: () => string;
 }
+
+/** Separates an undo entry's label from the key of the edits it coalesces. */
+const COALESCE_MARK = '\u001f';
 
 const CHECKPOINT_IDLE_MS = 1000;
 /** Commits after which a checkpoint is due as soon as the caller yields to the event loop. */
@@ -352,6 +356,7 @@ export class Store {
     what: ChangeWhat,
     label: string,
     fn: (w: WorkQuote, ctx: EditContext) => T,
+    coalesce?: string,
   ): T {
     return this.transaction(() => {
       const r = this.row(quoteId);
@@ -369,7 +374,13 @@ export class Store {
       recomputeTotals(w, false);
       w.updatedOn = ctx.now;
       const doc = writer.write(w);
-      this.repo.pushHistory(r.qrow, 'undo', label, doc, prevDoc, ctx.now);
+      // Keystrokes of one field visit are committed one by one but undone as one step: the
+      // visit's entry (still on top, nothing redone since) is remade from the new copy.
+      const key = coalesce ? `${label}${COALESCE_MARK}${coalesce}` : label;
+      const top = coalesce ? this.repo.topHistory(r.qrow, 'undo') : undefined;
+      if (top?.label === key && this.repo.depth(r.qrow, 'redo') === 0)
+        this.repo.rebaseTop(r.qrow, 'undo', prevDoc, doc);
+      else this.repo.pushHistory(r.qrow, 'undo', key, doc, prevDoc, ctx.now);
       this.repo.clearStack(r.qrow, 'redo');
       const search = this.repo.writeWork(r.qrow, prevSearch, w, doc, 'handled');
       if (this.parsed.size >= 64) this.parsed.clear();
@@ -541,9 +552,14 @@ export class Store {
     });
   }
 
-  updateHeader(quoteId: string, patch: HeaderPatch): void {
-    this.edit(quoteId, 'header', 'Edit quote details', (w, ctx) =>
-      header.updateHeader(w, patch, ctx),
+  /** `opts.coalesce`: edits with the same key in a row are one undo step (one field visit). */
+  updateHeader(quoteId: string, patch: HeaderPatch, opts: EditOptions = {}): void {
+    this.edit(
+      quoteId,
+      'header',
+      'Edit quote details',
+      (w, ctx) => header.updateHeader(w, patch, ctx),
+      opts.coalesce,
     );
   }
 
@@ -553,9 +569,13 @@ export class Store {
     );
   }
 
-  updateLineItems(quoteId: string, patches: LineItemPatch[]): void {
-    this.edit(quoteId, 'lineItems', 'Edit line items', (w, ctx) =>
-      lineItems.updateLineItems(w, patches, ctx),
+  updateLineItems(quoteId: string, patches: LineItemPatch[], opts: EditOptions = {}): void {
+    this.edit(
+      quoteId,
+      'lineItems',
+      'Edit line items',
+      (w, ctx) => lineItems.updateLineItems(w, patches, ctx),
+      opts.coalesce,
     );
   }
 

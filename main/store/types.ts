@@ -190,6 +190,14 @@ export interface CreateQuoteInput {
   now?: Date;
 }
 
+export interface EditOptions {
+  /**
+   * Edits in a row with the same key are one undo step, e.g. one field visit committed at
+   * every keystroke. Another edit in between, or an undo, starts a new step.
+   */
+  coalesce?: string;
+}
+
 export interface HeaderPatch {
   expiresOn?: string;
   introMessage?: string;
