@@ -133,12 +133,7 @@ export function ItemRow({
     void live[field].push(value, (visit) => commit(field, visit));
   };
 
-  const cell = (
-    field: CellField,
-    label: string,
-    stored: string,
-    extra = '',
-  ) => {
+  const cell = (field: CellField, label: string, stored: string, extra = '') => {
     const err = errors[`item:${item.id}:${field}`];
     const errId = `err-${item.id}-${field}`;
     return (
@@ -163,8 +158,7 @@ export function ItemRow({
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               const text = useEditor.getState().drafts[item.id]?.[field];
-              if (text !== undefined)
-                void live[field].push(text, (visit) => commit(field, visit));
+              if (text !== undefined) void live[field].push(text, (visit) => commit(field, visit));
             }
             if (e.key === 'Escape') {
               useEditor.getState().clearDraft(item.id, field);
