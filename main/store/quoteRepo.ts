@@ -46,6 +46,7 @@ const ROW_COLUMNS: (keyof ListRow)[] = [
   'currency',
   'initial_total',
   'recurring_total',
+  'recurring_periods',
   'items_total',
   'items_custom',
   'items_msp',

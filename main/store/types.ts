@@ -1,3 +1,4 @@
+import type { RecurringByPeriod } from '../../common/money';
 import type {
   AccessListEntry,
   AccountType,
@@ -326,6 +327,8 @@ export interface ListEntry {
     initialTotal: { amount: number; currency: string };
     recurringTotal: { amount: number; currency: string };
   };
+  /** Recurring cents per billing period (they add up to `totals.recurringTotal`). */
+  recurringByPeriod: RecurringByPeriod;
   dirty: boolean;
   syncState: SyncState;
   openConflicts: number;

@@ -1,6 +1,8 @@
 import {
   lineTotalsCents,
   moneyKind,
+  recurringByPeriodCents,
+  type RecurringByPeriod,
   marginPercent,
   quoteTotalsCents,
   type LineMoneyInput,
@@ -53,3 +55,15 @@ export function quoteCents(
 }
 
 export { marginPercent };
+
+/** Recurring cents per billing period of these items, with what is being typed. */
+export function periodCents(
+  items: readonly LineItemView[],
+  drafts: Record<string, ItemDraft>,
+): RecurringByPeriod {
+  try {
+    return recurringByPeriodCents(items.map((i) => moneyInput(i, drafts[i.id])));
+  } catch {
+    return recurringByPeriodCents(items.map((i) => moneyInput(i)));
+  }
+}

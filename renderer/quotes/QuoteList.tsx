@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { QuoteStatus, SortField } from '../../common/api/enums';
 import type { QuoteSummary } from '../../common/ipc/shapes';
 import { formatDate, formatMoney, formatNumber } from '../format';
+import { PERIOD_SHORT, periodAmounts, periodsText } from '../format/periods';
 import { PAGE_SIZE, useQuoteList } from '../state/quoteList';
 import { useNav } from '../state/nav';
 import {
@@ -309,6 +310,20 @@ function Row({ q }: { q: QuoteSummary }) {
       </div>
       <div role="gridcell" className="cell num">
         {formatMoney(q.totals.recurringTotal.amount, q.totals.recurringTotal.currency)}
+        {periodAmounts(q.recurringByPeriod).length > 0 && (
+          <div
+            className="muted list-periods"
+            data-testid="recurring-periods"
+            title={periodsText(q.recurringByPeriod, q.totals.recurringTotal.currency)}
+          >
+            {periodAmounts(q.recurringByPeriod).map((x) => (
+              <div key={x.period}>
+                {formatMoney(x.amount, q.totals.recurringTotal.currency)}
+                {PERIOD_SHORT[x.period]}
+              </div>
+            ))}
+          </div>
+        )}
       </div>
       <div role="gridcell" className="cell col-created">
         {formatDate(q.updatedOn)}
