@@ -96,6 +96,9 @@ export class QuoteRepo {
       markDeleted: db.prepare<[number]>(
         "UPDATE quotes SET deleted = 1, generation = generation + 1, sync_state = 'pending' WHERE qrow = ?",
       ),
+      markRestored: db.prepare<[number]>(
+        "UPDATE quotes SET deleted = 0, generation = generation + 1, sync_state = 'pending' WHERE qrow = ?",
+      ),
       delete: db.prepare<[number]>('DELETE FROM quotes WHERE qrow = ?'),
       // A copy that spills over its page is padded with spaces to a whole number of blocks
       // (JSON allows them; reads trim them): a rewrite of the same length is done in place by
@@ -218,6 +221,13 @@ export class QuoteRepo {
     this.s.markDeleted.run(qrow);
     this.removeSearch(qrow);
     this.facts.remove(qrow);
+  }
+
+  /** A tombstone back among the quotes (its delete never reached the server). */
+  markRestored(qrow: number, w: WorkQuote): void {
+    this.s.markRestored.run(qrow);
+    this.facts.set(qrow, { ...listRow(w), deleted: 0 });
+    this.search.insert(qrow, searchDoc(w));
   }
 
   delete(qrow: number): void {

@@ -673,6 +673,21 @@ export class Store {
     });
   }
 
+  /**
+   * Takes back a delete that has not reached the server yet: the tombstone is the quote
+   * again, with its server id and reference code. False when there is no tombstone (never
+   * sent, so it vanished; or its delete is done).
+   */
+  restoreDeleted(quoteId: string): boolean {
+    return this.transaction(() => {
+      const r = this.repo.byId(quoteId);
+      if (!r || !r.deleted) return false;
+      this.repo.markRestored(r.qrow, parseDoc(this.repo.workDoc(r.qrow)));
+      this.bus.emit({ quoteId, what: 'created' });
+      return true;
+    });
+  }
+
   /** Forgets a quote entirely (its remote delete is done, or it was deleted remotely). */
   purgeQuote(quoteId: string): void {
     this.transaction(() => {

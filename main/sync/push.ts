@@ -12,6 +12,7 @@ import {
 import { failureOf, isEntityGone, isGone, type Failure } from './errors';
 import { recoverJournal } from './recover';
 import { librarySourceOf, matchDefaultAttachments } from './defaults';
+import { deleteHeld, releaseDelete } from './deleteHold';
 import { merge } from './merge';
 import { normalizeOrders } from './normalize';
 import { type Collection, type QuoteState, clone, emptyQuote, splitPlacementKey } from './model';
@@ -184,6 +185,8 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   store.setSyncState(quoteId, 'syncing', null);
 
   if (snap.deleted) {
+    // Within the undo window the delete waits: undo gives back the same quote.
+    if (deleteHeld(store, quoteId)) return { state: 'pending' };
     if (snap.serverId) {
       ctx.onStep?.(quoteId, 'deleteQuote');
       try {
@@ -192,7 +195,11 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
         if (!isGone(e)) throw e;
       }
     }
-    store.purgeQuote(quoteId);
+    store.transaction(() => {
+      // Restored while the delete was under way: it is gone there; the next round says so.
+      if (store.getQuote(quoteId)?.deleted) store.purgeQuote(quoteId);
+      releaseDelete(store, quoteId);
+    });
     return { state: 'dropped' };
   }
 
