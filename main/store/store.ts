@@ -1055,7 +1055,8 @@ export class Store {
   /**
    * Replaces the working copy with a merged one (remote changes taken in). Refused with
    * code STALE when the user edited since `expectedGeneration`; bumps the generation and
-   * clears undo history (it would undo the remote changes).
+   * clears undo history (it would undo the remote changes) unless only server-assigned
+   * fields changed.
    */
   replaceWork(quoteId: string, work: WorkQuote, expectedGeneration: number): void {
     this.transaction(() => {
@@ -1066,13 +1067,21 @@ export class Store {
           `Quote ${quoteId} changed locally (generation ${r.generation}, expected ${expectedGeneration}).`,
         );
       }
-      const cur = parseDoc(this.repo.workDoc(r.qrow));
+      const curDoc = this.repo.workDoc(r.qrow);
+      const cur = parseDoc(curDoc);
       const next = { ...work, id: r.id };
       recomputeTotals(next);
-      this.repo.writeWork(r.qrow, searchDoc(cur), next);
+      const nextDoc = storedDoc(next);
+      // Only server-assigned fields came in (a push answered while the user typed on): the
+      // history stays, as after commitSync; undoing it would revert no one else's change.
+      if (withoutServerFields(next) === withoutServerFields(cur)) {
+        this.rebaseHistory(r.qrow, curDoc, nextDoc, next);
+      } else {
+        this.repo.clearStack(r.qrow, 'undo');
+        this.repo.clearStack(r.qrow, 'redo');
+      }
+      this.repo.writeWork(r.qrow, searchDoc(cur), next, nextDoc, 'handled');
       this.repo.bumpGeneration(r.qrow);
-      this.repo.clearStack(r.qrow, 'undo');
-      this.repo.clearStack(r.qrow, 'redo');
       this.bus.emit({ quoteId, what: 'sync' });
     });
   }

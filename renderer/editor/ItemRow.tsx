@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
-import { moneyKind } from '../../common/money';
+import { moneyKind, recurringPeriod } from '../../common/money';
 import type { LineItemPatch, LineItemView, QuoteDetail } from '../../common/ipc/shapes';
 import { ipc } from '../bridge';
 import { formatMinor, formatUnit } from '../format';
+import { PERIOD_SHORT } from '../format/periods';
 import { useEditor } from '../state/editor';
 import { IconButton } from '../ui';
 import type { Group } from './LineItems';
@@ -276,7 +277,9 @@ export function ItemRow({
             {recurring && (
               <div>
                 {formatMinor(t.recurringTotal, detail.currency)}{' '}
-                <span className="muted">{item.billingTerm === 'Monthly' ? '/mo' : '/term'}</span>
+                <span className="muted">
+                  {PERIOD_SHORT[recurringPeriod(item.billingTerm) ?? 'annual']}
+                </span>
               </div>
             )}
           </>

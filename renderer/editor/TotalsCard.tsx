@@ -46,7 +46,10 @@ export function TotalsCard({ detail }: { detail: QuoteDetail }) {
           {/* The recurring total mixes billing periods: each period on its own line. */}
           {periods.map((x) => (
             <tr key={x.period} className="period">
-              <th scope="row">Recurring {PERIOD_LABEL[x.period]}</th>
+              <th scope="row">
+                <span className="sr-only">Recurring </span>
+                {PERIOD_LABEL[x.period]}
+              </th>
               <td />
               <td className="num" data-testid={`recurring-${x.period}`}>
                 {formatMoney(x.amount, cur)}

@@ -310,7 +310,13 @@ function Row({ q }: { q: QuoteSummary }) {
       </div>
       <div role="gridcell" className="cell num">
         {formatMoney(q.totals.recurringTotal.amount, q.totals.recurringTotal.currency)}
-        {periodAmounts(q.recurringByPeriod).length > 0 && (
+        {/* One billing period: named beside the total; several: one line each beneath. */}
+        {periodAmounts(q.recurringByPeriod).length === 1 && (
+          <span className="muted" data-testid="recurring-periods">
+            {PERIOD_SHORT[periodAmounts(q.recurringByPeriod)[0]!.period]}
+          </span>
+        )}
+        {periodAmounts(q.recurringByPeriod).length > 1 && (
           <div
             className="muted list-periods"
             data-testid="recurring-periods"

@@ -163,3 +163,26 @@ describe('edits committed as they are typed', () => {
     store.close();
   });
 });
+
+describe('a push answered while the user types on', () => {
+  it('keeps the undo history when only server-assigned fields came in, and clears it for a colleague’s change', () => {
+    const store = seededStore();
+    const q = store.createQuote({ client: clientOf(acme) });
+    for (const text of ['N', 'Ne', 'Net'])
+      store.updateHeader(q.id, { termsAndDisclaimers: text }, { coalesce: 'visit' });
+    const gen = store.getQuote(q.id)!.generation;
+    store.replaceWork(q.id, { ...store.getWork(q.id), referenceCode: 'Q-2026-000042' }, gen);
+    expect(store.getQuote(q.id)!.undoDepth).toBe(1);
+    store.undo(q.id);
+    expect(store.getWork(q.id)).toMatchObject({
+      termsAndDisclaimers: '',
+      referenceCode: 'Q-2026-000042',
+    });
+    store.redo(q.id);
+
+    const gen2 = store.getQuote(q.id)!.generation;
+    store.replaceWork(q.id, { ...store.getWork(q.id), introMessage: 'from a colleague' }, gen2);
+    expect(store.getQuote(q.id)!.undoDepth).toBe(0);
+    store.close();
+  });
+});
