@@ -54,6 +54,11 @@ const ProposalBytes = BytesResult.extend({
   /** Characters the embedded fonts cannot draw: the document shows U+FFFD for each. */
   missingCharacters: z.array(z.string()),
 });
+/**
+ * Edits of a field committed as it is typed carry one key per visit of the field: edits in a
+ * row with the same key are one undo step.
+ */
+const Coalesce = z.string().min(1).max(200);
 
 export const calls = {
   // --- app -------------------------------------------------------------------------------
@@ -88,6 +93,7 @@ export const calls = {
         expiresOn: IsoDateTime.optional(),
         introMessage: z.string().max(LIMITS.textMax).optional(),
         termsAndDisclaimers: z.string().max(LIMITS.textMax).optional(),
+        coalesce: Coalesce.optional(),
       })
       .refine(
         (v) =>
@@ -142,7 +148,7 @@ export const calls = {
     z.object({ quote: QuoteDetail, lineItemIds: z.array(Id) }),
   ),
   'lineItems.update': call(
-    z.object({ ...quote, lineItemId: Id, patch: LineItemPatch }),
+    z.object({ ...quote, lineItemId: Id, patch: LineItemPatch, coalesce: Coalesce.optional() }),
     QuoteDetail,
   ),
   'lineItems.delete': call(z.object({ ...quote, lineItemIds: z.array(Id).min(1) }), QuoteDetail),

@@ -80,6 +80,18 @@ export const StatusCounts = z.object({
 });
 export type StatusCounts = z.infer<typeof StatusCounts>;
 
+/**
+ * Recurring amounts per billing period (monthly, yearly, every 2 or 3 years), in the quote's
+ * currency; a period without a line is absent. They add up to `totals.recurringTotal`.
+ */
+export const RecurringByPeriod = z.object({
+  monthly: z.number().optional(),
+  annual: z.number().optional(),
+  twoYear: z.number().optional(),
+  threeYear: z.number().optional(),
+});
+export type RecurringByPeriod = z.infer<typeof RecurringByPeriod>;
+
 export const QuoteSummary = z.object({
   id: Id,
   serverId: z.string().nullable(),
@@ -103,6 +115,7 @@ export const QuoteSummary = z.object({
     total: z.number().int(),
   }),
   totals: z.object({ initialTotal: AmountCurrency, recurringTotal: AmountCurrency }),
+  recurringByPeriod: RecurringByPeriod.optional(),
   sync: QuoteSyncInfo,
 });
 export type QuoteSummary = z.infer<typeof QuoteSummary>;

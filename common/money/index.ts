@@ -6,6 +6,7 @@ export {
   TOTAL_FIELDS,
   lineTotals,
   lineTotalsCents,
+  customInitialTotal,
   quoteTotals,
   quoteTotalsCents,
   sumTotals,
@@ -18,4 +19,12 @@ export {
   type AmountCurrency,
 } from './totals';
 export { MAX_CENTS, toCents, centsToAmount } from './cents';
+export {
+  RECURRING_PERIODS,
+  recurringPeriod,
+  addRecurring,
+  recurringByPeriodCents,
+  type RecurringPeriod,
+  type RecurringByPeriod,
+} from './periods';
 export { suggestedPrice, marginPercent } from './margin';

@@ -184,3 +184,22 @@ export function sumTotals(all: readonly MoneyTotals[], currency: string): MoneyT
   }
   return centsToTotals(sumAll(all.map(totalsToCents)), currency);
 }
+
+/**
+ * The `initialTotal` a Custom item carries: for a one-time item its whole amount, price ×
+ * quantity rounded to cents, so the line always reads as price × quantity while it is edited;
+ * for a recurring item the setup fee given (0 without one); for a trial 0 (it counts nowhere).
+ */
+export function customInitialTotal(
+  billingTerm: string,
+  price: number,
+  quantity: number,
+  setupFee = 0,
+): number {
+  const kind = moneyKind(billingTerm);
+  if (kind === 'none') return 0;
+  if (kind === 'recurring') return setupFee;
+  return centsToAmount(
+    lineTotalsCents({ kind: 'Custom', billingTerm, price, unitCost: 0, quantity }).initialTotal,
+  );
+}

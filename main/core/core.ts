@@ -3,15 +3,9 @@
 // context over all of it. Electron and the browser bridge both wrap this.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppInfo, IpcEvent } from '../../common/ipc';
+import type { AppInfo } from '../../common/ipc';
 import type { ApiClient } from '../api';
-import {
-  createDispatcher,
-  createHandlers,
-  DEMO_PROFILE_ID,
-  mapError,
-  refreshCatalogue,
-} from '../services';
+import { createDispatcher, createHandlers, DEMO_PROFILE_ID, mapError } from '../services';
 import type { ServiceContext } from '../services/context';
 import { profileView } from '../services/profiles';
 import { openStore, type Store } from '../store';
@@ -23,6 +17,7 @@ import {
   type ServerCommand,
   type ServerLauncher,
 } from './embedded-server';
+import { startAccountRefresh } from './account-refresh';
 import { EventHub } from './event-hub';
 import { createFileLogger, errorFields, type Logger } from './log';
 import { dataPaths } from './paths';
@@ -53,7 +48,8 @@ interface Session {
   store: Store;
   api: ApiClient | null;
   sync: SyncPort;
-  catalogue: Promise<void>;
+  /** The copy of the catalogue and quote defaults that look-ups wait for. */
+  catalogue: () => Promise<void>;
   unsubscribe: () => void;
 }
 
@@ -230,37 +226,18 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         source: localDepth > 0 ? 'local' : 'sync',
       });
     });
-    let catalogueFailed = false;
-    const copyCatalogue = (client: ApiClient) => {
-      const run = refreshCatalogue(client, store, log).catch((error) => {
-        catalogueFailed = true;
-        log.warn('catalogue.refresh_failed', errorFields(error));
-        throw error;
-      });
-      run.catch(() => {});
-      return run;
-    };
+    const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
     const s: Session = {
       profileId: profile?.id ?? null,
       store,
       api,
       sync,
-      catalogue: api ? copyCatalogue(api) : Promise.resolve(),
+      catalogue: () => refresh?.ready() ?? Promise.resolve(),
       unsubscribe: () => {
         unsubscribe();
-        stopWatching();
+        refresh?.stop();
       },
     };
-    // A copy cut short by a lost connection is taken again once a sync gets through, so the
-    // pickers do not stay empty offline for the rest of the session.
-    const stopWatching = hub.subscribe((event, payload) => {
-      if (event !== 'sync.state' || !catalogueFailed || !api) return;
-      const status = payload as IpcEvent<'sync.state'>;
-      if (!status.online || status.running || status.lastError || !status.lastSyncAt) return;
-      catalogueFailed = false;
-      log.info('catalogue.refresh_again', {});
-      s.catalogue = copyCatalogue(api);
-    });
     log.info('session.opened', { profileId: profile?.id ?? null });
     return s;
   }
@@ -335,7 +312,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       switching = run.catch(() => {});
       return run;
     },
-    catalogueReady: () => current().catalogue.catch(() => {}),
+    catalogueReady: () =>
+      current()
+        .catalogue()
+        .catch(() => {}),
     localEdit: (fn) => {
       localDepth++;
       try {

@@ -29,5 +29,6 @@ export { createDispatcher, type Dispatch, type CallContext, type Handlers } from
 export { ServiceError } from './errors';
 export { mapError } from './map-error';
 export { refreshCatalogue } from './catalogue';
+export { refreshQuoteDefaults } from './library';
 export { DEMO_PROFILE_ID } from './profiles';
 export type { ServiceContext } from './context';

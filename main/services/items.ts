@@ -46,8 +46,16 @@ export function itemHandlers(
       );
       return { quote: detail(ctx, quoteId), lineItemIds: ids };
     },
-    'lineItems.update': ({ quoteId, lineItemId, patch }) => {
-      edit(quoteId, () => ctx.store().updateLineItems(quoteId, [{ ...patch, id: lineItemId }]));
+    'lineItems.update': ({ quoteId, lineItemId, patch, coalesce }) => {
+      edit(quoteId, () =>
+        ctx
+          .store()
+          .updateLineItems(
+            quoteId,
+            [{ ...patch, id: lineItemId }],
+            coalesce ? { coalesce: `${lineItemId}:${coalesce}` } : {},
+          ),
+      );
       return detail(ctx, quoteId);
     },
     'lineItems.delete': ({ quoteId, lineItemIds }) => {

@@ -32,6 +32,18 @@ async function refreshPreferences(api: ApiClient, store: Store): Promise<Prefere
   return preferencesView(store);
 }
 
+/**
+ * The partner's defaults for a new quote (preferences, and the library a default attachment
+ * can be copied from), copied with every sync so a quote made offline gets them too.
+ */
+export async function refreshQuoteDefaults(api: ApiClient, store: Store): Promise<void> {
+  const [prefs, library] = await Promise.all([api.getPreferences(), api.listLibrary()]);
+  store.transaction(() => {
+    store.putPreferences(prefs);
+    store.putLibrary(library);
+  });
+}
+
 /** Uploads files kept in memory: the client streams uploads from disk. */
 async function withTempFiles<T>(
   ctx: ServiceContext,

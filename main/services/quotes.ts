@@ -1,8 +1,15 @@
 import type { AddLineItemInput as StoreAddItem, Store, WorkQuote } from '../store';
+import { holdDelete, releaseDelete } from '../sync';
 import { ServiceError } from './errors';
 import type { ServiceContext } from './context';
 import type { Group } from './group';
 import { detailOf, pipelineView, summaryOf } from './views';
+
+/**
+ * How long a deleted quote's delete waits before it goes to the server: the Undo notice
+ * stays 8 s, so Undo always gives back the same quote. Later, a restore is a new quote.
+ */
+export const UNDO_DELETE_MS = 10_000;
 
 export function detail(ctx: ServiceContext, quoteId: string) {
   const store = ctx.store();
@@ -68,12 +75,36 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
     'quotes.delete': ({ quoteId }) => {
       const store = ctx.store();
       const work = store.getWork(quoteId);
-      ctx.localEdit(() => store.deleteQuote(quoteId));
+      // The delete waits out the undo window before it goes to the server, so Undo gives
+      // back the same quote with its reference code.
+      ctx.localEdit(() =>
+        store.transaction(() => {
+          store.deleteQuote(quoteId);
+          // A quote never sent vanishes at once; only a tombstone has a delete to hold.
+          if (store.getQuote(quoteId)?.deleted)
+            holdDelete(store, quoteId, Date.now() + UNDO_DELETE_MS);
+        }),
+      );
       deleted.set(quoteId, work);
-      ctx.sync().changed(quoteId);
+      const later = setTimeout(() => {
+        try {
+          ctx.sync().changed(quoteId);
+        } catch {
+          // Closed or switching profile meanwhile: the next session's first sync sends it.
+        }
+      }, UNDO_DELETE_MS + 100);
+      later.unref?.();
       return { quoteId };
     },
     'quotes.restore': ({ quoteId }) => {
+      const store = ctx.store();
+      // Still held back: the quote itself comes back, same server id and reference code.
+      if (ctx.localEdit(() => store.restoreDeleted(quoteId))) {
+        releaseDelete(store, quoteId);
+        deleted.delete(quoteId);
+        ctx.sync().changed(quoteId);
+        return detail(ctx, quoteId);
+      }
       const snapshot = deleted.get(quoteId);
       if (!snapshot) {
         throw new ServiceError(
@@ -84,15 +115,26 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
           },
         );
       }
-      const store = ctx.store();
       const id = ctx.localEdit(() => recreate(store, snapshot));
       deleted.delete(quoteId);
       ctx.sync().changed(id);
       return detail(ctx, id);
     },
-    'quotes.updateHeader': ({ quoteId, expiresOn, introMessage, termsAndDisclaimers }) => {
+    'quotes.updateHeader': ({
+      quoteId,
+      expiresOn,
+      introMessage,
+      termsAndDisclaimers,
+      coalesce,
+    }) => {
       ctx.localEdit(() =>
-        ctx.store().updateHeader(quoteId, { expiresOn, introMessage, termsAndDisclaimers }),
+        ctx
+          .store()
+          .updateHeader(
+            quoteId,
+            { expiresOn, introMessage, termsAndDisclaimers },
+            coalesce ? { coalesce } : {},
+          ),
       );
       ctx.sync().changed(quoteId);
       return detail(ctx, quoteId);

@@ -1,4 +1,5 @@
 // The store's records in the shapes of the IPC contract.
+import { RECURRING_PERIODS, centsToAmount } from '../../common/money';
 import {
   ACCESS_LIST_FROZEN_STATUSES,
   EDITABLE_STATUSES,
@@ -23,7 +24,6 @@ import type {
   WorkQuote,
 } from '../store';
 import { OWNER_ME } from '../store';
-import { centsToAmount } from '../../common/money';
 import { PARKED_CREATE } from '../sync';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
@@ -169,6 +169,16 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
   };
 }
 
+/** Cents per billing period as amounts of the contract. */
+function periodAmounts(cents: ListEntry['recurringByPeriod']): QuoteSummary['recurringByPeriod'] {
+  const out: NonNullable<QuoteSummary['recurringByPeriod']> = {};
+  for (const p of RECURRING_PERIODS) {
+    const c = cents[p];
+    if (c !== undefined) out[p] = centsToAmount(c);
+  }
+  return out;
+}
+
 export function summaryOf(e: ListEntry): QuoteSummary {
   return {
     id: e.id,
@@ -185,6 +195,7 @@ export function summaryOf(e: ListEntry): QuoteSummary {
     conflictCount: e.openConflicts,
     lineItemCounts: e.lineItemCounts,
     totals: e.totals,
+    recurringByPeriod: periodAmounts(e.recurringByPeriod),
     sync: { state: e.syncState },
   };
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ListQuotesQuery, QuoteStatus, type SortField } from '../../common/api';
-import { centsToAmount } from '../../common/money';
+import { centsToAmount, type RecurringByPeriod } from '../../common/money';
 import type { ListFacts } from './listFacts';
 import { searchQuery } from './search';
 import type { Identity, ListEntry, ListQuery, ListResult, SyncState } from './types';
@@ -50,6 +50,7 @@ interface Row {
   currency: string;
   initial_total: number;
   recurring_total: number;
+  recurring_periods: string;
   items_total: number;
   items_custom: number;
   items_msp: number;
@@ -61,7 +62,7 @@ interface Row {
 }
 
 const COLUMNS =
-  'q.id, q.server_id, q.status, q.client_id, q.client_name, q.client_shadow, q.created_by, q.created_on, q.updated_on, q.reference_code, q.published, q.published_on, q.intent_type, q.owner_id, q.currency, q.initial_total, q.recurring_total, q.items_total, q.items_custom, q.items_msp, q.generation, q.synced_generation, q.deleted, q.sync_state, q.open_conflicts';
+  'q.id, q.server_id, q.status, q.client_id, q.client_name, q.client_shadow, q.created_by, q.created_on, q.updated_on, q.reference_code, q.published, q.published_on, q.intent_type, q.owner_id, q.currency, q.initial_total, q.recurring_total, q.recurring_periods, q.items_total, q.items_custom, q.items_msp, q.generation, q.synced_generation, q.deleted, q.sync_state, q.open_conflicts';
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
@@ -96,6 +97,7 @@ function entry(r: Row): ListEntry {
       initialTotal: { amount: centsToAmount(r.initial_total), currency: r.currency },
       recurringTotal: { amount: centsToAmount(r.recurring_total), currency: r.currency },
     },
+    recurringByPeriod: JSON.parse(r.recurring_periods) as RecurringByPeriod,
     dirty: r.generation > r.synced_generation || r.deleted === 1,
     syncState: r.sync_state,
     openConflicts: r.open_conflicts,

@@ -1,4 +1,5 @@
 import { toCents } from '../../common/money';
+import { recurringByPeriod } from './totals';
 import type { WorkQuote } from './types';
 
 /** The list columns of `quotes`, derived from the working copy. */
@@ -20,6 +21,8 @@ export interface ListRow {
   currency: string;
   initial_total: number;
   recurring_total: number;
+  /** JSON of the recurring cents per billing period (common/money's RecurringByPeriod). */
+  recurring_periods: string;
   items_total: number;
   items_custom: number;
   items_msp: number;
@@ -50,6 +53,7 @@ export function listRow(w: WorkQuote): ListRow {
     currency: w.currency,
     initial_total: toCents(w.totals.initialTotal.amount),
     recurring_total: toCents(w.totals.recurringTotal.amount),
+    recurring_periods: JSON.stringify(recurringByPeriod(w)),
     items_total: w.lineItems.length,
     items_custom: custom,
     items_msp: msp,

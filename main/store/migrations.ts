@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { amountsText, codesText, searchDoc } from './listRow';
+import { recurringByPeriod } from './totals';
 import { parseDoc } from './totals';
 
 /**
@@ -233,6 +234,22 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 4,
     up: (db) =>
       db.exec('CREATE TABLE search_pending (qrow INTEGER PRIMARY KEY, codes INTEGER NOT NULL);'),
+  },
+  {
+    // The list shows recurring money per billing period (a monthly and a yearly amount added
+    // up mean nothing): JSON of cents per period, derived from the lines like the totals.
+    version: 5,
+    up: (db) => {
+      db.exec("ALTER TABLE quotes ADD COLUMN recurring_periods TEXT NOT NULL DEFAULT '{}';");
+      const set = db.prepare('UPDATE quotes SET recurring_periods = ? WHERE qrow = ?');
+      const batch = db.prepare<[number], { qrow: number; doc: string }>(
+        'SELECT qrow, doc FROM quote_work WHERE qrow > ? ORDER BY qrow LIMIT 500',
+      );
+      for (let rows = batch.all(0); rows.length; rows = batch.all(rows[rows.length - 1]!.qrow)) {
+        for (const row of rows)
+          set.run(JSON.stringify(recurringByPeriod(parseDoc(row.doc))), row.qrow);
+      }
+    },
   },
 ];
 

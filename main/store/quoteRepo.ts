@@ -46,6 +46,7 @@ const ROW_COLUMNS: (keyof ListRow)[] = [
   'currency',
   'initial_total',
   'recurring_total',
+  'recurring_periods',
   'items_total',
   'items_custom',
   'items_msp',
@@ -94,6 +95,9 @@ export class QuoteRepo {
       ),
       markDeleted: db.prepare<[number]>(
         "UPDATE quotes SET deleted = 1, generation = generation + 1, sync_state = 'pending' WHERE qrow = ?",
+      ),
+      markRestored: db.prepare<[number]>(
+        "UPDATE quotes SET deleted = 0, generation = generation + 1, sync_state = 'pending' WHERE qrow = ?",
       ),
       delete: db.prepare<[number]>('DELETE FROM quotes WHERE qrow = ?'),
       // A copy that spills over its page is padded with spaces to a whole number of blocks
@@ -217,6 +221,13 @@ export class QuoteRepo {
     this.s.markDeleted.run(qrow);
     this.removeSearch(qrow);
     this.facts.remove(qrow);
+  }
+
+  /** A tombstone back among the quotes (its delete never reached the server). */
+  markRestored(qrow: number, w: WorkQuote): void {
+    this.s.markRestored.run(qrow);
+    this.facts.set(qrow, { ...listRow(w), deleted: 0 });
+    this.search.insert(qrow, searchDoc(w));
   }
 
   delete(qrow: number): void {

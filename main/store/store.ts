@@ -41,6 +41,7 @@ import type {
   ConflictInput,
   CreateQuoteInput,
   DirtyQuote,
+  EditOptions,
   EntityKind,
   HeaderPatch,
   Identity,
@@ -67,6 +68,9 @@ export interface StoreOptions {
   clock?: () => Date;
   newId?: () => string;
 }
+
+/** Separates an undo entry's label from the key of the edits it coalesces. */
+const COALESCE_MARK = '\u001f';
 
 const CHECKPOINT_IDLE_MS = 1000;
 /** Commits after which a checkpoint is due as soon as the caller yields to the event loop. */
@@ -354,6 +358,7 @@ export class Store {
     what: ChangeWhat,
     label: string,
     fn: (w: WorkQuote, ctx: EditContext) => T,
+    coalesce?: string,
   ): T {
     return this.transaction(() => {
       const r = this.row(quoteId);
@@ -371,7 +376,13 @@ export class Store {
       recomputeTotals(w, false);
       w.updatedOn = ctx.now;
       const doc = writer.write(w);
-      this.repo.pushHistory(r.qrow, 'undo', label, doc, prevDoc, ctx.now);
+      // Keystrokes of one field visit are committed one by one but undone as one step: the
+      // visit's entry (still on top, nothing redone since) is remade from the new copy.
+      const key = coalesce ? `${label}${COALESCE_MARK}${coalesce}` : label;
+      const top = coalesce ? this.repo.topHistory(r.qrow, 'undo') : undefined;
+      if (top?.label === key && this.repo.depth(r.qrow, 'redo') === 0)
+        this.repo.rebaseTop(r.qrow, 'undo', prevDoc, doc);
+      else this.repo.pushHistory(r.qrow, 'undo', key, doc, prevDoc, ctx.now);
       this.repo.clearStack(r.qrow, 'redo');
       const search = this.repo.writeWork(r.qrow, prevSearch, w, doc, 'handled');
       if (this.parsed.size >= 64) this.parsed.clear();
@@ -552,9 +563,14 @@ export class Store {
     });
   }
 
-  updateHeader(quoteId: string, patch: HeaderPatch): void {
-    this.edit(quoteId, 'header', 'Edit quote details', (w, ctx) =>
-      header.updateHeader(w, patch, ctx),
+  /** `opts.coalesce`: edits with the same key in a row are one undo step (one field visit). */
+  updateHeader(quoteId: string, patch: HeaderPatch, opts: EditOptions = {}): void {
+    this.edit(
+      quoteId,
+      'header',
+      'Edit quote details',
+      (w, ctx) => header.updateHeader(w, patch, ctx),
+      opts.coalesce,
     );
   }
 
@@ -569,9 +585,13 @@ export class Store {
     );
   }
 
-  updateLineItems(quoteId: string, patches: LineItemPatch[]): void {
-    this.edit(quoteId, 'lineItems', 'Edit line items', (w, ctx) =>
-      lineItems.updateLineItems(w, patches, ctx),
+  updateLineItems(quoteId: string, patches: LineItemPatch[], opts: EditOptions = {}): void {
+    this.edit(
+      quoteId,
+      'lineItems',
+      'Edit line items',
+      (w, ctx) => lineItems.updateLineItems(w, patches, ctx),
+      opts.coalesce,
     );
   }
 
@@ -666,6 +686,21 @@ export class Store {
         this.repo.clearStack(r.qrow, 'redo');
       }
       this.bus.emit({ quoteId, what: 'deleted' });
+    });
+  }
+
+  /**
+   * Takes back a delete that has not reached the server yet: the tombstone is the quote
+   * again, with its server id and reference code. False when there is no tombstone (never
+   * sent, so it vanished; or its delete is done).
+   */
+  restoreDeleted(quoteId: string): boolean {
+    return this.transaction(() => {
+      const r = this.repo.byId(quoteId);
+      if (!r || !r.deleted) return false;
+      this.repo.markRestored(r.qrow, parseDoc(this.repo.workDoc(r.qrow)));
+      this.bus.emit({ quoteId, what: 'created' });
+      return true;
     });
   }
 
@@ -1036,7 +1071,8 @@ export class Store {
   /**
    * Replaces the working copy with a merged one (remote changes taken in). Refused with
    * code STALE when the user edited since `expectedGeneration`; bumps the generation and
-   * clears undo history (it would undo the remote changes).
+   * clears undo history (it would undo the remote changes) unless only server-assigned
+   * fields changed.
    */
   replaceWork(quoteId: string, work: WorkQuote, expectedGeneration: number): void {
     this.transaction(() => {
@@ -1047,13 +1083,21 @@ export class Store {
           `Quote ${quoteId} changed locally (generation ${r.generation}, expected ${expectedGeneration}).`,
         );
       }
-      const cur = parseDoc(this.repo.workDoc(r.qrow));
+      const curDoc = this.repo.workDoc(r.qrow);
+      const cur = parseDoc(curDoc);
       const next = { ...work, id: r.id };
       recomputeTotals(next);
-      this.repo.writeWork(r.qrow, searchDoc(cur), next);
+      const nextDoc = storedDoc(next);
+      // Only server-assigned fields came in (a push answered while the user typed on): the
+      // history stays, as after commitSync; undoing it would revert no one else's change.
+      if (withoutServerFields(next) === withoutServerFields(cur)) {
+        this.rebaseHistory(r.qrow, curDoc, nextDoc, next);
+      } else {
+        this.repo.clearStack(r.qrow, 'undo');
+        this.repo.clearStack(r.qrow, 'redo');
+      }
+      this.repo.writeWork(r.qrow, searchDoc(cur), next, nextDoc, 'handled');
       this.repo.bumpGeneration(r.qrow);
-      this.repo.clearStack(r.qrow, 'undo');
-      this.repo.clearStack(r.qrow, 'redo');
       this.bus.emit({ quoteId, what: 'sync' });
     });
   }

@@ -1,10 +1,12 @@
 import {
   MAX_CENTS,
   TOTAL_FIELDS,
+  addRecurring,
   centsToTotals,
   lineTotalsCents,
   quoteTotals,
   type LineMoneyInput,
+  type RecurringByPeriod,
   type TotalsCents,
 } from '../../common/money';
 import type { WorkLineItem, WorkQuote } from './types';
@@ -104,6 +106,13 @@ export function recomputeTotals(w: WorkQuote, lines = true): void {
     return;
   }
   w.totals = centsToTotals(sum, w.currency);
+}
+
+/** The quote's recurring cents per billing period (for the list; lines' cents remembered). */
+export function recurringByPeriod(w: WorkQuote): RecurringByPeriod {
+  const out: RecurringByPeriod = {};
+  for (const li of w.lineItems) addRecurring(out, li.billingTerm, centsOf(li).recurringTotal);
+  return out;
 }
 
 export function zeroTotals(currency: string): WorkQuote['totals'] {

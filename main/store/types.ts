@@ -1,3 +1,4 @@
+import type { RecurringByPeriod } from '../../common/money';
 import type {
   AccessListEntry,
   AccountType,
@@ -190,6 +191,14 @@ export interface CreateQuoteInput {
   now?: Date;
 }
 
+export interface EditOptions {
+  /**
+   * Edits in a row with the same key are one undo step, e.g. one field visit committed at
+   * every keystroke. Another edit in between, or an undo, starts a new step.
+   */
+  coalesce?: string;
+}
+
 export interface HeaderPatch {
   expiresOn?: string;
   introMessage?: string;
@@ -318,6 +327,8 @@ export interface ListEntry {
     initialTotal: { amount: number; currency: string };
     recurringTotal: { amount: number; currency: string };
   };
+  /** Recurring cents per billing period (they add up to `totals.recurringTotal`). */
+  recurringByPeriod: RecurringByPeriod;
   dirty: boolean;
   syncState: SyncState;
   openConflicts: number;

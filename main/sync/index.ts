@@ -13,3 +13,4 @@ export { matchLostQuote, matchLostEntities } from './lostCreate';
 export { takeMine, takeTheirs, saveMineAsNew, resolveParkedCreate } from './resolve';
 export { PARKED_CREATE } from './conflictStore';
 export type { SyncApi, SyncStore } from './ports';
+export { holdDelete, releaseDelete, deleteHeld } from './deleteHold';

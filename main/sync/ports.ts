@@ -59,4 +59,5 @@ export type SyncStore = Pick<
   | 'library'
   | 'identity'
   | 'setIdentity'
+  | 'preferences'
 >;

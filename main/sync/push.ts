@@ -11,6 +11,8 @@ import {
 } from './conflictStore';
 import { failureOf, isEntityGone, isGone, type Failure } from './errors';
 import { recoverJournal } from './recover';
+import { librarySourceOf, matchDefaultAttachments } from './defaults';
+import { deleteHeld, releaseDelete } from './deleteHold';
 import { merge } from './merge';
 import { normalizeOrders } from './normalize';
 import { type Collection, type QuoteState, clone, emptyQuote, splitPlacementKey } from './model';
@@ -184,6 +186,8 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   store.setSyncState(quoteId, 'syncing', null);
 
   if (snap.deleted) {
+    // Within the undo window the delete waits: undo gives back the same quote.
+    if (deleteHeld(store, quoteId)) return { state: 'pending' };
     if (snap.serverId) {
       ctx.onStep?.(quoteId, 'deleteQuote');
       try {
@@ -192,7 +196,11 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
         if (!isGone(e)) throw e;
       }
     }
-    store.purgeQuote(quoteId);
+    store.transaction(() => {
+      // Restored while the delete was under way: it is gone there; the next round says so.
+      if (store.getQuote(quoteId)?.deleted) store.purgeQuote(quoteId);
+      releaseDelete(store, quoteId);
+    });
     return { state: 'dropped' };
   }
 
@@ -205,6 +213,15 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   if (snap.serverId) {
     ctx.onStep?.(quoteId, 'read');
     agg = await readAggregate(api, snap.serverId);
+    // Created, but its first read-back never recorded (a crash right after the create):
+    // the server's copies of the default attachments are still the local ones.
+    if (agg && !snap.base) {
+      const found = agg;
+      store.transaction(() => {
+        for (const m of matchDefaultAttachments(store, snap.work, found.quote.attachments))
+          store.mapId(m.kind, m.localId, m.serverId, quoteId);
+      });
+    }
   }
   const base = snap.base ? fromRemote(snap.base, idOf) : null;
   const remote = agg ? fromRemote(agg, idOf) : null;
@@ -375,7 +392,11 @@ async function runStep(
         null,
         { op: 'createQuote', method: 'POST', path: '/v2/quotes', body, fingerprint: step.clientId },
         () => api.createQuote(body),
-        (q) => [{ kind: 'quote', localId: quoteId, serverId: q.id }],
+        (q) => [
+          { kind: 'quote', localId: quoteId, serverId: q.id },
+          // The server added the partner's default attachments: those are ours.
+          ...matchDefaultAttachments(store, work, q.attachments),
+        ],
       );
       learnIdentity(store, q);
       return { quote: q, sections: [], accessList: [] };
@@ -599,9 +620,10 @@ async function runStep(
       case 'uploadAttachments': {
         // Copied from the library and its file never came down: the server copies it from
         // its own library (one call), before the uploads of files that are here.
+        const library = store.library();
         const fromLibrary = step.keys.filter((k) => {
           const w = work.attachments.find((x) => x.id === k);
-          return !!w?.libraryAttachmentId && !w.sha256;
+          return !!w && !!librarySourceOf(w, library);
         });
         if (fromLibrary.length)
           return await copyFromLibrary(fromLibrary, quoteId, merged, a, work, ctx);
@@ -697,8 +719,14 @@ async function copyFromLibrary(
 ): Promise<RemoteAggregate> {
   const { api, store } = ctx;
   const qid = a.quote.id;
-  const library = new Map(store.library().map((l) => [l.id, l.name]));
-  const sources = keys.map((k) => work.attachments.find((x) => x.id === k)!.libraryAttachmentId!);
+  const entries = store.library();
+  const library = new Map(entries.map((l) => [l.id, l.name]));
+  const sources = keys.map((k) =>
+    librarySourceOf(
+      work.attachments.find((x) => x.id === k)!,
+      entries,
+    )!,
+  );
   // The copy takes the library entry's name: that is what a lost answer is looked up by.
   const names = keys.map((k, i) => library.get(sources[i]!) ?? merged.attachments[k]!.name);
   const asSent = appended(merged, keys, names, a.quote.attachments.length);

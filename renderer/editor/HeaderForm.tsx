@@ -4,6 +4,7 @@ import { ipc } from '../bridge';
 import { dateInputToIso, isoToDateInput } from '../format';
 import { useEditor } from '../state/editor';
 import { TextArea, TextField } from '../ui';
+import { LiveField } from './liveCommit';
 
 /** Before today (UTC): a quote cannot be made to expire in the past. */
 function isPast(iso: string): boolean {
@@ -12,7 +13,7 @@ function isPast(iso: string): boolean {
 
 type Field = 'expiresOn' | 'introMessage' | 'termsAndDisclaimers';
 
-/** Header texts: edited freely, committed when the field is left. */
+/** Header texts: committed as they are typed, one undo step per visit of a field. */
 export function HeaderForm({ detail }: { detail: QuoteDetail }) {
   const h = detail.header;
   const errors = useEditor((s) => s.errors);
@@ -42,13 +43,21 @@ export function HeaderForm({ detail }: { detail: QuoteDetail }) {
     }));
   }
 
-  const commit = async (field: Field) => {
-    if (!dirty[field]) return;
+  // One committer per field: it holds what is typed and the call in flight.
+  const [live] = useState<Record<Field, LiveField>>(() => ({
+    expiresOn: new LiveField(),
+    introMessage: new LiveField(),
+    termsAndDisclaimers: new LiveField(),
+  }));
+
+  const commit = async (field: Field, visit: string) => {
     const quoteId = h.id;
     const key = `header:${field}`;
-    let value: string | null = values[field];
+    const f = live[field];
+    const text = f.value;
+    let value: string | null = text;
     if (field === 'expiresOn') {
-      value = dateInputToIso(values.expiresOn);
+      value = dateInputToIso(text);
       if (!value) {
         setError(key, 'Expiry date is required');
         return;
@@ -58,19 +67,36 @@ export function HeaderForm({ detail }: { detail: QuoteDetail }) {
         return;
       }
     }
-    const ok = await run(() => ipc().call('quotes.updateHeader', { quoteId, [field]: value }), key);
-    if (ok) setDirty((d) => ({ ...d, [field]: false }));
+    // The stored value as of now (an earlier call of this visit may have just landed).
+    const now = useEditor.getState().detail?.header ?? h;
+    const stored = field === 'expiresOn' ? now.expiresOn : now[field];
+    if (value === stored) {
+      setError(key, null);
+      setDirty((d) => ({ ...d, [field]: false }));
+      return;
+    }
+    const ok = await run(
+      () => ipc().call('quotes.updateHeader', { quoteId, [field]: value, coalesce: visit }),
+      key,
+    );
+    // Typed on meanwhile: the next call sends that, and the field stays the user's.
+    if (ok && f.value === text) setDirty((d) => ({ ...d, [field]: false }));
   };
 
   const bind = (field: Field) => ({
     value: values[field],
     disabled: !detail.editable,
     error: errors[`header:${field}`],
+    onFocus: () => live[field].enter(),
     onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [field]: e.target.value }));
+      const value = e.target.value;
+      setValues((v) => ({ ...v, [field]: value }));
       setDirty((d) => ({ ...d, [field]: true }));
+      void live[field].push(value, (visit) => commit(field, visit));
     },
-    onBlur: () => void commit(field),
+    onBlur: () => {
+      if (dirty[field]) void live[field].push(values[field], (visit) => commit(field, visit));
+    },
   });
 
   return (

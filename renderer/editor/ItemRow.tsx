@@ -1,15 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
+import { moneyKind, recurringPeriod } from '../../common/money';
 import type { LineItemPatch, LineItemView, QuoteDetail } from '../../common/ipc/shapes';
 import { ipc } from '../bridge';
 import { formatMinor, formatUnit } from '../format';
-import { useEditor, type ItemDraft } from '../state/editor';
+import { PERIOD_SHORT } from '../format/periods';
+import { useEditor } from '../state/editor';
 import { IconButton } from '../ui';
 import type { Group } from './LineItems';
 import { amountText, parseAmount, parseQuantity } from './numbers';
+import { LiveField } from './liveCommit';
 import { lineCents } from './totals';
 
-const COMMIT_DELAY_MS = 600;
+type CellField = 'quantity' | 'price' | 'note' | 'initialTotal';
 
 interface Props {
   item: LineItemView;
@@ -41,13 +44,21 @@ export function ItemRow({
   const errQuantity = useEditor((s) => s.errors[`item:${item.id}:quantity`]);
   const errPrice = useEditor((s) => s.errors[`item:${item.id}:price`]);
   const errNote = useEditor((s) => s.errors[`item:${item.id}:note`]);
+  const errFee = useEditor((s) => s.errors[`item:${item.id}:initialTotal`]);
   const errors: Record<string, string | undefined> = {
     [`item:${item.id}:quantity`]: errQuantity,
     [`item:${item.id}:price`]: errPrice,
     [`item:${item.id}:note`]: errNote,
+    [`item:${item.id}:initialTotal`]: errFee,
   };
   const editable = detail.editable;
-  const timers = useRef<Partial<Record<keyof ItemDraft, ReturnType<typeof setTimeout>>>>({});
+  // One committer per field: every keystroke is committed, one call in flight at a time.
+  const [live] = useState<Record<CellField, LiveField>>(() => ({
+    quantity: new LiveField(),
+    price: new LiveField(),
+    note: new LiveField(),
+    initialTotal: new LiveField(),
+  }));
   const quoteId = detail.header.id;
   const t = lineCents(item, draft);
   const parent = item.requiredLineItemId
@@ -55,54 +66,54 @@ export function ItemRow({
     : undefined;
   const recurring =
     t.recurringTotal !== 0 || (t.initialTotal === 0 && item.billingTerm !== 'Trial');
+  // A recurring Custom item's initial amount is a setup fee of its own (DESIGN.md, money);
+  // a one-time item's is simply price × quantity.
+  const hasSetupFee = item.kind === 'Custom' && moneyKind(item.billingTerm) === 'recurring';
 
-  useEffect(() => {
-    const ts = timers.current;
-    return () => Object.values(ts).forEach((x) => clearTimeout(x));
-  }, []);
-
-  const commit = async (field: 'quantity' | 'price' | 'note') => {
-    clearTimeout(timers.current[field]);
+  const commit = async (field: CellField, visit: string) => {
     const text = useEditor.getState().drafts[item.id]?.[field];
     if (text === undefined) return;
     const key = `item:${item.id}:${field}`;
     const { setError, run, clearDraft } = useEditor.getState();
+    // As stored now: an earlier call of this visit may just have landed.
+    const cur = useEditor.getState().detail?.lineItems.find((i) => i.id === item.id) ?? item;
+    const f = live[field];
+    const settled = () => {
+      setError(key, null);
+      if (!f.focused) clearDraft(item.id, field);
+    };
     let patch: LineItemPatch;
     if (field === 'quantity') {
       const p = parseQuantity(text);
       if (!p.ok) return setError(key, p.error);
-      if (p.value === item.quantity) {
-        setError(key, null);
-        return clearDraft(item.id, field);
-      }
+      if (p.value === cur.quantity) return settled();
       patch = { quantity: p.value };
-    } else if (field === 'price') {
-      const p = parseAmount(text, 'Price');
+    } else if (field === 'price' || field === 'initialTotal') {
+      const p = parseAmount(text, field === 'price' ? 'Price' : 'Setup fee');
       if (!p.ok) return setError(key, p.error);
-      if (p.value === item.price) {
-        setError(key, null);
-        return clearDraft(item.id, field);
-      }
-      patch = { price: p.value };
+      if (p.value === (field === 'price' ? cur.price : (cur.initialTotal ?? 0))) return settled();
+      patch = field === 'price' ? { price: p.value } : { initialTotal: p.value };
     } else {
       if (text.length > LIMITS.noteMax)
         return setError(key, `Note must be at most ${LIMITS.noteMax} characters`);
-      if (text === item.note) return clearDraft(item.id, field);
+      if (text === cur.note) return settled();
       patch = { note: text };
     }
     setError(key, null);
     const r = await run(
-      () => ipc().call('lineItems.update', { quoteId, lineItemId: item.id, patch }),
+      () =>
+        ipc().call('lineItems.update', { quoteId, lineItemId: item.id, patch, coalesce: visit }),
       (e) =>
-        e.field && /quantity|price|note/.test(e.field)
+        e.field && /quantity|price|note|initialTotal/.test(e.field)
           ? `item:${item.id}:${e.field.split('.').pop()}`
           : key,
     );
-    // Keep the draft if the user typed on while the edit was being saved.
-    if (r && useEditor.getState().drafts[item.id]?.[field] === text) clearDraft(item.id, field);
+    // Keep the draft while the field is typed in, or if the user typed on meanwhile.
+    if (r && !f.focused && useEditor.getState().drafts[item.id]?.[field] === text)
+      clearDraft(item.id, field);
   };
 
-  const change = (field: 'quantity' | 'price' | 'note', value: string) => {
+  const change = (field: CellField, value: string) => {
     useEditor.getState().setDraft(item.id, { [field]: value });
     const key = `item:${item.id}:${field}`;
     // Validate as the user types so the error sits at the field at once.
@@ -111,21 +122,19 @@ export function ItemRow({
         ? parseQuantity(value)
         : field === 'price'
           ? parseAmount(value, 'Price')
-          : null;
-    if (p && !p.ok) useEditor.getState().setError(key, p.error);
-    else if (field === 'note' && value.length > LIMITS.noteMax)
-      useEditor.getState().setError(key, `Note must be at most ${LIMITS.noteMax} characters`);
-    else useEditor.getState().setError(key, null);
-    clearTimeout(timers.current[field]);
-    timers.current[field] = setTimeout(() => void commit(field), COMMIT_DELAY_MS);
+          : field === 'initialTotal'
+            ? parseAmount(value, 'Setup fee')
+            : null;
+    if (p && !p.ok) return useEditor.getState().setError(key, p.error);
+    if (field === 'note' && value.length > LIMITS.noteMax)
+      return useEditor
+        .getState()
+        .setError(key, `Note must be at most ${LIMITS.noteMax} characters`);
+    useEditor.getState().setError(key, null);
+    void live[field].push(value, (visit) => commit(field, visit));
   };
 
-  const cell = (
-    field: 'quantity' | 'price' | 'note',
-    label: string,
-    stored: string,
-    extra = '',
-  ) => {
+  const cell = (field: CellField, label: string, stored: string, extra = '') => {
     const err = errors[`item:${item.id}:${field}`];
     const errId = `err-${item.id}-${field}`;
     return (
@@ -141,9 +150,17 @@ export function ItemRow({
           disabled={!editable}
           data-field={field}
           onChange={(e) => change(field, e.target.value)}
-          onBlur={() => void commit(field)}
+          onFocus={() => live[field].enter()}
+          onBlur={() => {
+            live[field].leave();
+            const text = useEditor.getState().drafts[item.id]?.[field];
+            if (text !== undefined) void live[field].push(text, (visit) => commit(field, visit));
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') void commit(field);
+            if (e.key === 'Enter') {
+              const text = useEditor.getState().drafts[item.id]?.[field];
+              if (text !== undefined) void live[field].push(text, (visit) => commit(field, visit));
+            }
             if (e.key === 'Escape') {
               useEditor.getState().clearDraft(item.id, field);
               useEditor.getState().setError(`item:${item.id}:${field}`, null);
@@ -218,6 +235,12 @@ export function ItemRow({
             .join(' · ')}
         </div>
         <div className="item-note">{cell('note', 'Note', item.note, 'note')}</div>
+        {hasSetupFee && (
+          <div className="item-fee">
+            <span className="item-meta">Setup fee (once)</span>
+            {cell('initialTotal', 'Setup fee', amountText(item.initialTotal ?? 0), 'fee')}
+          </div>
+        )}
         {editable && groups.length > 1 && (
           <div className="item-tools">
             <label className="item-meta">
@@ -247,13 +270,16 @@ export function ItemRow({
           <>
             {t.initialTotal !== 0 && (
               <div>
-                {formatMinor(t.initialTotal, detail.currency)} <span className="muted">once</span>
+                {formatMinor(t.initialTotal, detail.currency)}{' '}
+                <span className="muted">{hasSetupFee ? 'setup fee' : 'once'}</span>
               </div>
             )}
             {recurring && (
               <div>
                 {formatMinor(t.recurringTotal, detail.currency)}{' '}
-                <span className="muted">{item.billingTerm === 'Monthly' ? '/mo' : '/term'}</span>
+                <span className="muted">
+                  {PERIOD_SHORT[recurringPeriod(item.billingTerm) ?? 'annual']}
+                </span>
               </div>
             )}
           </>

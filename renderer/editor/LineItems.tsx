@@ -7,6 +7,7 @@ import { Button, IconButton, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { AddItemDialog } from './AddItemDialog';
 import { ItemRow } from './ItemRow';
+import { SectionSubtotal } from './SectionSubtotal';
 
 export interface Group {
   sectionId: string | null;
@@ -243,6 +244,9 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
                     />
                   ))}
                 </tbody>
+                <tfoot>
+                  <SectionSubtotal name={g.name} items={g.items} currency={detail.currency} />
+                </tfoot>
               </table>
             )}
           </div>

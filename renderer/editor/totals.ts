@@ -1,5 +1,8 @@
 import {
   lineTotalsCents,
+  moneyKind,
+  recurringByPeriodCents,
+  type RecurringByPeriod,
   marginPercent,
   quoteTotalsCents,
   type LineMoneyInput,
@@ -13,13 +16,22 @@ import { parseAmount, parseQuantity } from './numbers';
 export function moneyInput(item: LineItemView, draft?: ItemDraft): LineMoneyInput {
   const q = draft?.quantity !== undefined ? parseQuantity(draft.quantity) : null;
   const p = draft?.price !== undefined ? parseAmount(draft.price) : null;
+  const f = draft?.initialTotal !== undefined ? parseAmount(draft.initialTotal) : null;
+  const recurringCustom = item.kind === 'Custom' && moneyKind(item.billingTerm) === 'recurring';
   return {
     kind: item.kind,
     billingTerm: item.billingTerm,
     quantity: q?.ok ? q.value : item.quantity,
     price: p?.ok ? p.value : item.price,
     unitCost: item.cost,
-    initialTotal: item.initialTotal,
+    // While its quantity or price is typed, a one-time Custom item's amount is price ×
+    // quantity (the store keeps its initialTotal so); a recurring one's initialTotal is its
+    // setup fee, on its own.
+    ...(recurringCustom
+      ? { initialTotal: f?.ok ? f.value : (item.initialTotal ?? 0) }
+      : q || p
+        ? {}
+        : { initialTotal: item.initialTotal }),
   };
 }
 
@@ -43,3 +55,15 @@ export function quoteCents(
 }
 
 export { marginPercent };
+
+/** Recurring cents per billing period of these items, with what is being typed. */
+export function periodCents(
+  items: readonly LineItemView[],
+  drafts: Record<string, ItemDraft>,
+): RecurringByPeriod {
+  try {
+    return recurringByPeriodCents(items.map((i) => moneyInput(i, drafts[i.id])));
+  } catch {
+    return recurringByPeriodCents(items.map((i) => moneyInput(i)));
+  }
+}

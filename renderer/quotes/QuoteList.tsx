@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { QuoteStatus, SortField } from '../../common/api/enums';
 import type { QuoteSummary } from '../../common/ipc/shapes';
 import { formatDate, formatMoney, formatNumber } from '../format';
+import { PERIOD_SHORT, periodAmounts, periodsText } from '../format/periods';
 import { PAGE_SIZE, useQuoteList } from '../state/quoteList';
 import { useNav } from '../state/nav';
 import {
@@ -311,6 +312,26 @@ function Row({ q }: { q: QuoteSummary }) {
       </div>
       <div role="gridcell" className="cell num">
         {formatMoney(q.totals.recurringTotal.amount, q.totals.recurringTotal.currency)}
+        {/* One billing period: named beside the total; several: one line each beneath. */}
+        {periodAmounts(q.recurringByPeriod).length === 1 && (
+          <span className="muted" data-testid="recurring-periods">
+            {PERIOD_SHORT[periodAmounts(q.recurringByPeriod)[0]!.period]}
+          </span>
+        )}
+        {periodAmounts(q.recurringByPeriod).length > 1 && (
+          <div
+            className="muted list-periods"
+            data-testid="recurring-periods"
+            title={periodsText(q.recurringByPeriod, q.totals.recurringTotal.currency)}
+          >
+            {periodAmounts(q.recurringByPeriod).map((x) => (
+              <div key={x.period}>
+                {formatMoney(x.amount, q.totals.recurringTotal.currency)}
+                {PERIOD_SHORT[x.period]}
+              </div>
+            ))}
+          </div>
+        )}
       </div>
       <div role="gridcell" className="cell col-created">
         {formatDate(q.updatedOn)}

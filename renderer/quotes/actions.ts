@@ -26,16 +26,50 @@ export async function deleteQuote(
     useQuoteList.getState().refresh();
     toast.info(`Deleted ${q.referenceCode ?? `the quote for ${q.client.name}`}`, {
       label: 'Undo',
-      run: () => {
-        ipc()
-          .call('quotes.restore', { quoteId: q.id })
-          .then(() => useQuoteList.getState().refresh())
-          .catch((e: unknown) => toast.error(errorOf(e).message));
-      },
+      run: () => void restoreQuote(q),
     });
     return true;
   } catch (e) {
     toast.error(errorOf(e).message);
     return false;
+  }
+}
+
+/**
+ * Undo of a delete. Within the undo window the delete has not left this computer and the same
+ * quote comes back; later, the server has deleted it and the restore is a new quote, with a
+ * new reference code: the notice says so, naming the new code once the server has given it.
+ */
+async function restoreQuote(q: Pick<QuoteSummary, 'id' | 'referenceCode' | 'client'>) {
+  try {
+    const back = await ipc().call('quotes.restore', { quoteId: q.id });
+    useQuoteList.getState().refresh();
+    if (back.header.id === q.id || !q.referenceCode) {
+      toast.success(`Restored ${q.referenceCode ?? `the quote for ${q.client.name}`}`);
+      return;
+    }
+    const open = {
+      label: 'Open',
+      run: () => useNav.getState().go({ screen: 'quote', quoteId: back.header.id }),
+    };
+    await ipc().call('sync.runNow', { quoteId: back.header.id });
+    for (let i = 0; i < 40; i++) {
+      const d = await ipc().call('quotes.get', { quoteId: back.header.id });
+      if (d.header.referenceCode) {
+        useQuoteList.getState().refresh();
+        toast.info(
+          `${q.referenceCode} was already deleted on the server: restored as ${d.header.referenceCode}`,
+          open,
+        );
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    toast.info(
+      `${q.referenceCode} was already deleted on the server: restored as a new quote, which gets its reference code when it syncs`,
+      open,
+    );
+  } catch (e) {
+    toast.error(errorOf(e).message);
   }
 }

@@ -1,12 +1,20 @@
 // The quote being edited: the core's answer plus the drafts of fields being typed in, so totals
-// follow every keystroke while the edit itself is committed once the user pauses or leaves.
+// follow every keystroke; each keystroke is committed too, the draft kept while the field is
+// being typed in (so "24.50" is not rewritten as "24.5" under the cursor).
 import { create } from 'zustand';
 import type { QuoteDetail } from '../../common/ipc/shapes';
 import type { IpcError } from '../../common/ipc/result';
 import { errorOf, ipc } from '../bridge';
 import { toast } from '../ui/toast';
 
-export type ItemDraft = { quantity?: string; price?: string; note?: string; cost?: string };
+export type ItemDraft = {
+  quantity?: string;
+  price?: string;
+  note?: string;
+  cost?: string;
+  /** A recurring Custom item's setup fee. */
+  initialTotal?: string;
+};
 
 interface EditorState {
   quoteId: string | null;

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_CENTS,
   centsToAmount,
+  customInitialTotal,
+  recurringByPeriodCents,
+  recurringPeriod,
   lineTotals,
   lineTotalsCents,
   marginPercent,
@@ -412,5 +415,32 @@ describe('bad input is refused with an error naming the field', () => {
     [{ kind: 'Custom' as const, initialTotal: Number.NaN }, /initialTotal must be a finite number/],
   ])('%o', (over, message) => {
     expect(() => lineTotalsCents(line(over))).toThrow(message);
+  });
+});
+
+describe('recurring money per billing period', () => {
+  it('keeps monthly, yearly and multi-year lines apart, and they add up to recurringTotal', () => {
+    const lines = [
+      line({ billingTerm: 'Annual', price: 310, quantity: 12 }),
+      line({ billingTerm: 'Monthly', price: 8, quantity: 12 }),
+      line({ kind: 'Custom', billingTerm: 'Monthly', price: 95.5, quantity: 1, initialTotal: 50 }),
+      line({ billingTerm: '1 Year', price: 100, quantity: 1 }),
+      line({ billingTerm: '3 Year', price: 900, quantity: 1 }),
+      line({ billingTerm: 'One-Time', price: 700, quantity: 3 }),
+      line({ billingTerm: 'Trial', price: 5, quantity: 3 }),
+    ];
+    const periods = recurringByPeriodCents(lines);
+    expect(periods).toEqual({ annual: 382000, monthly: 19150, threeYear: 90000 });
+    const sum = Object.values(periods).reduce((a, b) => a + b, 0);
+    expect(sum).toBe(quoteTotalsCents(lines).recurringTotal);
+    expect(recurringPeriod('2-Year')).toBe('twoYear');
+    expect(recurringPeriod('One-Time')).toBeNull();
+  });
+
+  it('a Custom item’s initialTotal is price × quantity when one-time, its setup fee when recurring', () => {
+    expect(customInitialTotal('One-Time', 700, 3)).toBe(2100);
+    expect(customInitialTotal('One-Time', 0.3333, 3)).toBe(1);
+    expect(customInitialTotal('Monthly', 700, 3, 150)).toBe(150);
+    expect(customInitialTotal('Trial', 700, 3, 150)).toBe(0);
   });
 });

@@ -214,6 +214,37 @@ describe('line items', () => {
     store.close();
   });
 
+  it('a one-time Custom item reads as price × quantity as it is edited; a recurring one keeps its setup fee apart', () => {
+    const store = seededStore();
+    const q = newQuote(store);
+    const [audit] = store.addLineItems(q.id, [
+      {
+        type: 'Custom',
+        productName: 'Onsite Network Audit',
+        billingTerm: 'One-Time',
+        price: 650,
+        cost: 400,
+        initialTotal: 1300,
+        quantity: 2,
+      },
+    ]);
+    store.updateLineItems(q.id, [{ id: audit!, quantity: 3, price: 700 }]);
+    let line = store.getWork(q.id).lineItems[0]!;
+    expect(line.initialTotal).toBe(2100);
+    expect(line.totals.initialTotal.amount).toBe(2100);
+    expect(line.totals.initialCost.amount).toBe(1200);
+    // Made monthly: the whole amount does not turn into a setup fee; a fee is set on its own.
+    store.updateLineItems(q.id, [{ id: audit!, billingTerm: 'Monthly' }]);
+    line = store.getWork(q.id).lineItems[0]!;
+    expect([line.totals.initialTotal.amount, line.totals.recurringTotal.amount]).toEqual([0, 2100]);
+    store.updateLineItems(q.id, [{ id: audit!, initialTotal: 150, quantity: 4 }]);
+    line = store.getWork(q.id).lineItems[0]!;
+    expect([line.totals.initialTotal.amount, line.totals.recurringTotal.amount]).toEqual([
+      150, 2800,
+    ]);
+    store.close();
+  });
+
   it('refuses Custom names and SKUs outside the spec, long notes and bad quantities, field by field', () => {
     const store = seededStore();
     const q = newQuote(store);

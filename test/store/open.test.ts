@@ -159,7 +159,8 @@ describe('migrations', () => {
     const file = path.join(tempDir(), 'v1.sqlite');
     const db = new Database(file);
     expect(migrate(db, 1)).toBe(1);
-    const row = listRow(later);
+    // A version-1 row: the recurring amounts per billing period came with version 5.
+    const { recurring_periods: _periods, ...row } = listRow(later);
     const cols = Object.keys(row);
     const info = db
       .prepare(
@@ -196,6 +197,10 @@ describe('migrations', () => {
     expect(store.listQuotes({ search: 'MST-M365-BP' }).content.map((x) => x.id)).toEqual([
       later.id,
     ]);
+    // Version 5 derived the recurring amounts per billing period from the lines.
+    expect(store.listQuotes({}).content[0]!.recurringByPeriod).toEqual({
+      monthly: Math.round(later.totals.recurringTotal.amount * 100),
+    });
     const amount = later.totals.recurringTotal.amount.toFixed(2);
     expect(store.listQuotes({ search: amount }).content.map((x) => x.id)).toEqual([later.id]);
     expect(

@@ -132,3 +132,57 @@ describe('undo and redo', () => {
     store.close();
   });
 });
+
+describe('edits committed as they are typed', () => {
+  it('are one undo step per field visit, and a step of its own after any other edit or an undo', () => {
+    const store = seededStore();
+    const q = store.createQuote({ client: clientOf(acme) });
+    store.updateHeader(q.id, { introMessage: 'Dear' });
+    for (const text of ['P', 'Pr', 'Pri', 'Pric', 'Prices'])
+      store.updateHeader(q.id, { termsAndDisclaimers: text }, { coalesce: 'terms-visit-1' });
+    expect(store.getWork(q.id).termsAndDisclaimers).toBe('Prices');
+    expect(store.getQuote(q.id)!.undoDepth).toBe(2);
+    // One undo takes back the whole visit, not its last keystroke.
+    store.undo(q.id);
+    expect(store.getWork(q.id).termsAndDisclaimers).toBe('');
+    expect(store.getWork(q.id).introMessage).toBe('Dear');
+    store.redo(q.id);
+    expect(store.getWork(q.id).termsAndDisclaimers).toBe('Prices');
+    // The same visit after an undo, or after another edit, is a new step.
+    store.undo(q.id);
+    store.updateHeader(q.id, { termsAndDisclaimers: 'N' }, { coalesce: 'terms-visit-1' });
+    store.updateHeader(q.id, { introMessage: 'Dear Acme' });
+    store.updateHeader(q.id, { termsAndDisclaimers: 'Ne' }, { coalesce: 'terms-visit-1' });
+    store.updateHeader(q.id, { termsAndDisclaimers: 'Net' }, { coalesce: 'terms-visit-1' });
+    store.undo(q.id);
+    expect(store.getWork(q.id).termsAndDisclaimers).toBe('N');
+    store.undo(q.id);
+    expect(store.getWork(q.id).introMessage).toBe('Dear');
+    store.undo(q.id);
+    expect(store.getWork(q.id).termsAndDisclaimers).toBe('');
+    store.close();
+  });
+});
+
+describe('a push answered while the user types on', () => {
+  it('keeps the undo history when only server-assigned fields came in, and clears it for a colleague’s change', () => {
+    const store = seededStore();
+    const q = store.createQuote({ client: clientOf(acme) });
+    for (const text of ['N', 'Ne', 'Net'])
+      store.updateHeader(q.id, { termsAndDisclaimers: text }, { coalesce: 'visit' });
+    const gen = store.getQuote(q.id)!.generation;
+    store.replaceWork(q.id, { ...store.getWork(q.id), referenceCode: 'Q-2026-000042' }, gen);
+    expect(store.getQuote(q.id)!.undoDepth).toBe(1);
+    store.undo(q.id);
+    expect(store.getWork(q.id)).toMatchObject({
+      termsAndDisclaimers: '',
+      referenceCode: 'Q-2026-000042',
+    });
+    store.redo(q.id);
+
+    const gen2 = store.getQuote(q.id)!.generation;
+    store.replaceWork(q.id, { ...store.getWork(q.id), introMessage: 'from a colleague' }, gen2);
+    expect(store.getQuote(q.id)!.undoDepth).toBe(0);
+    store.close();
+  });
+});

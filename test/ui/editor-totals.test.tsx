@@ -91,7 +91,10 @@ describe('quote editor totals', () => {
     expect(screen.getByTestId('recurring-total').textContent).toBe('$708.75');
     const price = screen.getByLabelText('Unit price of Product b');
     fireEvent.change(price, { target: { value: '1750' } });
-    expect(screen.getByTestId('initial-total').textContent).toBe('$1,500.00');
+    // A one-time Custom item reads as price × quantity while it is typed.
+    expect(screen.getByTestId('initial-total').textContent).toBe('$1,750.00');
+    fireEvent.change(screen.getByLabelText('Quantity of Product b'), { target: { value: '3' } });
+    expect(screen.getByTestId('initial-total').textContent).toBe('$5,250.00');
   });
 
   it('shows a wrong quantity at the field and keeps the last good totals', () => {

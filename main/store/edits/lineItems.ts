@@ -7,7 +7,7 @@ import {
   type CatalogueProduct,
   type CommitmentTerm,
 } from '../../../common/api';
-import { suggestedPrice } from '../../../common/money';
+import { customInitialTotal, moneyKind, suggestedPrice } from '../../../common/money';
 import { StoreValidationError, fieldError, refuse } from '../errors';
 import { zeroTotals } from '../totals';
 import type {
@@ -212,7 +212,11 @@ function prepareItem(
         price: p.price,
         cost: p.cost,
         quantity: p.quantity,
-        initialTotal: p.initialTotal,
+        // A one-time item reads as price × quantity; a recurring one's is its setup fee.
+        initialTotal:
+          moneyKind(p.billingTerm) === 'initial'
+            ? customInitialTotal(p.billingTerm, p.price, p.quantity)
+            : p.initialTotal,
       },
       cat: null,
     };
@@ -360,6 +364,7 @@ export function updateLineItems(w: WorkQuote, patches: LineItemPatch[], ctx: Edi
     };
     try {
       const p = check(UpdateLineItemPayload, payload, root);
+      const wasOneTime = moneyKind(li.billingTerm) === 'initial';
       let cost = li.cost;
       let commitment = li.commitmentTerm;
       if (p.type === 'Standard' && p.billingTerm !== li.billingTerm) {
@@ -385,7 +390,12 @@ export function updateLineItems(w: WorkQuote, patches: LineItemPatch[], ctx: Edi
       if (p.type === 'Standard') li.cost = cost;
       else li.cost = p.cost;
       if (p.type === 'Custom') {
-        li.initialTotal = p.initialTotal;
+        // One-time: the amount follows price × quantity as they are edited. Recurring: the
+        // setup fee; a one-time item's whole amount does not become one when the term changes.
+        li.initialTotal =
+          moneyKind(p.billingTerm) === 'initial'
+            ? customInitialTotal(p.billingTerm, p.price, p.quantity)
+            : (patch.initialTotal ?? (wasOneTime ? 0 : p.initialTotal));
         li.product = { ...li.product, name: p.productName, sku: p.productSku ?? '' };
       }
       if (p.type === 'UsageBased') li.usageBased = p.usageBased;
