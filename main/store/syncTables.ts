@@ -77,6 +77,11 @@ function conflictEntry(r: ConflictRow): Conflict {
 const JOURNAL_STATES: readonly JournalState[] = ['planned', 'in_flight', 'done', 'unknown'];
 
 /** The id map, the request journal and the conflicts: the sync engine's bookkeeping. */
+/** Server ids are UUIDs, which are case-insensitive: one spelling in the id map. */
+function idKey(serverId: string): string {
+  return /^[0-9a-f-]{36}$/i.test(serverId) ? serverId.toLowerCase() : serverId;
+}
+
 export class SyncTables {
   private s;
 
@@ -152,6 +157,7 @@ export class SyncTables {
   }
 
   mapId(kind: EntityKind, localId: string, serverId: string, quoteId: string | null): void {
+    serverId = idKey(serverId);
     const taken = this.s.localIdOf.get(kind, serverId);
     if (taken && taken.local_id !== localId) {
       throw new StoreError(
@@ -167,7 +173,7 @@ export class SyncTables {
   }
 
   localIdOf(kind: EntityKind, serverId: string): string | null {
-    return this.s.localIdOf.get(kind, serverId)?.local_id ?? null;
+    return this.s.localIdOf.get(kind, idKey(serverId))?.local_id ?? null;
   }
 
   idMapOf(quoteId: string): { kind: EntityKind; localId: string; serverId: string }[] {
