@@ -131,7 +131,7 @@ export class SyncTables {
       forgetJournal: db.prepare<[string]>('DELETE FROM journal WHERE quote_id = ?'),
       forgetConflicts: db.prepare<[string]>('DELETE FROM conflicts WHERE quote_id = ?'),
       // The engine's per-quote bookkeeping in meta (sync/push.ts, sync/conflictStore.ts).
-      forgetMeta: db.prepare<[string, string]>('DELETE FROM meta WHERE key IN (?, ?)'),
+      forgetMeta: db.prepare<[string, string, string]>('DELETE FROM meta WHERE key IN (?, ?, ?)'),
       serverQuoteIds: db.prepare<[], { id: string; server_id: string }>(
         'SELECT id, server_id FROM quotes WHERE server_id IS NOT NULL',
       ),
@@ -295,6 +295,10 @@ export class SyncTables {
     this.s.forgetIds.run(quoteId);
     this.s.forgetJournal.run(quoteId);
     this.s.forgetConflicts.run(quoteId);
-    this.s.forgetMeta.run(`sync.pushed.${quoteId}`, `sync.conflictsSettled.${quoteId}`);
+    this.s.forgetMeta.run(
+      `sync.pushed.${quoteId}`,
+      `sync.conflictsSettled.${quoteId}`,
+      `sync.keep.${quoteId}`,
+    );
   }
 }

@@ -11,6 +11,18 @@ import {
 } from './conflictStore';
 import { failureOf, isEntityGone, isGone, type Failure } from './errors';
 import { recoverJournal } from './recover';
+import {
+  checkCommit,
+  keep,
+  keepKey,
+  keptOf,
+  removalLoses,
+  RoundTrack,
+  withoutKept,
+  wouldLose,
+  WouldLose,
+  type Kept,
+} from './keep';
 import { merge } from './merge';
 import { normalizeOrders } from './normalize';
 import { type Collection, type QuoteState, clone, emptyQuote, splitPlacementKey } from './model';
@@ -66,6 +78,10 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
       return await round(quoteId, ctx);
     } catch (e) {
       if (e instanceof Later) return { state: 'retry', failure: e.failure };
+      if (e instanceof WouldLose) {
+        ctx.store.setSyncState(quoteId, 'error', e.message);
+        return { state: 'error', message: e.message };
+      }
       if (e instanceof Reread) {
         lastRefusal = e.failure;
         continue;
@@ -218,12 +234,12 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     return { state: 'conflict' };
   }
 
-  const m = merge(
+  // Entities a stopped round kept are not part of the base: they are sent again.
+  const mergeBase = withoutKept(
     withPushed(base, pushedOf(store, quoteId), remote),
-    local,
-    snap.serverId ? remote : null,
-    decide,
+    keptOf(store, quoteId),
   );
+  const m = merge(mergeBase, local, snap.serverId ? remote : null, decide);
   if (m.conflicts.length) {
     recordMergeConflicts(store, quoteId, snap.work, snap.base, agg, m.conflicts, idOf);
     return { state: 'conflict' };
@@ -239,8 +255,10 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   const itemOrder = snap.work.lineItems.map((li) => li.id);
   let calls = 0;
   let lastKind: Step['kind'] | null = null;
+  const track = new RoundTrack();
   for (let n = 0; ; n++) {
     const known = agg ? fromRemote(agg, idOf) : null;
+    track.see(known);
     const step = nextStep(merged, known, {
       createSections: !ctx.sectionsByPut.value,
       itemOrder,
@@ -261,6 +279,20 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
       );
     }
     seen.add(sig);
+    const removes = removedBy(step, merged, known);
+    if (removes) {
+      const lost = removalLoses(removes.collection, removes.keys, local, merged);
+      if (lost.length) throw wouldLose(store, quoteId, snap.work, lost);
+      for (const k of removes.keys) track.removed.add(`${removes.collection}:${k}`);
+      // Replaced (removed to be added again): until a commit has them, not part of the base.
+      keep(
+        store,
+        quoteId,
+        removes.keys
+          .filter((key) => key in local[removes.collection])
+          .map((key) => ({ collection: removes.collection, key })),
+      );
+    }
     ctx.onStep?.(quoteId, step.kind);
     agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
     calls++;
@@ -288,6 +320,19 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     if (!agg) throw new Reread(null, 'quote gone after the push');
   }
   const final: RemoteAggregate = agg;
+  // The safety net: nothing the salesperson has here goes without a delete to account for it.
+  const now = store.getQuote(quoteId);
+  if (now) {
+    const verdict = checkCommit(
+      local,
+      fromWork(now.work),
+      fromRemote(final, idOf),
+      mergeBase,
+      track,
+    );
+    if (!verdict.ok && verdict.reread) throw new Reread(null, 'removed remotely during the push');
+    if (!verdict.ok) throw wouldLose(store, quoteId, snap.work, verdict.lost);
+  }
   let state: 'synced' | 'pending' = 'synced';
   store.transaction(() => {
     const cur = store.getQuote(quoteId);
@@ -299,10 +344,34 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     }
     store.commitSync(quoteId, final, snap.generation);
     store.setMeta(pushedKey(quoteId), null);
+    store.setMeta(keepKey(quoteId), null);
     settleConflicts(store, quoteId, applied);
   });
   await downloadMissingFiles(quoteId, ctx);
   return { state };
+}
+
+/** The entities a step removes on the server (PUT sections replaces the whole list). */
+function removedBy(
+  step: Step,
+  merged: QuoteState,
+  known: QuoteState | null,
+): { collection: Kept; keys: string[] } | null {
+  switch (step.kind) {
+    case 'deleteItems':
+      return { collection: 'items', keys: step.keys };
+    case 'deleteAccess':
+      return { collection: 'access', keys: [step.key] };
+    case 'deleteAttachment':
+      return { collection: 'attachments', keys: [step.key] };
+    case 'putSections':
+      return {
+        collection: 'sections',
+        keys: Object.keys(known?.sections ?? {}).filter((k) => !(k in merged.sections)),
+      };
+    default:
+      return null;
+  }
 }
 
 async function journalled<T>(

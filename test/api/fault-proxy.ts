@@ -115,7 +115,7 @@ export async function startFaultProxy(upstream: {
       return;
     }
     const d = dialect;
-    let sent = chunks.length ? Buffer.concat(chunks) : undefined;
+    let sent: Buffer | undefined = chunks.length ? Buffer.concat(chunks) : undefined;
     if (d?.request) {
       const r = d.request({ method, url, body: sent ?? Buffer.alloc(0) });
       url = r.url;
