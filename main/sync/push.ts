@@ -29,7 +29,8 @@ import { type Collection, type QuoteState, clone, emptyQuote, splitPlacementKey 
 import { nextStep, type Step } from './plan';
 import type { SyncApi, SyncStore } from './ports';
 import { rebaseWork } from './rebase';
-import { fromRemote, fromWork } from './translate';
+import { fromRemote, fromWork, itemFromRemote } from './translate';
+import { pairAnswers } from './answers';
 import {
   addItemsPayload,
   itemFingerprint,
@@ -487,12 +488,19 @@ async function runStep(
             fingerprint: body.items.map((i) => i.fingerprint).join('|'),
           },
           () => api.addLineItems(qid, payload),
-          (res) =>
-            step.keys.map((k, i) => ({
-              kind: 'lineItem' as const,
-              localId: k,
-              serverId: res[i]!.id,
-            })),
+          (res) => {
+            const paired = pairAnswers(
+              body.items.map((i) => ({ strong: i.fingerprint, weak: i.weak })),
+              res,
+              (li) => {
+                const item = itemFromRemote(li, () => 'unmapped');
+                return { strong: itemFingerprint(item), weak: itemWeakFingerprint(item) };
+              },
+            );
+            return step.keys.flatMap((k, i) =>
+              paired[i] ? [{ kind: 'lineItem' as const, localId: k, serverId: paired[i]!.id }] : [],
+            );
+          },
         );
         a.quote.lineItems = [...a.quote.lineItems, ...added];
         return a;
@@ -705,12 +713,7 @@ async function runStep(
             fingerprint: body.files.map((f) => f.fingerprint).join('|'),
           },
           () => api.uploadQuoteAttachments(qid, files),
-          (r) =>
-            step.keys.map((k, i) => ({
-              kind: 'attachment' as const,
-              localId: k,
-              serverId: r[i]!.id,
-            })),
+          (r) => attachmentsPaired(step.keys, body.files, r),
         );
         a.quote.attachments = [...a.quote.attachments, ...res];
         return a;
@@ -741,6 +744,22 @@ function appended(merged: QuoteState, keys: string[], names: string[], start: nu
     out.attachments[k] = { name: names[i]!, order: start + i };
   });
   return out;
+}
+
+/** The attachments an upload or copy answered, each paired with the one sent by its name. */
+function attachmentsPaired(
+  keys: string[],
+  sent: { fingerprint: string }[],
+  answered: { id: string; name: string }[],
+) {
+  const paired = pairAnswers(
+    sent.map((f) => ({ strong: f.fingerprint, weak: f.fingerprint })),
+    answered,
+    (a) => ({ strong: a.name, weak: a.name }),
+  );
+  return keys.flatMap((k, i) =>
+    paired[i] ? [{ kind: 'attachment' as const, localId: k, serverId: paired[i]!.id }] : [],
+  );
 }
 
 /** Library attachments copied into the quote by the server (journalled: not idempotent). */
@@ -785,7 +804,7 @@ async function copyFromLibrary(
           qid,
           sources.map((attachmentId) => ({ attachmentId })),
         ),
-      (r) => keys.map((k, i) => ({ kind: 'attachment' as const, localId: k, serverId: r[i]!.id })),
+      (r) => attachmentsPaired(keys, body.files, r),
     );
   } catch (e) {
     const f = failureOf(e);
