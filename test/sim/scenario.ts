@@ -535,11 +535,54 @@ export async function runSeed(
     try {
       const r = await engine.syncOnce(true);
       if (r.retry) faults++;
+      keptAfterCycle();
       return r;
     } catch (e) {
       await crashAndRestart(e);
       return null;
     }
+  };
+
+  /**
+   * The invariant of every round, checked after each cycle (not only once healed): no entity
+   * the user made is gone from the working copy unless the user deleted it, someone deleted
+   * it on the server after seeing it (Ben looks before he edits: delivered), or it is on
+   * record in a conflict; and the engine's own safety net never had to stop a round.
+   */
+  const keptAfterCycle = () => {
+    for (const e of real.listQuotes({ limit: 100 }).content) {
+      const m = real.getQuote(e.id)?.syncMessage ?? '';
+      if (/^Sync stopped to keep your work/.test(m)) note(`safety net stopped a round: ${m}`);
+    }
+    for (const r of records.values()) {
+      if (r.kind !== 'exists' || r.delivered || r.entity === 'quote') continue;
+      if (!lostEdit(r)) continue;
+      note(`local ${r.entity} ${r.id} dropped by a round (quote ${r.quote})`);
+    }
+  };
+  const noted = new Set<string>();
+  const note = (p: string) => {
+    if (noted.has(p)) return;
+    noted.add(p);
+    problems.push(p);
+  };
+
+  /** A record of the user's not in the working copy, nor on record in a conflict. */
+  const lostEdit = (r: Rec): boolean => {
+    const w = real.getQuote(r.quote)?.work ?? null;
+    const e = entityOf(w, r.entity, r.id);
+    const inConflict = real.listConflicts(r.quote, true).some((c) => {
+      if (c.entityKind !== r.entity || c.entityId !== r.id) return false;
+      if (r.kind === 'field')
+        return (
+          (c.field === r.field && c.local === r.value) ||
+          (c.field === '*' && (c.local as Record<string, unknown> | null)?.[r.field] === r.value)
+        );
+      if (r.kind === 'exists') return c.field === '*' && c.local !== null;
+      return c.field === '*' && c.local === null;
+    });
+    const ok = r.kind === 'field' ? e?.[r.field] === r.value : r.kind === 'exists' ? !!e : !e;
+    return !ok && !inConflict;
   };
 
   /** Live local quotes on the server and not parked on a conflict (by id, as above). */
