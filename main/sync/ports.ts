@@ -56,4 +56,5 @@ export type SyncStore = Pick<
   | 'filePath'
   | 'setAttachmentFile'
   | 'library'
+  | 'collectGarbage'
 >;
