@@ -74,6 +74,14 @@ export function keep(store: SyncStore, quoteId: string, entities: Lost[]): void 
   store.setMeta(keepKey(quoteId), [...all.values()]);
 }
 
+/** Back in the base: a removal the server refused. */
+export function unkeep(store: SyncStore, quoteId: string, entities: Lost[]): void {
+  if (!entities.length) return;
+  const gone = new Set(entities.map(tag));
+  const rest = keptOf(store, quoteId).filter((l) => !gone.has(tag(l)));
+  store.setMeta(keepKey(quoteId), rest.length ? rest : null);
+}
+
 export function wouldLose(store: SyncStore, quoteId: string, work: WorkQuote, lost: Lost[]) {
   const what = lost.map((l) => describe(work, l)).join(', ');
   // Recorded at once (not with the commit that will not happen): the next round re-adds them.

@@ -15,6 +15,7 @@ import {
   checkCommit,
   keep,
   keepKey,
+  unkeep,
   keptOf,
   removalLoses,
   RoundTrack,
@@ -22,6 +23,7 @@ import {
   wouldLose,
   WouldLose,
   type Kept,
+  type Lost,
 } from './keep';
 import { merge } from './merge';
 import { normalizeOrders } from './normalize';
@@ -281,21 +283,27 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     }
     seen.add(sig);
     const removes = removedBy(step, merged, known);
+    let replaced: Lost[] = [];
     if (removes) {
       const lost = removalLoses(removes.collection, removes.keys, local, merged);
       if (lost.length) throw wouldLose(store, quoteId, snap.work, lost);
       for (const k of removes.keys) track.removed.add(`${removes.collection}:${k}`);
       // Replaced (removed to be added again): until a commit has them, not part of the base.
-      keep(
-        store,
-        quoteId,
-        removes.keys
-          .filter((key) => key in local[removes.collection])
-          .map((key) => ({ collection: removes.collection, key })),
-      );
+      const already = new Set(keptOf(store, quoteId).map((l) => `${l.collection}:${l.key}`));
+      replaced = removes.keys
+        .filter((key) => key in local[removes.collection])
+        .map((key) => ({ collection: removes.collection, key }))
+        .filter((l) => !already.has(`${l.collection}:${l.key}`));
+      keep(store, quoteId, replaced);
     }
     ctx.onStep?.(quoteId, step.kind);
-    agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
+    try {
+      agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
+    } catch (e) {
+      // Refused: the server removed nothing, so they are still part of the base.
+      if (e instanceof Reread && e.failure?.kind === 'refused') unkeep(store, quoteId, replaced);
+      throw e;
+    }
     calls++;
     lastKind = step.kind;
     if (step.kind === 'createQuote') {
