@@ -33,8 +33,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const seed = opts.seed ? readSeed(opts.seed) : undefined;
   const tls = ensureTls(dataDir);
   const { db, checkpointer } = openServingDatabase(dataDir);
-  const ctx = new Ctx(db, dataDir, new FileStore(dataDir), loadSigningKey(dataDir));
+  const files = new FileStore(dataDir);
+  const ctx = new Ctx(db, dataDir, files, loadSigningKey(dataDir));
   try {
+    const referenced = new Set(
+      db.prepare('SELECT DISTINCT sha256 FROM attachments').pluck().all() as string[],
+    );
+    const swept = files.sweep(referenced);
+    if (swept.partial || swept.orphans) log('info', 'files.swept', swept);
     if (seed) loadSeed(ctx, seed);
     const app = await buildApp(ctx, tls);
     await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });

@@ -2,6 +2,7 @@
 // each checked against the contract before anything is sent.
 import type { ZodType } from 'zod';
 import { Uuid, issuesToDetails } from '../../common/api';
+import { isIdKey, normalizeId, normalizeIds } from './ids';
 import { InvalidRequestError, type ErrorDetail } from './errors';
 
 /** Fills `{name}` placeholders; every `...Id` parameter must be a UUID (spec, Endpoints). */
@@ -21,12 +22,13 @@ export function buildPath(
     if (/Id$/.test(name) && !Uuid.safeParse(value).success) {
       problems.push({ type: 'INVALID_REQUEST_PARAMETER', message: `${name}: must be a UUID` });
     }
-    return encodeURIComponent(value);
+    return encodeURIComponent(normalizeId(value));
   });
   if (problems.length) throw new InvalidRequestError(problems, method, route);
   if (!query) return path;
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) qs.set(k, String(v));
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined) qs.set(k, String(isIdKey(k) ? normalizeId(v) : v));
   const s = qs.toString();
   return s ? `${path}?${s}` : path;
 }
@@ -41,7 +43,7 @@ export function checkPayload<T>(
   code: 'INVALID_REQUEST_BODY' | 'INVALID_REQUEST_PARAMETER' = 'INVALID_REQUEST_BODY',
 ): T {
   const r = schema.safeParse(payload);
-  if (r.success) return r.data;
+  if (r.success) return normalizeIds(r.data);
   throw new InvalidRequestError(
     issuesToDetails(r.error, code, root).map((d) => ({ type: d.type, message: d.message })),
     method,

@@ -2,6 +2,7 @@
 // methods describe a call (method, route, body, schema); this file carries it out.
 import { request, type Agent, type FormData } from 'undici';
 import type { ZodType } from 'zod';
+import { isIdKey, normalizeIdField } from './ids';
 import {
   ApiClientError,
   ApiError,
@@ -123,7 +124,9 @@ export function toApiError(
  */
 export function parseJson(text: string): unknown {
   return JSON.parse(text, function (this: unknown, key: string, value: unknown) {
-    return value === null && key !== '' && !Array.isArray(this) ? undefined : value;
+    if (value === null) return key !== '' && !Array.isArray(this) ? undefined : value;
+    // Ids in lower case, whatever case the server writes them in (ids.ts).
+    return !Array.isArray(this) && isIdKey(key) ? normalizeIdField(value) : value;
   });
 }
 

@@ -60,12 +60,21 @@ export class BlobStore {
 
   /**
    * Removes files no document refers to (`referenced`), and stray files a crash left
-   * between writing a file and committing its row.
+   * between writing a file and committing its row. With `before` (ms since the epoch), only
+   * files last written before then: one written a moment ago may be about to get its row.
    */
-  collect(referenced: ReadonlySet<string>): { removed: number } {
+  collect(referenced: ReadonlySet<string>, before = Infinity): { removed: number } {
     let removed = 0;
+    const young = (file: string) => {
+      if (before === Infinity) return false;
+      try {
+        return fs.statSync(file).mtimeMs >= before;
+      } catch {
+        return false;
+      }
+    };
     for (const { sha256 } of this.all.all()) {
-      if (referenced.has(sha256)) continue;
+      if (referenced.has(sha256) || young(this.pathOf(sha256))) continue;
       this.del.run(sha256);
       fs.rmSync(this.pathOf(sha256), { force: true });
       removed++;
@@ -77,6 +86,7 @@ export class BlobStore {
       for (const f of fs.readdirSync(subdir)) {
         const sha = f.slice(0, 64);
         if (SHA.test(sha) && f.length === 64 && referenced.has(sha)) continue;
+        if (young(path.join(subdir, f))) continue;
         fs.rmSync(path.join(subdir, f), { force: true });
         if (f.length === 64) removed++;
       }

@@ -789,8 +789,10 @@ export class Store {
     });
   }
 
-  /** Deletes attachment files nothing refers to any more (working copies, undo history, library). */
-  collectGarbage(): { removed: number } {
+  /** Deletes attachment files nothing refers to any more (working copies, undo history,
+   * library); with `olderThanMs`, only files written at least that long ago (safe while the
+   * app runs: a file just written may be about to get its row). */
+  collectGarbage(opts: { olderThanMs?: number } = {}): { removed: number } {
     return this.transaction(() => {
       const referenced = new Set<string>();
       const re = /"sha256":"([0-9a-f]{64})"/g;
@@ -802,7 +804,8 @@ export class Store {
       scan(`SELECT doc FROM quote_work WHERE instr(doc, '"sha256":"') > 0`);
       scan(`SELECT doc FROM history WHERE instr(doc, '"sha256":"') > 0`);
       for (const a of this.caches.library()) if (a.sha256) referenced.add(a.sha256);
-      return this.blobs.collect(referenced);
+      const before = opts.olderThanMs === undefined ? Infinity : Date.now() - opts.olderThanMs;
+      return this.blobs.collect(referenced, before);
     });
   }
 

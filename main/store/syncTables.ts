@@ -77,6 +77,11 @@ function conflictEntry(r: ConflictRow): Conflict {
 const JOURNAL_STATES: readonly JournalState[] = ['planned', 'in_flight', 'done', 'unknown'];
 
 /** The id map, the request journal and the conflicts: the sync engine's bookkeeping. */
+/** Server ids are UUIDs, which are case-insensitive: one spelling in the id map. */
+function idKey(serverId: string): string {
+  return /^[0-9a-f-]{36}$/i.test(serverId) ? serverId.toLowerCase() : serverId;
+}
+
 export class SyncTables {
   private s;
 
@@ -126,7 +131,7 @@ export class SyncTables {
       forgetJournal: db.prepare<[string]>('DELETE FROM journal WHERE quote_id = ?'),
       forgetConflicts: db.prepare<[string]>('DELETE FROM conflicts WHERE quote_id = ?'),
       // The engine's per-quote bookkeeping in meta (sync/push.ts, sync/conflictStore.ts).
-      forgetMeta: db.prepare<[string, string]>('DELETE FROM meta WHERE key IN (?, ?)'),
+      forgetMeta: db.prepare<[string, string, string]>('DELETE FROM meta WHERE key IN (?, ?, ?)'),
       serverQuoteIds: db.prepare<[], { id: string; server_id: string }>(
         'SELECT id, server_id FROM quotes WHERE server_id IS NOT NULL',
       ),
@@ -152,6 +157,7 @@ export class SyncTables {
   }
 
   mapId(kind: EntityKind, localId: string, serverId: string, quoteId: string | null): void {
+    serverId = idKey(serverId);
     const taken = this.s.localIdOf.get(kind, serverId);
     if (taken && taken.local_id !== localId) {
       throw new StoreError(
@@ -167,7 +173,7 @@ export class SyncTables {
   }
 
   localIdOf(kind: EntityKind, serverId: string): string | null {
-    return this.s.localIdOf.get(kind, serverId)?.local_id ?? null;
+    return this.s.localIdOf.get(kind, idKey(serverId))?.local_id ?? null;
   }
 
   idMapOf(quoteId: string): { kind: EntityKind; localId: string; serverId: string }[] {
@@ -289,6 +295,10 @@ export class SyncTables {
     this.s.forgetIds.run(quoteId);
     this.s.forgetJournal.run(quoteId);
     this.s.forgetConflicts.run(quoteId);
-    this.s.forgetMeta.run(`sync.pushed.${quoteId}`, `sync.conflictsSettled.${quoteId}`);
+    this.s.forgetMeta.run(
+      `sync.pushed.${quoteId}`,
+      `sync.conflictsSettled.${quoteId}`,
+      `sync.keep.${quoteId}`,
+    );
   }
 }

@@ -8,6 +8,22 @@ import {
 import { StoreValidationError, refuse } from './errors';
 import type { FieldError, WorkQuote } from './types';
 
+/** Half of a UTF-16 surrogate pair: what cutting a text with an emoji to a length leaves. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text as it can be stored and sent: a lone surrogate is no character (SQLite and the server
+ * would keep U+FFFD instead, and the next read would look like someone else's change), so
+ * the half is dropped. Strings at any depth; a new value only where something changed.
+ */
+export function repairText<T>(v: T): T {
+  if (typeof v === 'string') return v.replace(LONE_SURROGATE, '') as T;
+  if (Array.isArray(v)) return v.map(repairText) as T;
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype)
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, repairText(x)])) as T;
+  return v;
+}
+
 /** Parses with a common/api schema; every problem becomes a FieldError naming its field. */
 export function check<S extends z.ZodType>(
   schema: S,
@@ -15,7 +31,7 @@ export function check<S extends z.ZodType>(
   root = '',
   code: ErrorCode = 'INVALID_REQUEST_FIELD',
 ): z.output<S> {
-  const r = schema.safeParse(input);
+  const r = schema.safeParse(repairText(input));
   if (r.success) return r.data;
   const details: FieldError[] = r.error.issues.map((issue) => {
     const field = fieldPath(issue.path, root);

@@ -29,6 +29,11 @@ export interface EngineOptions {
   knownServerQuotes?: () => Map<string, string>;
   /** Skip the pull in a cycle (tests of the push alone). */
   pull?: boolean;
+  /** When idle (a cycle with nothing left to do), at most this often: remove attachment files
+   * nothing refers to (left by interrupted downloads, deletes, crashes), written at least
+   * `filesGraceMs` ago. Default 10 min each; 0 = never. */
+  collectFilesEveryMs?: number;
+  filesGraceMs?: number;
 }
 
 export type EngineEvent =
@@ -66,6 +71,7 @@ export class SyncEngine {
   /** Quotes parked on a conflict or an error, with what would make them worth a new try. */
   private parked = new Map<string, string>();
   private progress: { done: number; total: number } | undefined;
+  private filesCollectedAt = -Infinity;
 
   constructor(private readonly opts: EngineOptions) {
     this.parallelism = Math.max(1, opts.parallelism ?? 4);
@@ -224,6 +230,18 @@ export class SyncEngine {
     return report;
   }
 
+  /** Idle housekeeping: files no row refers to go (never fails the loop). */
+  private collectFiles(): void {
+    const every = this.opts.collectFilesEveryMs ?? 600_000;
+    if (every <= 0 || Date.now() - this.filesCollectedAt < every) return;
+    this.filesCollectedAt = Date.now();
+    try {
+      this.opts.store.collectGarbage({ olderThanMs: this.opts.filesGraceMs ?? 600_000 });
+    } catch {
+      // Housekeeping only: the next idle moment tries again.
+    }
+  }
+
   /** Runs cycles until stopped: after a transient failure with backoff, else every pullInterval. */
   start(): void {
     if (!this.stopped) return;
@@ -261,6 +279,7 @@ export class SyncEngine {
           exp * (0.5 + (this.opts.random ?? Math.random)() / 2),
         );
       } else this.failures = 0;
+      if (report && !report.retry && report.pushed.length === 0) this.collectFiles();
       const pending = this.wakePending;
       if (pending === 'runNow' || (pending === 'changed' && this.failures === 0)) {
         // Woken during the cycle: the edit or the "sync now" must not wait for the interval.

@@ -65,3 +65,14 @@ export function isEntityGone(e: unknown): boolean {
       ))
   );
 }
+
+/** "A page number past the last page yields either an empty content array or a Not Found
+ * error" (spec, Limits): a 404 for a page after the first ends the list. */
+export async function pageOrEnd<T>(page: number, read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (e) {
+    if (page > 0 && e instanceof ApiError && e.status === 404) return null;
+    throw e;
+  }
+}

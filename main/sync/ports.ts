@@ -60,4 +60,5 @@ export type SyncStore = Pick<
   | 'identity'
   | 'setIdentity'
   | 'preferences'
+  | 'collectGarbage'
 >;

@@ -6,7 +6,7 @@ import type { ListContent } from '../../common/api';
 import type { RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
 import { PARKED_CREATE } from './conflictStore';
-import { isGone } from './errors';
+import { isGone, pageOrEnd } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 
 export const LAST_PULL = 'sync.lastPull';
@@ -37,6 +37,15 @@ function busy(store: SyncStore, quoteId: string): boolean {
   return !q || q.dirty || q.openConflicts > 0 || store.listJournal({ quoteId }).length > 0;
 }
 
+/** The same moment, however written (`Z` or an offset); sub-millisecond digits, which
+ * Date.parse drops, must then be written alike. */
+function sameStamp(a: string | undefined, b: string): boolean {
+  if (a === undefined) return false;
+  if (a === b) return true;
+  const fine = /\.\d{4,}/;
+  return !fine.test(a) && !fine.test(b) && Date.parse(a) === Date.parse(b);
+}
+
 export async function pull(ctx: PullContext): Promise<PullReport> {
   const { api, store } = ctx;
   const report: PullReport = { listed: 0, refreshed: 0, imported: 0, removed: 0, dirty: [] };
@@ -59,12 +68,10 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   let total = 0;
   for (let page = 0; ; page++) {
     ctx.onStep?.('list');
-    const res = await api.listQuotes({
-      account: 'partner',
-      sort: 'updatedOn,desc',
-      limit: PAGE,
-      page,
-    });
+    const res = await pageOrEnd(page, () =>
+      api.listQuotes({ account: 'partner', sort: 'updatedOn,desc', limit: PAGE, page }),
+    );
+    if (!res) break;
     if (page === 0) total = res.page.totalElements;
     let older = false;
     for (const e of res.content) {
@@ -90,7 +97,7 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
       }
       // Read back at this stamp already (e.g. by our own push): nothing new to see.
       const q = store.getQuote(local)!;
-      if (q.base?.quote.updatedOn === e.updatedOn) continue;
+      if (sameStamp(q.base?.quote.updatedOn, e.updatedOn)) continue;
     } else if (createsOpen) {
       newest = mark; // come back for it once the lost create is settled
       continue;
@@ -124,7 +131,10 @@ async function findRemoteDeletes(ctx: PullContext, known: Map<string, string>): 
   const present = new Set<string>();
   for (let page = 0; ; page++) {
     ctx.onStep?.('list');
-    const res = await api.listQuotes({ account: 'partner', sort: 'id,asc', limit: PAGE, page });
+    const res = await pageOrEnd(page, () =>
+      api.listQuotes({ account: 'partner', sort: 'id,asc', limit: PAGE, page }),
+    );
+    if (!res) break;
     for (const e of res.content) present.add(e.id);
     if (res.content.length < PAGE || page + 1 >= res.page.totalPages) break;
   }

@@ -13,6 +13,20 @@ import { failureOf, isEntityGone, isGone, type Failure } from './errors';
 import { recoverJournal } from './recover';
 import { librarySourceOf, matchDefaultAttachments } from './defaults';
 import { deleteHeld, releaseDelete } from './deleteHold';
+import {
+  checkCommit,
+  keep,
+  keepKey,
+  unkeep,
+  keptOf,
+  removalLoses,
+  RoundTrack,
+  withoutKept,
+  wouldLose,
+  WouldLose,
+  type Kept,
+  type Lost,
+} from './keep';
 import { merge } from './merge';
 import { normalizeOrders } from './normalize';
 import { type Collection, type QuoteState, clone, emptyQuote, splitPlacementKey } from './model';
@@ -20,7 +34,8 @@ import { learnIdentity, ownershipWanted, takeOwnership } from './ownership';
 import { nextStep, type Step } from './plan';
 import type { SyncApi, SyncStore } from './ports';
 import { rebaseWork } from './rebase';
-import { fromRemote, fromWork } from './translate';
+import { fromRemote, fromWork, itemFromRemote } from './translate';
+import { pairAnswers } from './answers';
 import {
   addItemsPayload,
   itemFingerprint,
@@ -69,6 +84,10 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
       return await round(quoteId, ctx);
     } catch (e) {
       if (e instanceof Later) return { state: 'retry', failure: e.failure };
+      if (e instanceof WouldLose) {
+        ctx.store.setSyncState(quoteId, 'error', e.message);
+        return { state: 'error', message: e.message };
+      }
       if (e instanceof Reread) {
         lastRefusal = e.failure;
         continue;
@@ -236,12 +255,12 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     return { state: 'conflict' };
   }
 
-  const m = merge(
+  // Entities a stopped round kept are not part of the base: they are sent again.
+  const mergeBase = withoutKept(
     withPushed(base, pushedOf(store, quoteId), remote),
-    local,
-    snap.serverId ? remote : null,
-    decide,
+    keptOf(store, quoteId),
   );
+  const m = merge(mergeBase, local, snap.serverId ? remote : null, decide);
   if (m.conflicts.length) {
     recordMergeConflicts(store, quoteId, snap.work, snap.base, agg, m.conflicts, idOf);
     return { state: 'conflict' };
@@ -267,8 +286,10 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     }
     calls++;
   }
+  const track = new RoundTrack();
   for (let n = 0; ; n++) {
     const known = agg ? fromRemote(agg, idOf) : null;
+    track.see(known);
     const step = nextStep(merged, known, {
       createSections: !ctx.sectionsByPut.value,
       itemOrder,
@@ -289,8 +310,28 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
       );
     }
     seen.add(sig);
+    const removes = removedBy(step, merged, known);
+    let replaced: Lost[] = [];
+    if (removes) {
+      const lost = removalLoses(removes.collection, removes.keys, local, merged);
+      if (lost.length) throw wouldLose(store, quoteId, snap.work, lost);
+      for (const k of removes.keys) track.removed.add(`${removes.collection}:${k}`);
+      // Replaced (removed to be added again): until a commit has them, not part of the base.
+      const already = new Set(keptOf(store, quoteId).map((l) => `${l.collection}:${l.key}`));
+      replaced = removes.keys
+        .filter((key) => key in local[removes.collection])
+        .map((key) => ({ collection: removes.collection, key }))
+        .filter((l) => !already.has(`${l.collection}:${l.key}`));
+      keep(store, quoteId, replaced);
+    }
     ctx.onStep?.(quoteId, step.kind);
-    agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
+    try {
+      agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
+    } catch (e) {
+      // Refused: the server removed nothing, so they are still part of the base.
+      if (e instanceof Reread && e.failure?.kind === 'refused') unkeep(store, quoteId, replaced);
+      throw e;
+    }
     calls++;
     lastKind = step.kind;
     if (step.kind === 'createQuote') {
@@ -316,6 +357,19 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     if (!agg) throw new Reread(null, 'quote gone after the push');
   }
   const final: RemoteAggregate = agg;
+  // The safety net: nothing the salesperson has here goes without a delete to account for it.
+  const now = store.getQuote(quoteId);
+  if (now) {
+    const verdict = checkCommit(
+      local,
+      fromWork(now.work),
+      fromRemote(final, idOf),
+      mergeBase,
+      track,
+    );
+    if (!verdict.ok && verdict.reread) throw new Reread(null, 'removed remotely during the push');
+    if (!verdict.ok) throw wouldLose(store, quoteId, snap.work, verdict.lost);
+  }
   let state: 'synced' | 'pending' = 'synced';
   store.transaction(() => {
     const cur = store.getQuote(quoteId);
@@ -327,10 +381,34 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     }
     store.commitSync(quoteId, final, snap.generation);
     store.setMeta(pushedKey(quoteId), null);
+    store.setMeta(keepKey(quoteId), null);
     settleConflicts(store, quoteId, applied);
   });
   await downloadMissingFiles(quoteId, ctx);
   return { state };
+}
+
+/** The entities a step removes on the server (PUT sections replaces the whole list). */
+function removedBy(
+  step: Step,
+  merged: QuoteState,
+  known: QuoteState | null,
+): { collection: Kept; keys: string[] } | null {
+  switch (step.kind) {
+    case 'deleteItems':
+      return { collection: 'items', keys: step.keys };
+    case 'deleteAccess':
+      return { collection: 'access', keys: [step.key] };
+    case 'deleteAttachment':
+      return { collection: 'attachments', keys: [step.key] };
+    case 'putSections':
+      return {
+        collection: 'sections',
+        keys: Object.keys(known?.sections ?? {}).filter((k) => !(k in merged.sections)),
+      };
+    default:
+      return null;
+  }
 }
 
 async function journalled<T>(
@@ -451,12 +529,19 @@ async function runStep(
             fingerprint: body.items.map((i) => i.fingerprint).join('|'),
           },
           () => api.addLineItems(qid, payload),
-          (res) =>
-            step.keys.map((k, i) => ({
-              kind: 'lineItem' as const,
-              localId: k,
-              serverId: res[i]!.id,
-            })),
+          (res) => {
+            const paired = pairAnswers(
+              body.items.map((i) => ({ strong: i.fingerprint, weak: i.weak })),
+              res,
+              (li) => {
+                const item = itemFromRemote(li, () => 'unmapped');
+                return { strong: itemFingerprint(item), weak: itemWeakFingerprint(item) };
+              },
+            );
+            return step.keys.flatMap((k, i) =>
+              paired[i] ? [{ kind: 'lineItem' as const, localId: k, serverId: paired[i]!.id }] : [],
+            );
+          },
         );
         a.quote.lineItems = [...a.quote.lineItems, ...added];
         return a;
@@ -670,12 +755,7 @@ async function runStep(
             fingerprint: body.files.map((f) => f.fingerprint).join('|'),
           },
           () => api.uploadQuoteAttachments(qid, files),
-          (r) =>
-            step.keys.map((k, i) => ({
-              kind: 'attachment' as const,
-              localId: k,
-              serverId: r[i]!.id,
-            })),
+          (r) => attachmentsPaired(step.keys, body.files, r),
         );
         a.quote.attachments = [...a.quote.attachments, ...res];
         return a;
@@ -706,6 +786,22 @@ function appended(merged: QuoteState, keys: string[], names: string[], start: nu
     out.attachments[k] = { name: names[i]!, order: start + i };
   });
   return out;
+}
+
+/** The attachments an upload or copy answered, each paired with the one sent by its name. */
+function attachmentsPaired(
+  keys: string[],
+  sent: { fingerprint: string }[],
+  answered: { id: string; name: string }[],
+) {
+  const paired = pairAnswers(
+    sent.map((f) => ({ strong: f.fingerprint, weak: f.fingerprint })),
+    answered,
+    (a) => ({ strong: a.name, weak: a.name }),
+  );
+  return keys.flatMap((k, i) =>
+    paired[i] ? [{ kind: 'attachment' as const, localId: k, serverId: paired[i]!.id }] : [],
+  );
 }
 
 /** Library attachments copied into the quote by the server (journalled: not idempotent). */
@@ -756,7 +852,7 @@ async function copyFromLibrary(
           qid,
           sources.map((attachmentId) => ({ attachmentId })),
         ),
-      (r) => keys.map((k, i) => ({ kind: 'attachment' as const, localId: k, serverId: r[i]!.id })),
+      (r) => attachmentsPaired(keys, body.files, r),
     );
   } catch (e) {
     const f = failureOf(e);

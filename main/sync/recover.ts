@@ -2,6 +2,7 @@
 // the server for what the request may have created, and adopt it (DESIGN.md §3).
 import type { JournalEntry, RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
+import { pageOrEnd } from './errors';
 import { PARKED_CREATE } from './conflictStore';
 import { matchLostEntities, matchLostQuote, type QuoteCandidate } from './lostCreate';
 import { markPushed, type Pushed, type RoundContext } from './push';
@@ -57,12 +58,10 @@ async function recoverEntry(
     const since = Date.parse(entry.createdAt);
     const candidates: QuoteCandidate[] = [];
     for (let page = 0; page < MAX_PAGES; page++) {
-      const res = await api.listQuotes({
-        account: 'user',
-        sort: 'createdOn,desc',
-        limit: 100,
-        page,
-      });
+      const res = await pageOrEnd(page, () =>
+        api.listQuotes({ account: 'user', sort: 'createdOn,desc', limit: 100, page }),
+      );
+      if (!res) break;
       for (const q of res.content)
         candidates.push({
           id: q.id,

@@ -4,8 +4,10 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
+  readdirSync,
   renameSync,
   rmSync,
+  statSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -80,6 +82,30 @@ export class FileStore {
 
   discard(tmpPath: string): void {
     rmSync(tmpPath, { force: true });
+  }
+
+  /**
+   * At start, before any request: what a server killed during uploads leaves behind goes —
+   * partial files in `tmp/`, and stored files no attachment row refers to (killed between
+   * moving a file into place and committing its row). Returns how many of each.
+   */
+  sweep(referenced: ReadonlySet<string>): { partial: number; orphans: number } {
+    let partial = 0;
+    let orphans = 0;
+    for (const f of readdirSync(this.tmp)) {
+      rmSync(join(this.tmp, f), { recursive: true, force: true });
+      partial++;
+    }
+    for (const sub of readdirSync(this.root)) {
+      const dir = join(this.root, sub);
+      if (dir === this.tmp || !/^[0-9a-f]{2}$/.test(sub) || !statSync(dir).isDirectory()) continue;
+      for (const f of readdirSync(dir)) {
+        if (referenced.has(f)) continue;
+        rmSync(join(dir, f), { force: true });
+        orphans++;
+      }
+    }
+    return { partial, orphans };
   }
 
   open(sha256: string): Readable {

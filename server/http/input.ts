@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { Uuid, type ErrorDetails } from '../../common/api';
 import { badRequest, invalid } from './errors';
+import { loneSurrogates } from './text';
 import { parseOr400 } from './validate';
 
 /** A path parameter that must be a UUID. */
@@ -58,6 +59,16 @@ export function jsonBody<S extends z.ZodType>(schema: S, body: unknown): z.outpu
     );
   }
   lowerIds(body);
+  // After the depth check above: the walk for half characters is bounded.
+  const halves = loneSurrogates(body);
+  if (halves.length)
+    throw invalid(
+      'INVALID_REQUEST_FIELD',
+      halves.map((field) => ({
+        type: 'INVALID_REQUEST_FIELD',
+        message: `${field}: must be well-formed text (it holds half of a character, a lone UTF-16 surrogate)`,
+      })),
+    );
   return parseOr400(schema, body, 'INVALID_REQUEST_FIELD');
 }
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InvalidRequestError, InvalidResponseError } from '../../main/api';
-import { buildPath } from '../../main/api/request-parts';
+import { buildPath, checkPayload } from '../../main/api/request-parts';
 import { backoffDelay, DEFAULT_RETRY, isIdempotent, parseRetryAfter } from '../../main/api/retry';
 import { expiryOf, TokenManager, type StoredToken } from '../../main/api/token';
 import { parseJson, parseBody, toApiError } from '../../main/api/transport';
@@ -185,5 +185,44 @@ describe('request parts', () => {
     expect(() => parseBody(z.array(z.unknown()), 200, deep, 'GET', '/v2/quotes')).toThrow(
       InvalidResponseError,
     );
+  });
+});
+
+describe('ids', () => {
+  const UP = 'E935CAC1-0F2A-4B7C-9D3E-5A6B7C8D9E0F';
+  const low = UP.toLowerCase();
+
+  it('ids in answers read in lower case, whatever the field; text is left as written', () => {
+    const parsed = parseJson(
+      JSON.stringify({
+        id: UP,
+        client: { id: UP },
+        lineItems: [{ id: UP, product: { id: UP }, relationship: { requiredLineItemId: UP } }],
+        sections: [{ lineItems: [{ lineItemId: UP }] }],
+        ids: [UP, UP],
+        note: UP,
+        referenceCode: 'Q-ABC',
+      }),
+    );
+    expect(parsed).toEqual({
+      id: low,
+      client: { id: low },
+      lineItems: [{ id: low, product: { id: low }, relationship: { requiredLineItemId: low } }],
+      sections: [{ lineItems: [{ lineItemId: low }] }],
+      ids: [low, low],
+      note: UP,
+      referenceCode: 'Q-ABC',
+    });
+  });
+
+  it('ids we send go out in lower case: path, query and payload', () => {
+    expect(buildPath('GET', '/v2/quotes/{quoteId}', { quoteId: UP }, { partnerId: UP })).toBe(
+      `/v2/quotes/${low}?partnerId=${low}`,
+    );
+    const schema = z.object({ lineItemIds: z.array(z.string()), note: z.string() });
+    expect(checkPayload(schema, { lineItemIds: [UP], note: UP }, 'POST', '/x')).toEqual({
+      lineItemIds: [low],
+      note: UP,
+    });
   });
 });

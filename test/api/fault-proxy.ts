@@ -31,6 +31,21 @@ export interface FaultRule {
   fault: Fault;
 }
 
+/**
+ * How the server answers every request, within what the spec allows but not as ours does
+ * (test/api/dialects.ts). `request` shapes what reaches the real server (e.g. a server that
+ * writes upper-case ids accepts them back: ours is given them in lower case); `answer` the
+ * JSON that comes back (status and content type unchanged unless it says so).
+ */
+export interface Dialect {
+  name: string;
+  request?: (r: { method: string; url: string; body: Buffer }) => { url: string; body: Buffer };
+  answer?: (a: { method: string; path: string; query: string; status: number; json: unknown }) => {
+    status: number;
+    json: unknown;
+  };
+}
+
 export interface SeenRequest {
   method: string;
   path: string;
@@ -45,6 +60,8 @@ export interface FaultProxy {
   seen: SeenRequest[];
   count(method: string, path: RegExp | string): number;
   inject(...rules: FaultRule[]): void;
+  /** Every later answer in this dialect (null: the real server's own). */
+  speak(dialect: Dialect | null): void;
   clear(): void;
   stop(): Promise<void>;
 }
@@ -58,6 +75,7 @@ export async function startFaultProxy(upstream: {
   const agent = new Agent({ connect: { ca: upstream.ca } });
   const seen: SeenRequest[] = [];
   let rules: FaultRule[] = [];
+  let dialect: Dialect | null = null;
 
   const takeFault = (method: string, path: string): Fault | undefined => {
     for (const r of rules) {
@@ -72,7 +90,7 @@ export async function startFaultProxy(upstream: {
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? 'GET';
-    const url = req.url ?? '/';
+    let url = req.url ?? '/';
     const path = url.split('?')[0]!;
     const entry: SeenRequest = { method, path };
     seen.push(entry);
@@ -96,23 +114,44 @@ export async function startFaultProxy(upstream: {
       );
       return;
     }
+    const d = dialect;
+    let sent: Buffer | undefined = chunks.length ? Buffer.concat(chunks) : undefined;
+    if (d?.request) {
+      const r = d.request({ method, url, body: sent ?? Buffer.alloc(0) });
+      url = r.url;
+      sent = chunks.length ? r.body : undefined;
+    }
     const headers: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(req.headers)) {
       if (v === undefined || ['host', 'connection', 'keep-alive', 'transfer-encoding'].includes(k))
         continue;
       headers[k] = v;
     }
+    if (sent && headers['content-length']) headers['content-length'] = String(sent.length);
     const up = await request(upstream.baseUrl + url, {
       method: method as 'GET',
       headers,
-      body: chunks.length ? Buffer.concat(chunks) : undefined,
+      body: sent,
       dispatcher: agent,
     });
     let body = Buffer.from(await up.body.arrayBuffer());
+    let status = up.statusCode;
+    const isJson = String(up.headers['content-type'] ?? '').includes('application/json');
+    if (d?.answer && isJson && body.length) {
+      const out = d.answer({
+        method,
+        path,
+        query: url.includes('?') ? url.slice(url.indexOf('?') + 1) : '',
+        status,
+        json: JSON.parse(body.toString('utf8')),
+      });
+      status = out.status;
+      body = Buffer.from(JSON.stringify(out.json));
+    }
     if (fault?.kind === 'rewrite') {
       body = Buffer.from(JSON.stringify(fault.edit(JSON.parse(body.toString('utf8')))));
     }
-    entry.status = up.statusCode;
+    entry.status = status;
     if (fault?.kind === 'drop-after-forward') {
       req.socket.destroy();
       return;
@@ -125,13 +164,13 @@ export async function startFaultProxy(upstream: {
     }
     if (fault?.kind === 'chunked') {
       delete out['content-length'];
-      res.writeHead(up.statusCode, out);
+      res.writeHead(status, out);
       for (let i = 0; i < body.length; i += 16_384) res.write(body.subarray(i, i + 16_384));
       res.end();
       return;
     }
     out['content-length'] = String(body.length);
-    res.writeHead(up.statusCode, out);
+    res.writeHead(status, out);
     res.end(body);
   };
 
@@ -152,6 +191,9 @@ export async function startFaultProxy(upstream: {
       ).length,
     inject: (...r) => {
       rules = [...rules, ...r.map((x) => ({ ...x }))];
+    },
+    speak: (next) => {
+      dialect = next;
     },
     clear: () => {
       rules = [];

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidResponseError, type ApiClient } from '../../main/api';
 import { startServer } from '../helpers/server';
+import { UPPER_CASE_IDS } from './dialects';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { ACME_ID, ADA, clientFor, inDays, unexpected } from './fixtures';
 
@@ -36,7 +37,10 @@ afterAll(async () => {
   await proxy?.stop();
   await server?.stop();
 });
-beforeEach(() => proxy.clear());
+beforeEach(() => {
+  proxy.clear();
+  proxy.speak(null);
+});
 
 type Obj = Record<string, unknown>;
 
@@ -95,5 +99,15 @@ describe('fault-injecting proxy: tolerated response shapes', () => {
     expect(err.problems.map((p) => p.split(':')[0]).sort()).toEqual(['status', 'totals']);
     // A malformed answer is not retried: the server did answer.
     expect(proxy.count('GET', `/v2/quotes/${quoteId}`)).toBe(1);
+  });
+
+  it('ids written in upper case read in lower case, and ids sent go out in lower case', async () => {
+    proxy.speak(UPPER_CASE_IDS);
+    const q = await client.getQuote(quoteId.toUpperCase());
+    expect(q.id).toBe(quoteId);
+    expect(q.client.id).toBe(ACME_ID);
+    expect(q.lineItems.map((li) => li.id)).toEqual([lineItemId]);
+    // The server wrote them in upper case; the path we sent named the quote in lower case.
+    expect(proxy.seen.map((s) => s.path)).toEqual([`/v2/quotes/${quoteId}`]);
   });
 });

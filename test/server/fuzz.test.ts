@@ -263,6 +263,9 @@ const junk: fc.Arbitrary<unknown> = fc.oneof(
     '../../etc/passwd',
     '%00',
     '💥',
+    // Half an emoji (what cutting a text to a length can leave): no character at all.
+    'note \ud83d',
+    '\ude00 tail',
     'Monthly',
     'Standard',
   ),
@@ -661,5 +664,35 @@ describe('fuzz: malformed requests across every endpoint', () => {
     expect(r.status).toBe(400);
     expect(ErrorResponse.parse(r.json).type).toBe('INVALID_REQUEST_BODY');
     expect(ErrorResponse.parse(r.json).message).toContain('body');
+  });
+
+  it('refuses text holding half of a character (a lone UTF-16 surrogate) with 400 INVALID_REQUEST_FIELD naming the field, and stores nothing', async () => {
+    const q = ok(await api.post('/v2/quotes', { clientId: DEMO.clients.acme }), 201, QuoteResponse);
+    const half = 'Thanks 👍'.slice(0, -1); // cut inside the emoji
+    const cases: Array<[string, string, unknown, string]> = [
+      ['PUT', `/v2/quotes/${q.id}`, { ...VALID.updateQuote, introMessage: half }, 'introMessage'],
+      [
+        'POST',
+        `/v2/quotes/${q.id}/line-items`,
+        [{ ...VALID.lineItems[2], note: half }],
+        '[0].note',
+      ],
+      ['POST', `/v2/quotes/${q.id}/sections`, { name: '\ude00 Licences' }, 'name'],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const r = await api.call(method, path, { body });
+      expect(r.status, `${method} ${path}`).toBe(400);
+      const e = ErrorResponse.parse(r.json);
+      expect(e.type).toBe('INVALID_REQUEST_FIELD');
+      expect(e.details.map((d) => d.message.split(':')[0])).toEqual([field]);
+    }
+    const after = ok(await api.get(`/v2/quotes/${q.id}`), 200, QuoteResponse);
+    expect(after.introMessage).toBe(q.introMessage);
+    expect([after.lineItems].flat()).toHaveLength(0);
+    // A whole emoji is text like any other.
+    const good = await api.call('PUT', `/v2/quotes/${q.id}`, {
+      body: { ...VALID.updateQuote, introMessage: 'Thanks 👍' },
+    });
+    expect(ok(good, 200, QuoteResponse).introMessage).toBe('Thanks 👍');
   });
 });

@@ -4,6 +4,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { DIALECTS } from '../api/dialects';
+import { startFaultProxy } from '../api/fault-proxy';
 import { startServer } from '../helpers/server';
 import { ADA, BEN, client } from '../sync/harness';
 import { BOUNDARY_TARGETS, FAULT_KINDS, siteOf } from './faults';
@@ -24,7 +26,10 @@ async function main(): Promise<number> {
   const seeds = single ? [Number(single)] : Array.from({ length: count }, (_, i) => from + i);
 
   const server = await startServer();
+  // The device talks to the server through a proxy that speaks each seed's dialect.
+  const proxy = await startFaultProxy(server);
   const ada = client(server, ADA);
+  const adaVia = client({ baseUrl: server.baseUrl, caFile: proxy.caFile }, ADA, proxy.url);
   const ben = client(server, BEN);
   const results: SeedResult[] = [];
   const t0 = Date.now();
@@ -34,6 +39,8 @@ async function main(): Promise<number> {
     for (const p of page.content) pricing.set(p.id, (await ada.getProductPricing(p.id)).content);
     const env: SimEnv = {
       ada,
+      adaVia,
+      proxy,
       ben,
       catalogue: { products: page.content, pricing },
       pdfDir: mkdtempSync(join(tmpdir(), 'quotedesk-sim-pdf-')),
@@ -41,14 +48,16 @@ async function main(): Promise<number> {
     for (const seed of seeds) {
       const r = await runSeed(seed, env, steps ? { steps } : {});
       results.push(r);
-      const line = `seed ${seed}: ${r.ok ? 'ok' : 'FAILED'} (${r.ms} ms, ${r.crashes} crashes, ${r.faults} faulty cycles, target ${r.target}${r.targetHit ? '' : ' not hit'}${r.provoked ? ', provoked' : ''})`;
+      const line = `seed ${seed}: ${r.ok ? 'ok' : 'FAILED'} (${r.ms} ms, ${r.crashes} crashes, ${r.faults} faulty cycles, target ${r.target}${r.targetHit ? '' : ' not hit'}${r.provoked ? ', provoked' : ''}; server: ${r.dialects.join(', ') || 'ours'})`;
       if (!r.ok || verbose) console.log(line);
       if (!r.ok) for (const p of r.problems) console.log(`  ${p}`);
       if (verbose) for (const l of r.log) console.log(`    ${l}`);
     }
   } finally {
     await ada.close();
+    await adaVia.close();
     await ben.close();
+    await proxy.stop();
     await server.stop();
   }
   const failed = results.filter((r) => !r.ok);
@@ -87,6 +96,14 @@ async function main(): Promise<number> {
         .map(([k, n]) => `${k} ×${n}`)
         .join(', ') || 'none'
     }`,
+  );
+  console.log(
+    `server dialects (seeds): ${[{ name: 'ours' }, ...DIALECTS]
+      .map(
+        (d) =>
+          `${d.name} ×${results.filter((r) => (d.name === 'ours' ? !r.dialects.length : r.dialects.includes(d.name))).length}`,
+      )
+      .join(', ')}`,
   );
   const hit = results.filter((r) => r.targetHit).length;
   console.log(

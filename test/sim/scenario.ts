@@ -17,6 +17,8 @@ import {
   takeTheirs,
   type SyncApi,
 } from '../../main/sync';
+import { DIALECTS, combine } from '../api/dialects';
+import type { FaultProxy } from '../api/fault-proxy';
 import { ADA, CLIENTS, PRODUCTS, pdf } from '../sync/harness';
 import {
   Crash,
@@ -35,7 +37,11 @@ import {
 import { Rng } from './rng';
 
 export interface SimEnv {
+  /** Ada straight to the server: what the checks and "Ada on another computer" use. */
   ada: ApiClient;
+  /** Ada through the proxy, speaking the seed's dialect: the device's client. */
+  adaVia: ApiClient;
+  proxy: FaultProxy;
   ben: ApiClient;
   catalogue: { products: unknown[]; pricing: Map<string, unknown[]> };
   pdfDir: string;
@@ -58,6 +64,8 @@ export interface SeedResult {
   provoked: boolean;
   /** Lost creates parked for the user (by op) and how the user settled them. */
   parked: string[];
+  /** How the server answered this seed (names of test/api/dialects.ts; none: as ours). */
+  dialects: string[];
   ms: number;
   log: string[];
 }
@@ -117,6 +125,11 @@ export async function runSeed(
   const rng = new Rng(seed);
   // Local ids decide some orders (e.g. which new item goes first): seeded too, for replays.
   const ids = new Rng(seed ^ 0x5eed5eed);
+  // How the server answers, within the spec: drawn apart, so the rest of the seed replays
+  // the same whatever the dialect.
+  const speech = new Rng(seed ^ 0x0d1a1ec7);
+  const dialects = speech.chance(0.2) ? [] : DIALECTS.filter(() => speech.chance(0.35));
+  env.proxy.speak(combine(dialects));
   const log: string[] = [];
   const problems: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), `quotedesk-sim-${seed}-`));
@@ -152,7 +165,7 @@ export async function runSeed(
     store = crashingStore(real, life);
     engine = new SyncEngine({
       store,
-      api: faultyApi(env.ada as SyncApi, life),
+      api: faultyApi(env.adaVia as SyncApi, life),
       parallelism: 1,
       tmpDir: dir,
       newId: () => uuid(rng),
@@ -522,11 +535,54 @@ export async function runSeed(
     try {
       const r = await engine.syncOnce(true);
       if (r.retry) faults++;
+      keptAfterCycle();
       return r;
     } catch (e) {
       await crashAndRestart(e);
       return null;
     }
+  };
+
+  /**
+   * The invariant of every round, checked after each cycle (not only once healed): no entity
+   * the user made is gone from the working copy unless the user deleted it, someone deleted
+   * it on the server after seeing it (Ben looks before he edits: delivered), or it is on
+   * record in a conflict; and the engine's own safety net never had to stop a round.
+   */
+  const keptAfterCycle = () => {
+    for (const e of real.listQuotes({ limit: 100 }).content) {
+      const m = real.getQuote(e.id)?.syncMessage ?? '';
+      if (/^Sync stopped to keep your work/.test(m)) note(`safety net stopped a round: ${m}`);
+    }
+    for (const r of records.values()) {
+      if (r.kind !== 'exists' || r.delivered || r.entity === 'quote') continue;
+      if (!lostEdit(r)) continue;
+      note(`local ${r.entity} ${r.id} dropped by a round (quote ${r.quote})`);
+    }
+  };
+  const noted = new Set<string>();
+  const note = (p: string) => {
+    if (noted.has(p)) return;
+    noted.add(p);
+    problems.push(p);
+  };
+
+  /** A record of the user's not in the working copy, nor on record in a conflict. */
+  const lostEdit = (r: Rec): boolean => {
+    const w = real.getQuote(r.quote)?.work ?? null;
+    const e = entityOf(w, r.entity, r.id);
+    const inConflict = real.listConflicts(r.quote, true).some((c) => {
+      if (c.entityKind !== r.entity || c.entityId !== r.id) return false;
+      if (r.kind === 'field')
+        return (
+          (c.field === r.field && c.local === r.value) ||
+          (c.field === '*' && (c.local as Record<string, unknown> | null)?.[r.field] === r.value)
+        );
+      if (r.kind === 'exists') return c.field === '*' && c.local !== null;
+      return c.field === '*' && c.local === null;
+    });
+    const ok = r.kind === 'field' ? e?.[r.field] === r.value : r.kind === 'exists' ? !!e : !e;
+    return !ok && !inConflict;
   };
 
   /** Live local quotes on the server and not parked on a conflict (by id, as above). */
@@ -737,6 +793,7 @@ export async function runSeed(
     } catch {
       // already closed
     }
+    env.proxy.speak(null);
     await cleanup(env.ben);
     rmSync(dir, { recursive: true, force: true });
   }
@@ -752,6 +809,7 @@ export async function runSeed(
     targetHit: trail.targetHit,
     provoked,
     parked,
+    dialects: dialects.map((d) => d.name),
     ms: Date.now() - t0,
     log,
   };

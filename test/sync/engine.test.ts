@@ -1,9 +1,10 @@
+import { existsSync, utimesSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../main/api';
 import { takeMine, type EngineEvent, type SyncApi } from '../../main/sync';
 import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
 import { startServer, type StartedServer } from '../helpers/server';
-import { ADA, BEN, CLIENTS, PRODUCTS, client, device, primeCatalogue } from './harness';
+import { ADA, BEN, CLIENTS, PRODUCTS, client, device, pdf, primeCatalogue } from './harness';
 
 let server: StartedServer;
 let ada: ApiClient;
@@ -458,6 +459,27 @@ describe('the engine loop', () => {
     for (const [i, sid] of sids.entries())
       expect((await ada.getQuote(sid)).client.id).toBe(Object.values(CLIENTS)[i % 3]!.id);
     await d.engine.stop();
+    d.store.close();
+  });
+
+  it('when idle, removes attachment files no quote refers to, but not one just written', async () => {
+    const d = device(ada, { pull: false, pullIntervalMs: 50, filesGraceMs: 60_000 });
+    const w = d.store.createQuote({ client: CLIENTS.acme });
+    d.store.addAttachments(w.id, [{ name: 'kept.pdf', bytes: pdf('idle-kept') }]);
+    const kept = d.store.getWork(w.id).attachments[0]!.sha256!;
+    // Left by an interrupted download or a crash: written an hour ago, no row refers to it.
+    const orphan = d.store.putFile(pdf('idle-orphan')).sha256;
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(d.store.filePath(orphan), hourAgo, hourAgo);
+    // Written a moment ago: its row may be on its way.
+    const fresh = d.store.putFile(pdf('idle-fresh')).sha256;
+
+    d.engine.start();
+    await until(() => !existsSync(d.store.filePath(orphan)), 'the orphan file to go');
+    await d.engine.stop();
+    expect(existsSync(d.store.filePath(fresh))).toBe(true);
+    expect(existsSync(d.store.filePath(kept))).toBe(true);
+    expect(d.store.getQuote(w.id)!.syncState).toBe('synced');
     d.store.close();
   });
 });
