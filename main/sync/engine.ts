@@ -10,7 +10,8 @@ import type { Failure } from './errors';
 import { failureOf } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 import { pull, type PullReport } from './pull';
-import { downloadMissingFiles, syncQuote, type RoundContext, type RoundResult } from './push';
+import { downloadMissingFiles, syncQuote, type RoundResult } from './push';
+import type { RoundContext } from './ports';
 
 export interface EngineOptions {
   store: SyncStore;

@@ -62,3 +62,15 @@ export type SyncStore = Pick<
   | 'preferences'
   | 'collectGarbage'
 >;
+
+/** What one quote's round (`push.ts`) and its steps (`steps.ts`) work with. */
+export interface RoundContext {
+  api: SyncApi;
+  store: SyncStore;
+  newId: () => string;
+  /** Shared across rounds: false once a server refused new section ids in PUT sections. */
+  sectionsByPut: { value: boolean };
+  onStep?: (quoteId: string, step: string) => void;
+  /** Where downloads land before the store keeps them. */
+  tmpDir: string;
+}

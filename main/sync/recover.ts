@@ -5,7 +5,8 @@ import { readAggregate } from './aggregate';
 import { pageOrEnd } from './errors';
 import { PARKED_CREATE } from './conflictStore';
 import { matchLostEntities, matchLostQuote, type QuoteCandidate } from './lostCreate';
-import { markPushed, type Pushed, type RoundContext } from './push';
+import type { RoundContext } from './ports';
+import { markPushed, type Pushed } from './pushed';
 import { itemFingerprint, itemWeakFingerprint } from './payloads';
 import { itemFromRemote } from './translate';
 

@@ -6,7 +6,7 @@ import type { Conflict, EntityKind } from '../store/types';
 import { PARKED_CREATE, currentLocal } from './conflictStore';
 import { same } from './model';
 import type { SyncStore } from './ports';
-import { markPushed } from './push';
+import { markPushed } from './pushed';
 import { sentValues } from './recover';
 
 type Choice = 'local' | 'remote';
