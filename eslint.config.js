@@ -30,13 +30,18 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': ['error', { paths: [electronOnlyInShell] }],
     },
   },
   {
     files: ['common/**/*.ts'],
-    rules: layer(notOurs('main', 'server', 'renderer', 'preload', 'test', 'bench'), [electronOnlyInShell]),
+    rules: layer(notOurs('main', 'server', 'renderer', 'preload', 'test', 'bench'), [
+      electronOnlyInShell,
+    ]),
   },
   {
     files: ['server/**/*.ts'],
@@ -54,6 +59,30 @@ export default tseslint.config(
     ignores: ['main/electron/**', 'main/app.ts'],
     rules: layer(notOurs('server', 'renderer', 'preload'), [electronOnlyInShell]),
   },
+  // Layers inside main/ (main/README or DESIGN.md §1), bottom up: store, api, proposal →
+  // sync, vault → services → core → electron, bridge. Nothing imports a layer above it;
+  // services see the app through their own interfaces (services/ports.ts), core implements them.
+  ...[
+    [
+      ['main/{store,api,proposal}/**/*.ts'],
+      ['sync', 'vault', 'services', 'core', 'bridge', 'electron'],
+    ],
+    [['main/{sync,vault}/**/*.ts'], ['services', 'core', 'bridge', 'electron']],
+    [['main/services/**/*.ts'], ['core', 'bridge', 'electron']],
+    [['main/core/**/*.ts'], ['bridge', 'electron']],
+  ].map(([files, above]) => ({
+    files,
+    rules: layer(
+      [
+        ...notOurs('server', 'renderer', 'preload'),
+        ...above.map((f) => ({
+          group: [`**/${f}/*`, `**/${f}`, `../${f}/*`],
+          message: `a lower layer of main/ may not import main/${f}/ (store/api → sync/vault → services → core → electron/bridge)`,
+        })),
+      ],
+      [electronOnlyInShell],
+    ),
+  })),
   {
     files: ['main/electron/**/*.ts', 'main/app.ts'],
     rules: layer(notOurs('server', 'renderer', 'preload')),

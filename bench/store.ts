@@ -134,7 +134,7 @@ function generate(file: string): void {
     };
   });
   // The catalogue cached as after a sync, so the measured edits can add catalogue items.
-  store.putProducts(
+  store.caches.putProducts(
     products.map((p) => ({
       id: p.id,
       name: p.name,
@@ -147,7 +147,7 @@ function generate(file: string): void {
   );
   store.transaction(() => {
     for (const p of products)
-      store.putPricing(p.id, [
+      store.caches.putPricing(p.id, [
         {
           productId: p.id,
           billingTerm: 'Monthly',

@@ -83,8 +83,9 @@ async function primedStore(dir: string, api: ApiClient): Promise<Store> {
   const store = openStore(join(dir, 'quotedesk.sqlite'), { integrityCheck: 'none' });
   store.setIdentity({ user: ADA.user, partner: null, currency: 'USD' });
   const page = await api.listProducts({ size: 100 });
-  store.putProducts(page.content);
-  for (const p of page.content) store.putPricing(p.id, (await api.getProductPricing(p.id)).content);
+  store.caches.putProducts(page.content);
+  for (const p of page.content)
+    store.caches.putPricing(p.id, (await api.getProductPricing(p.id)).content);
   return store;
 }
 
@@ -136,7 +137,7 @@ function buildQuote(store: Store, i: number): string {
  */
 function minimumFor(store: Store, quoteId: string): { calls: number; chain: number } {
   const w = store.getWork(quoteId);
-  const prefs = store.preferences();
+  const prefs = store.caches.preferences();
   const headerChanged =
     w.introMessage !== prefs.introMessage || w.termsAndDisclaimers !== prefs.termsAndDisclaimers;
   const writes =
@@ -393,7 +394,7 @@ export async function run(opts: SuiteOptions): Promise<Metric[]> {
       { clientSecret: ADA.secret, connections: 16 },
     );
     pstore.transaction(() => {
-      for (const q of made) pstore.importRemote({ quote: q, sections: [], accessList: [] });
+      for (const q of made) pstore.sync.importRemote({ quote: q, sections: [], accessList: [] });
     });
     await new SyncEngine({ store: pstore, api: fast, tmpDir: pdir }).syncOnce();
     await fast.close();

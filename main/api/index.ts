@@ -28,4 +28,4 @@ export type { StoredToken, TokenCache } from './token';
 export type { ApiEvent, CallOptions } from './transport';
 export type { UploadFile, UploadInput } from './multipart';
 export type { DownloadResult } from './download';
-export { DEFAULT_RETRY, type RetryPolicy } from './retry';
+export { DEFAULT_RETRY, isTransientStatus, type RetryPolicy } from './retry';

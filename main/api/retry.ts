@@ -23,7 +23,8 @@ export function isIdempotent(method: string): boolean {
   return IDEMPOTENT.has(method.toUpperCase());
 }
 
-export function isRetryableStatus(status: number): boolean {
+/** Transient: worth sending again as it is, later (too many requests, or the server's fault). */
+export function isTransientStatus(status: number): boolean {
   return status === 429 || status >= 500;
 }
 

@@ -17,7 +17,7 @@ import { CaFileError } from './agent';
 import {
   backoffDelay,
   isIdempotent,
-  isRetryableStatus,
+  isTransientStatus,
   parseRetryAfter,
   sleep,
   type RetryPolicy,
@@ -220,7 +220,7 @@ export class Transport {
       }
       let delayMs: number;
       if (failure instanceof ApiError) {
-        if (!isRetryableStatus(failure.status)) throw failure;
+        if (!isTransientStatus(failure.status)) throw failure;
         const after =
           failure.retryAfterSeconds === undefined ? undefined : failure.retryAfterSeconds * 1000;
         if (after !== undefined && after > policy.maxRetryAfterMs) throw failure;

@@ -219,12 +219,16 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         : unavailableSync(NO_PROFILE_REASON, store);
     const unsubscribe = store.onChange((e) => {
       if (!e.quoteId) return;
+      const local = localDepth > 0;
       hub.emit('quote.changed', {
         quoteId: e.quoteId,
         what: [e.what],
         ...(e.what === 'deleted' ? { deleted: true } : {}),
-        source: localDepth > 0 ? 'local' : 'sync',
+        source: local ? 'local' : 'sync',
       });
+      // The user's own edits are what sync sends. A delete waits out its undo window first:
+      // the quotes service wakes sync when that is over.
+      if (local && e.what !== 'deleted') sync.changed(e.quoteId);
     });
     const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
     const s: Session = {

@@ -1,13 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type LogLevel = 'info' | 'warn' | 'error';
-export interface Logger {
-  log(level: LogLevel, event: string, fields?: Record<string, unknown>): void;
-  info(event: string, fields?: Record<string, unknown>): void;
-  warn(event: string, fields?: Record<string, unknown>): void;
-  error(event: string, fields?: Record<string, unknown>): void;
-}
+import type { Logger, LogLevel } from '../services/ports';
+
+export type { Logger, LogLevel };
 
 // Keys whose values never reach the log, wherever they appear (DESIGN.md §5: no secret in a log).
 const SECRET_KEYS = /secret|token|password|authorization|credential/i;

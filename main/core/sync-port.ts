@@ -1,21 +1,11 @@
-import type { SyncStatus } from '../../common/ipc';
 import type { ApiClient } from '../api';
 import type { Store } from '../store';
 import type { EventHub } from './event-hub';
 import type { Logger } from './log';
 
-/** What the services need of a sync engine; main/sync's engine is adapted to it. */
-export interface SyncPort {
-  status(): SyncStatus;
-  /** The user asked: start a pass now, even while backing off. Never waits for it. */
-  runNow(quoteId?: string): void;
-  /** A local edit happened: sync soon (unless offline and backing off). */
-  changed(quoteId: string): void;
-  pause(): void;
-  resume(): void;
-  /** Stops starting new steps and resolves when the steps in flight have finished. */
-  stop(): Promise<void>;
-}
+import type { SyncPort } from '../services/ports';
+
+export type { SyncPort };
 
 export interface SyncDeps {
   store: Store;
@@ -40,8 +30,8 @@ export function unavailableSync(reason: string, store: Store | null): SyncPort {
       online: false,
       paused,
       running: false,
-      pendingCount: store ? store.listDirty().length : 0,
-      conflictCount: store ? store.listConflicts().length : 0,
+      pendingCount: store ? store.sync.listDirty().length : 0,
+      conflictCount: store ? store.sync.listConflicts().length : 0,
       errorCount: 0,
     }),
     runNow: () => {},

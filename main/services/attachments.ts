@@ -72,8 +72,8 @@ async function attachmentBytes(ctx: ServiceContext, quoteId: string, attachmentI
       // fall through to a download
     }
   }
-  const quoteServerId = store.serverIdOf('quote', quoteId);
-  const attServerId = store.serverIdOf('attachment', attachmentId);
+  const quoteServerId = store.sync.serverIdOf('quote', quoteId);
+  const attServerId = store.sync.serverIdOf('attachment', attachmentId);
   const api = ctx.api();
   if (!api || !quoteServerId || !attServerId) {
     throw new ServiceError(
@@ -121,11 +121,7 @@ async function zipOf(
 }
 
 export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
-  const edit = <T>(quoteId: string, fn: () => T): T => {
-    const result = ctx.localEdit(fn);
-    ctx.sync().changed(quoteId);
-    return result;
-  };
+  const edit = <T>(_quoteId: string, fn: () => T): T => ctx.localEdit(fn);
   return {
     'attachments.addFromPaths': ({ quoteId, paths }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');

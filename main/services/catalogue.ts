@@ -6,7 +6,7 @@ import {
 } from '../../common/api';
 import type { ProductPrice } from '../../common/ipc';
 import { NetworkError, type ApiClient } from '../api';
-import type { Logger } from '../core/log';
+import type { Logger } from './ports';
 import type { Store } from '../store';
 import type { ServiceContext } from './context';
 import type { Group } from './group';
@@ -22,24 +22,24 @@ const MAX_PRICED_PRODUCTS = 500;
 export async function refreshCatalogue(api: ApiClient, store: Store, log: Logger): Promise<void> {
   for (let page = 0; page < MAX_PAGES; page++) {
     const res = await api.listCompanies({ page, size: PAGE });
-    store.putCompanies(res.content);
+    store.caches.putCompanies(res.content);
     if (page + 1 >= res.page.totalPages) break;
   }
   const productIds: string[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
     const res = await api.listProducts({ page, size: PAGE });
-    store.putProducts(res.content);
+    store.caches.putProducts(res.content);
     productIds.push(...res.content.map((p) => p.id));
     if (page + 1 >= res.page.totalPages) break;
   }
   const terms = new Map<string, CommitmentTerm>();
   for (const id of productIds.slice(0, MAX_PRICED_PRODUCTS)) {
     const pricing = await api.getProductPricing(id);
-    store.putPricing(id, pricing.content);
+    store.caches.putPricing(id, pricing.content);
     for (const p of pricing.content)
       if (p.commitmentTerm) terms.set(p.commitmentTerm.id, p.commitmentTerm);
   }
-  if (terms.size) store.putCommitmentTerms([...terms.values()]);
+  if (terms.size) store.caches.putCommitmentTerms([...terms.values()]);
   log.info('catalogue.refreshed', { products: productIds.length, commitmentTerms: terms.size });
 }
 
@@ -77,12 +77,14 @@ export function catalogueHandlers(ctx: ServiceContext): Group<'catalogue'> {
   return {
     'catalogue.clients': async ({ search, page, size }) => {
       await cached();
-      const all = ctx.store().listCompanies(search?.trim() ?? '', (page + 1) * size + 10_000);
+      const all = ctx
+        .store()
+        .caches.listCompanies(search?.trim() ?? '', (page + 1) * size + 10_000);
       return { ...pageOf(all, page, size), fromCache: true };
     },
     'catalogue.products': async ({ search, page, size }) => {
       await cached();
-      const all = ctx.store().listProducts(search?.trim() ?? '', (page + 1) * size + 10_000);
+      const all = ctx.store().caches.listProducts(search?.trim() ?? '', (page + 1) * size + 10_000);
       return { ...pageOf(all, page, size), fromCache: true };
     },
     'catalogue.pricing': async ({ productId }) => {
@@ -91,13 +93,13 @@ export function catalogueHandlers(ctx: ServiceContext): Group<'catalogue'> {
       let fromCache = true;
       if (api) {
         try {
-          store.putPricing(productId, (await api.getProductPricing(productId)).content);
+          store.caches.putPricing(productId, (await api.getProductPricing(productId)).content);
           fromCache = false;
         } catch (error) {
           if (!(error instanceof NetworkError)) throw error;
         }
       }
-      const prices = store
+      const prices = store.caches
         .pricing(productId)
         .map(priceOf)
         .filter((p): p is ProductPrice => p !== null);
@@ -105,7 +107,7 @@ export function catalogueHandlers(ctx: ServiceContext): Group<'catalogue'> {
     },
     'catalogue.commitmentTerms': async () => {
       await cached();
-      return { terms: ctx.store().commitmentTerms() };
+      return { terms: ctx.store().caches.commitmentTerms() };
     },
   };
 }

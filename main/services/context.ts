@@ -1,10 +1,6 @@
 import type { AppInfo } from '../../common/ipc';
 import type { ApiClient } from '../api';
-import type { EventHub } from '../core/event-hub';
-import type { Logger } from '../core/log';
-import type { PathGrants } from '../core/path-grants';
-import type { SyncPort } from '../core/sync-port';
-import type { Platform } from '../core/types';
+import type { EventSink, Logger, PathGrantsPort, Platform, SyncPort } from './ports';
 import type { Store } from '../store';
 import type { Vault } from '../vault';
 import { ServiceError } from './errors';
@@ -18,8 +14,8 @@ export interface ServiceContext {
   vault: Vault;
   platform: Platform;
   /** Paths the app's own dialogs handed out: the only ones read or written for the UI. */
-  grants: PathGrants;
-  hub: EventHub;
+  grants: PathGrantsPort;
+  hub: EventSink;
   log: Logger;
   info(): AppInfo;
   activeProfileId(): string | null;
@@ -31,7 +27,10 @@ export interface ServiceContext {
   fontsDir?: string;
   /** Resolves once this session's first copy of the catalogue is in (or failed: offline). */
   catalogueReady(): Promise<void>;
-  /** Runs store edits whose change events are the user's own (`source: local`). */
+  /**
+   * Runs store edits whose change events are the user's own (`source: local`); their change
+   * events also tell sync there is something to send.
+   */
   localEdit<T>(fn: () => T): T;
 }
 

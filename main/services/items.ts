@@ -21,11 +21,7 @@ function samePermutation(given: string[], existing: string[], field: string): vo
 export function itemHandlers(
   ctx: ServiceContext,
 ): Group<'lineItems'> & Group<'sections'> & Group<'accessList'> {
-  const edit = <T>(quoteId: string, fn: () => T): T => {
-    const result = ctx.localEdit(fn);
-    ctx.sync().changed(quoteId);
-    return result;
-  };
+  const edit = <T>(_quoteId: string, fn: () => T): T => ctx.localEdit(fn);
 
   return {
     'lineItems.add': async ({ quoteId, items, sectionId }) => {

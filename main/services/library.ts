@@ -12,12 +12,12 @@ import { samePermutation } from './items';
 import { libraryView } from './views';
 
 async function refreshLibrary(api: ApiClient, store: Store) {
-  store.putLibrary(await api.listLibrary());
-  return store.library().map(libraryView);
+  store.caches.putLibrary(await api.listLibrary());
+  return store.caches.library().map(libraryView);
 }
 
 function preferencesView(store: Store): Preferences {
-  const p = store.preferences();
+  const p = store.caches.preferences();
   return {
     daysToExpire: p.daysToExpire,
     introMessage: p.introMessage,
@@ -28,7 +28,7 @@ function preferencesView(store: Store): Preferences {
 }
 
 async function refreshPreferences(api: ApiClient, store: Store): Promise<Preferences> {
-  store.putPreferences(await api.getPreferences());
+  store.caches.putPreferences(await api.getPreferences());
   return preferencesView(store);
 }
 
@@ -39,8 +39,8 @@ async function refreshPreferences(api: ApiClient, store: Store): Promise<Prefere
 export async function refreshQuoteDefaults(api: ApiClient, store: Store): Promise<void> {
   const [prefs, library] = await Promise.all([api.getPreferences(), api.listLibrary()]);
   store.transaction(() => {
-    store.putPreferences(prefs);
-    store.putLibrary(library);
+    store.caches.putPreferences(prefs);
+    store.caches.putLibrary(library);
   });
 }
 
@@ -72,11 +72,11 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
     const list = await refreshLibrary(api, store);
     added.forEach((a, i) => {
       const f = files[i];
-      if (f) store.setLibraryFile(a.id, f.bytes);
+      if (f) store.caches.setLibraryFile(a.id, f.bytes);
     });
     const ids = new Set(added.map((a) => a.id));
     return (
-      store
+      store.caches
         .library()
         .map(libraryView)
         .filter((a) => ids.has(a.id)) ?? list
@@ -90,7 +90,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
   ) => {
     const api = requireApi(ctx, 'Replacing a library file');
     const store = ctx.store();
-    if (!store.library().some((a) => a.id === attachmentId)) {
+    if (!store.caches.library().some((a) => a.id === attachmentId)) {
       throw new ServiceError('NOT_FOUND', 'This file is not in the library.', {
         field: 'attachmentId',
       });
@@ -100,8 +100,8 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
     }
     await withTempFiles(ctx, [file], ([p]) => api.replaceLibraryAttachment(attachmentId, p!));
     await refreshLibrary(api, store);
-    store.setLibraryFile(attachmentId, file.bytes);
-    return store.library().map(libraryView);
+    store.caches.setLibraryFile(attachmentId, file.bytes);
+    return store.caches.library().map(libraryView);
   };
 
   return {
@@ -122,7 +122,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
           if (!(error instanceof NetworkError)) throw error;
         }
       }
-      return { attachments: store.library().map(libraryView), fromCache: true };
+      return { attachments: store.caches.library().map(libraryView), fromCache: true };
     },
     'library.addFromPaths': ({ paths }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
@@ -134,7 +134,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
       const api = requireApi(ctx, 'Adding to the library');
       const store = ctx.store();
       const serverIds = attachmentIds.map((id, i) => {
-        const sid = store.serverIdOf('attachment', id);
+        const sid = store.sync.serverIdOf('attachment', id);
         if (!sid) {
           throw new ServiceError(
             'VALIDATION',
@@ -152,7 +152,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
       );
       await refreshLibrary(api, store);
       const ids = new Set(added.map((a) => a.id));
-      return store
+      return store.caches
         .library()
         .map(libraryView)
         .filter((a) => ids.has(a.id));
@@ -160,7 +160,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
     'library.rename': async ({ attachmentId, name }) => {
       const api = requireApi(ctx, 'Renaming a library file');
       const store = ctx.store();
-      const current = store.library().find((a) => a.id === attachmentId);
+      const current = store.caches.library().find((a) => a.id === attachmentId);
       if (!current)
         throw new ServiceError('NOT_FOUND', 'This file is not in the library.', {
           field: 'attachmentId',
@@ -171,7 +171,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
     'library.reorder': async ({ attachmentIds }) => {
       const api = requireApi(ctx, 'Reordering the library');
       const store = ctx.store();
-      const current = store.library();
+      const current = store.caches.library();
       samePermutation(
         attachmentIds,
         current.map((a) => a.id),
@@ -191,7 +191,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
     },
     'library.preview': async ({ attachmentId }) => {
       const store = ctx.store();
-      const entry = store.library().find((a) => a.id === attachmentId);
+      const entry = store.caches.library().find((a) => a.id === attachmentId);
       if (!entry)
         throw new ServiceError('NOT_FOUND', 'This file is not in the library.', {
           field: 'attachmentId',
@@ -202,7 +202,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
       try {
         await api.downloadLibraryAttachment(attachmentId, dest);
         const bytes = fs.readFileSync(dest);
-        store.setLibraryFile(attachmentId, bytes);
+        store.caches.setLibraryFile(attachmentId, bytes);
         return pdfResult(entry.name, bytes);
       } finally {
         fs.rmSync(dest, { force: true });

@@ -20,7 +20,7 @@ async function render(ctx: ServiceContext, quoteId: string, locale?: string) {
   const identity = store.identity();
   const model = proposalModel({
     work: w,
-    clientAddress: store.company(w.client.id)?.address,
+    clientAddress: store.caches.company(w.client.id)?.address,
     partner: identity?.partner,
     preparedBy: identity?.user.fullName,
   });
@@ -63,7 +63,6 @@ export function proposalHandlers(ctx: ServiceContext): Group<'proposal'> {
           return store.addAttachments(quoteId, [{ name: r.name, bytes: r.bytes }]);
         }),
       );
-      ctx.sync().changed(quoteId);
       return {
         quote: detail(ctx, quoteId),
         attachmentId: attachmentId!,

@@ -45,7 +45,7 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
     'quotes.create': async ({ clientId }) => {
       await ctx.catalogueReady();
       const store = ctx.store();
-      const company = store.company(clientId);
+      const company = store.caches.company(clientId);
       if (!company) {
         throw new ServiceError(
           'NOT_FOUND',
@@ -64,12 +64,10 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
           },
         }),
       );
-      ctx.sync().changed(w.id);
       return detail(ctx, w.id);
     },
     'quotes.duplicate': ({ quoteId }) => {
       const w = ctx.localEdit(() => ctx.store().saveAsNewQuote(quoteId));
-      ctx.sync().changed(w.id);
       return detail(ctx, w.id);
     },
     'quotes.delete': ({ quoteId }) => {
@@ -102,7 +100,6 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
       if (ctx.localEdit(() => store.restoreDeleted(quoteId))) {
         releaseDelete(store, quoteId);
         deleted.delete(quoteId);
-        ctx.sync().changed(quoteId);
         return detail(ctx, quoteId);
       }
       const snapshot = deleted.get(quoteId);
@@ -117,7 +114,6 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
       }
       const id = ctx.localEdit(() => recreate(store, snapshot));
       deleted.delete(quoteId);
-      ctx.sync().changed(id);
       return detail(ctx, id);
     },
     'quotes.updateHeader': ({
@@ -136,13 +132,11 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
             coalesce ? { coalesce } : {},
           ),
       );
-      ctx.sync().changed(quoteId);
       return detail(ctx, quoteId);
     },
     'quotes.setStatus': ({ quoteId, status }) => {
       const patch = status === 'sent' ? { status, published: true } : { status };
       ctx.localEdit(() => ctx.store().updateHeader(quoteId, patch));
-      ctx.sync().changed(quoteId);
       return detail(ctx, quoteId);
     },
     'quotes.publish': ({ quoteId }) => {
@@ -173,7 +167,6 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
         });
       }
       ctx.localEdit(() => ctx.store().takeOwnership(quoteId));
-      ctx.sync().changed(quoteId);
       return detail(ctx, quoteId);
     },
     'quotes.pipeline': (q) => {
@@ -185,13 +178,11 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
       return pipelineView(rows, store.identity()?.currency);
     },
     'edits.undo': ({ quoteId }) => {
-      const done = ctx.localEdit(() => ctx.store().undo(quoteId));
-      if (done) ctx.sync().changed(quoteId);
+      ctx.localEdit(() => ctx.store().undo(quoteId));
       return detail(ctx, quoteId);
     },
     'edits.redo': ({ quoteId }) => {
-      const done = ctx.localEdit(() => ctx.store().redo(quoteId));
-      if (done) ctx.sync().changed(quoteId);
+      ctx.localEdit(() => ctx.store().redo(quoteId));
       return detail(ctx, quoteId);
     },
   };

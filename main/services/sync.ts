@@ -6,7 +6,7 @@ import { detail } from './quotes';
 import { conflictView } from './views';
 
 export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
-  const openConflicts = (quoteId: string) => ctx.store().listConflicts(quoteId);
+  const openConflicts = (quoteId: string) => ctx.store().sync.listConflicts(quoteId);
   return {
     'sync.status': () => ctx.sync().status(),
     'sync.runNow': (input) => {
@@ -32,7 +32,7 @@ export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
         return works.get(id) ?? null;
       };
       return {
-        conflicts: store
+        conflicts: store.sync
           .listConflicts(input?.quoteId)
           .map((c) => conflictView(c, workOf(c.quoteId))),
       };

@@ -72,7 +72,7 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
   for (const s of w.sections) for (const li of s.lineItems) sectionOf.set(li.lineItemId, s.id);
   const lineItems: LineItemView[] = w.lineItems.map((li) => ({
     id: li.id,
-    serverId: store.serverIdOf('lineItem', li.id),
+    serverId: store.sync.serverIdOf('lineItem', li.id),
     kind: li.kind,
     product: {
       id: opt(li.product.id),
@@ -81,7 +81,7 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
       isMspOnly: li.product.isMspOnly,
       type: li.product.type,
       requiresProductId: li.product.id
-        ? opt(store.product(li.product.id)?.requiresProductId)
+        ? opt(store.caches.product(li.product.id)?.requiresProductId)
         : undefined,
     },
     billingTerm: li.billingTerm,
@@ -128,14 +128,14 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
       .sort((a, b) => a.order - b.order)
       .map((s) => ({
         id: s.id,
-        serverId: store.serverIdOf('section', s.id),
+        serverId: store.sync.serverIdOf('section', s.id),
         name: s.name,
         order: s.order,
         lineItemIds: [...s.lineItems].sort((a, b) => a.order - b.order).map((x) => x.lineItemId),
       })),
     accessList: w.accessList.map((e) => ({
       id: e.id,
-      serverId: store.serverIdOf('accessEntry', e.id),
+      serverId: store.sync.serverIdOf('accessEntry', e.id),
       email: e.email,
       accountType: e.accountType,
       accountName: opt(e.accountName),
@@ -146,7 +146,7 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
       .sort((a, b) => a.order - b.order)
       .map((a): AttachmentView => ({
         id: a.id,
-        serverId: store.serverIdOf('attachment', a.id),
+        serverId: store.sync.serverIdOf('attachment', a.id),
         name: a.name,
         order: a.order,
         type: a.type,

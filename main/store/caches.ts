@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import {
   AttachmentResponse,
   CatalogueProduct,
@@ -7,7 +6,9 @@ import {
   PreferencesResponse,
   ProductPricing,
 } from '../../common/api';
-import type { Identity, LibraryAttachment, Preferences } from './types';
+import { StoreError } from './errors';
+import type { StoreKernel } from './kernel';
+import type { ChangeWhat, Identity, LibraryAttachment, Preferences } from './types';
 import { check } from './validate';
 import { z } from 'zod';
 
@@ -23,11 +24,16 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 }
 
-/** Offline copies of the catalogue, the preferences and the attachment library. */
+/**
+ * Offline copies of the catalogue, the preferences and the attachment library (`store.caches`).
+ * A write is its own transaction with a change event after commit (`catalogue`, `preferences`
+ * or `library`); it joins the caller's transaction when there is one.
+ */
 export class Caches {
   private s;
 
-  constructor(private db: Database.Database) {
+  constructor(private readonly k: StoreKernel) {
+    const db = k.db;
     this.s = {
       getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       setMeta: db.prepare<[string, string]>(
@@ -91,9 +97,19 @@ export class Caches {
     return this.getMeta<Identity>('identity');
   }
 
+  /** Writes in one transaction, then tells listeners what changed. */
+  private write(what: ChangeWhat, fn: () => void): void {
+    this.k.transaction(() => {
+      fn();
+      this.k.bus.emit({ quoteId: null, what });
+    });
+  }
+
   putCompanies(companies: Company[]): void {
-    const list = check(z.array(Company), companies, 'companies');
-    for (const c of list) this.s.putCompany.run(c.id, c.name, JSON.stringify(c));
+    this.write('catalogue', () => {
+      const list = check(z.array(Company), companies, 'companies');
+      for (const c of list) this.s.putCompany.run(c.id, c.name, JSON.stringify(c));
+    });
   }
 
   company(id: string): Company | null {
@@ -102,14 +118,17 @@ export class Caches {
   }
 
   listCompanies(search = '', limit = 100): Company[] {
+    this.k.open();
     return this.s.companies
       .all(likePattern(search), limit)
       .map((r) => JSON.parse(r.doc) as Company);
   }
 
   putProducts(products: CatalogueProduct[]): void {
-    const list = check(z.array(CatalogueProduct), products, 'products');
-    for (const p of list) this.s.putProduct.run(p.id, p.name, p.sku, JSON.stringify(p));
+    this.write('catalogue', () => {
+      const list = check(z.array(CatalogueProduct), products, 'products');
+      for (const p of list) this.s.putProduct.run(p.id, p.name, p.sku, JSON.stringify(p));
+    });
   }
 
   product(id: string): CatalogueProduct | null {
@@ -118,15 +137,18 @@ export class Caches {
   }
 
   listProducts(search = '', limit = 100): CatalogueProduct[] {
+    this.k.open();
     const p = likePattern(search);
     return this.s.products.all(p, p, limit).map((r) => JSON.parse(r.doc) as CatalogueProduct);
   }
 
-  putPricing(productId: string, pricing: ProductPricing[], now: string): void {
-    const list = check(z.array(ProductPricing), pricing, 'pricing');
-    this.s.putPricing.run(productId, JSON.stringify(list), now);
-    for (const p of list)
-      if (p.commitmentTerm) this.s.putTerm.run(p.commitmentTerm.id, p.commitmentTerm.term);
+  putPricing(productId: string, pricing: ProductPricing[]): void {
+    this.write('catalogue', () => {
+      const list = check(z.array(ProductPricing), pricing, 'pricing');
+      this.s.putPricing.run(productId, JSON.stringify(list), this.k.now());
+      for (const p of list)
+        if (p.commitmentTerm) this.s.putTerm.run(p.commitmentTerm.id, p.commitmentTerm.term);
+    });
   }
 
   pricing(productId: string): ProductPricing[] {
@@ -135,8 +157,10 @@ export class Caches {
   }
 
   putCommitmentTerms(terms: CommitmentTerm[]): void {
-    for (const t of check(z.array(CommitmentTerm), terms, 'commitmentTerms'))
-      this.s.putTerm.run(t.id, t.term);
+    this.write('catalogue', () => {
+      for (const t of check(z.array(CommitmentTerm), terms, 'commitmentTerms'))
+        this.s.putTerm.run(t.id, t.term);
+    });
   }
 
   commitmentTerm(id: string): CommitmentTerm | null {
@@ -148,15 +172,22 @@ export class Caches {
   }
 
   putPreferences(prefs: PreferencesResponse): void {
-    this.setMeta('preferences', check(PreferencesResponse, prefs, 'preferences'));
+    this.write('preferences', () =>
+      this.setMeta('preferences', check(PreferencesResponse, prefs, 'preferences')),
+    );
   }
 
   preferences(): Preferences {
+    this.k.open();
     return this.getMeta<Preferences>('preferences') ?? DEFAULT_PREFERENCES;
   }
 
   /** Replaces the library's metadata, keeping local file copies of entries that stay. */
   putLibrary(list: AttachmentResponse[]): void {
+    this.write('library', () => this.replaceLibrary(list));
+  }
+
+  private replaceLibrary(list: AttachmentResponse[]): void {
     const parsed = check(z.array(AttachmentResponse), list, 'attachments');
     const files = new Map(this.library().map((a) => [a.id, a]));
     this.s.clearLibrary.run();
@@ -175,6 +206,7 @@ export class Caches {
   }
 
   library(): LibraryAttachment[] {
+    this.k.open();
     return this.s.library.all().map((r) => ({
       ...(JSON.parse(r.doc) as AttachmentResponse),
       sha256: r.sha256,
@@ -189,7 +221,16 @@ export class Caches {
       : null;
   }
 
-  setLibraryFile(id: string, sha256: string, size: number): boolean {
-    return this.s.setLibraryFile.run(sha256, size, id).changes > 0;
+  /** Keeps the local copy of a library attachment's file. */
+  setLibraryFile(libraryAttachmentId: string, bytes: Uint8Array): void {
+    this.write('library', () => {
+      const blob = this.k.blobs.put(bytes, this.k.now());
+      if (this.s.setLibraryFile.run(blob.sha256, blob.size, libraryAttachmentId).changes === 0) {
+        throw new StoreError(
+          'LIBRARY_ATTACHMENT_NOT_FOUND',
+          `Library attachment ${libraryAttachmentId} is not cached.`,
+        );
+      }
+    });
   }
 }

@@ -1,16 +1,13 @@
+// Over 500 lines: one class holds the edit kernel (transaction, edit cache, undo) and the ~40
+// short read/edit methods built on it; the sync side, caches and checkpoints live beside it.
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type {
-  AttachmentResponse,
-  CatalogueProduct,
-  CommitmentTerm,
-  Company,
-  PreferencesResponse,
-  ProductPricing,
-} from '../../common/api';
 import { BlobStore } from './blobs';
 import { Caches } from './caches';
+import { CheckpointScheduler } from './checkpoints';
+import type { StoreKernel } from './kernel';
+import { StoreSync } from './syncSide';
 import { openDatabase, type IntegrityCheck } from './db';
 import * as accessList from './edits/accessList';
 import * as attachments from './edits/attachments';
@@ -26,9 +23,7 @@ import { applyEntry } from './history';
 import { listQuotes } from './list';
 import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quoteRepo';
-import { workFromRemote } from './remote';
 import { SyncTables } from './syncTables';
-import { syncWal } from './walSync';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
 import { searchDoc, type SearchDoc } from './listRow';
 import type {
@@ -37,25 +32,15 @@ import type {
   AttachmentInput,
   AttachmentPatch,
   ChangeWhat,
-  Conflict,
-  ConflictInput,
   CreateQuoteInput,
-  DirtyQuote,
   EditOptions,
-  EntityKind,
   HeaderPatch,
   Identity,
-  JournalEntry,
-  JournalState,
-  LibraryAttachment,
   LineItemPatch,
   ListQuery,
   ListResult,
-  PlanRequestInput,
-  Preferences,
   QuoteRecord,
   RemoteAggregate,
-  SyncState,
   WorkQuote,
 } from './types';
 
@@ -72,73 +57,18 @@ export interface StoreOptions {
 /** Separates an undo entry's label from the key of the edits it coalesces. */
 const COALESCE_MARK = '\u001f';
 
-const CHECKPOINT_IDLE_MS = 1000;
-/** Commits after which a checkpoint is due as soon as the caller yields to the event loop. */
-const CHECKPOINT_EVERY = 500;
-/**
- * Commits after which a caller that never yields pays for the checkpoint inline: it keeps
- * the WAL (and the reads that search it) bounded, at ~100 KB per edit of a full quote.
- */
-const CHECKPOINT_INLINE = 4000;
-/**
- * Quotes whose search entries one idle slice rewrites (~40 ms for full quotes): a pull that
- * refreshed thousands of quotes does not hold the event loop for seconds at once.
- */
-const SEARCH_SLICE = 100;
-
-/** Fields the server assigns, which undo snapshots take over from a fresh server read. */
-function overlayServerFields(snapshot: WorkQuote, fresh: WorkQuote): void {
-  snapshot.referenceCode = fresh.referenceCode;
-  snapshot.partner = fresh.partner;
-  snapshot.createdBy = fresh.createdBy;
-  snapshot.createdByEmail = fresh.createdByEmail;
-  snapshot.createdOn = fresh.createdOn;
-  const att = new Map(fresh.attachments.map((a) => [a.id, a]));
-  for (const a of snapshot.attachments) {
-    const f = att.get(a.id);
-    if (f) Object.assign(a, { url: f.url, createdOn: f.createdOn, createdBy: f.createdBy });
-  }
-  const acc = new Map(fresh.accessList.map((e) => [e.id, e]));
-  for (const e of snapshot.accessList) {
-    const f = acc.get(e.id);
-    if (f) e.link = f.link;
-  }
-}
-
-function withoutServerFields(w: WorkQuote): string {
-  const c = JSON.parse(JSON.stringify(w)) as WorkQuote;
-  const blank = JSON.parse(JSON.stringify(w)) as WorkQuote;
-  blank.referenceCode = '';
-  blank.partner = null;
-  blank.createdBy = '';
-  blank.createdByEmail = '';
-  blank.createdOn = '';
-  for (const a of blank.attachments)
-    Object.assign(a, { url: null, createdOn: '', createdBy: null });
-  for (const e of blank.accessList) e.link = '';
-  overlayServerFields(c, blank);
-  c.updatedOn = '';
-  c.totals = blank.totals;
-  return canonical(c);
-}
-
-/** JSON with keys sorted, so equal documents compare equal whatever built them. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
-
 /** The local draft store. See README.md beside this file for the contract. */
 export class Store {
   private db: Database.Database;
   private repo: QuoteRepo;
-  private caches: Caches;
+  /** Offline copies of the catalogue, preferences and attachment library. */
+  readonly caches: Caches;
+  /** The sync engine's side: id map, server state in and out, journal, conflicts. */
+  readonly sync: StoreSync;
   private blobs: BlobStore;
-  private sync: SyncTables;
+  private tables: SyncTables;
   private bus = new ChangeBus();
+  private checkpoints: CheckpointScheduler;
   private clock: () => Date;
   private newId: () => string;
   private closed = false;
@@ -161,17 +91,36 @@ export class Store {
   ) {
     this.db = openDatabase(file, opts.integrityCheck ?? 'auto');
     this.repo = new QuoteRepo(this.db);
-    this.caches = new Caches(this.db);
     this.blobs = new BlobStore(
       this.db,
       opts.filesDir ?? path.join(path.dirname(path.resolve(file)), 'attachments'),
     );
-    this.sync = new SyncTables(this.db);
+    this.tables = new SyncTables(this.db);
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
     this.clock = opts.clock ?? (() => new Date());
     this.newId = opts.newId ?? (() => crypto.randomUUID());
+    const kernel: StoreKernel = {
+      db: this.db,
+      repo: this.repo,
+      tables: this.tables,
+      blobs: this.blobs,
+      bus: this.bus,
+      file,
+      newId: () => this.newId(),
+      transaction: (fn) => this.transaction(fn),
+      open: () => this.open(),
+      now: () => this.now(),
+      row: (quoteId) => this.row(quoteId),
+      purge: (r) => this.purge(r),
+    };
+    this.caches = new Caches(kernel);
+    this.sync = new StoreSync(kernel);
+    this.checkpoints = new CheckpointScheduler({
+      flushSearch: (slice) => this.flushSearch(slice),
+      checkpoint: () => this.checkpoint(),
+    });
     // Search entries a crash left behind are brought up to date once the store is idle.
-    if (this.repo.search.behind) this.armIdle();
+    if (this.repo.search.behind) this.checkpoints.arm();
   }
 
   // ------------------------------------------------------------------------ lifecycle
@@ -184,8 +133,7 @@ export class Store {
       // The records stay in the file; the next session flushes them.
     }
     this.closed = true;
-    if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
-    if (this.checkpointSoon) clearImmediate(this.checkpointSoon);
+    this.checkpoints.stop();
     try {
       this.db.pragma('optimize');
     } catch {
@@ -212,13 +160,9 @@ export class Store {
       this.repo.facts.rolledBack();
       throw err;
     }
-    if (outer) this.afterCommit();
+    if (outer) this.checkpoints.afterCommit();
     return result;
   }
-
-  private checkpointTimer: NodeJS.Timeout | null = null;
-  private checkpointSoon: NodeJS.Immediate | null = null;
-  private commitsSinceCheckpoint = 0;
 
   /**
    * Moves the WAL into the database file. Runs after a second without writes, or right
@@ -228,67 +172,8 @@ export class Store {
   checkpoint(): void {
     if (this.closed) return;
     this.flushSearch();
-    if (this.checkpointTimer) clearTimeout(this.checkpointTimer);
-    if (this.checkpointSoon) clearImmediate(this.checkpointSoon);
-    this.checkpointTimer = null;
-    this.checkpointSoon = null;
-    this.commitsSinceCheckpoint = 0;
+    this.checkpoints.done();
     this.db.pragma('wal_checkpoint(PASSIVE)');
-  }
-
-  private afterCommit(): void {
-    const n = ++this.commitsSinceCheckpoint;
-    if (n >= CHECKPOINT_INLINE) {
-      this.checkpointUnasked();
-      return;
-    }
-    if (n >= CHECKPOINT_EVERY && !this.checkpointSoon) this.idleSoon();
-    this.armIdle();
-  }
-
-  /** (Re)starts the wait for a second without writes, after which idle work runs. */
-  private armIdle(): void {
-    if (this.checkpointTimer) this.checkpointTimer.refresh();
-    else {
-      this.checkpointTimer = setTimeout(() => this.idleWork(), CHECKPOINT_IDLE_MS);
-      this.checkpointTimer.unref();
-    }
-  }
-
-  private idleSoon(): void {
-    this.checkpointSoon = setImmediate(() => {
-      this.checkpointSoon = null;
-      this.idleWork();
-    });
-    this.checkpointSoon.unref();
-  }
-
-  /**
-   * Work nobody called for (idle, or due after many commits): search entries a slice at a
-   * time, yielding in between, then the checkpoint.
-   */
-  private idleWork(): void {
-    this.unasked(() => {
-      if (this.flushSearch(SEARCH_SLICE)) this.idleSoon();
-      else this.checkpoint();
-    });
-  }
-
-  /**
-   * A failure of work nobody called for has no caller to go to — thrown from a timer it
-   * would end the app, after a commit it would pass a committed edit off as failed — so it
-   * is left for the next search, checkpoint or close, which run the same work and report it.
-   */
-  private unasked(work: () => void): void {
-    try {
-      work();
-    } catch {
-      // See above: retried and reported by the next explicit caller.
-    }
-  }
-
-  private checkpointUnasked(): void {
-    this.unasked(() => this.checkpoint());
   }
 
   /**
@@ -479,9 +364,9 @@ export class Store {
       state,
       work,
       base,
-      idMap: this.sync.idMapOf(quoteId),
-      journal: this.sync.journal({ quoteId }),
-      conflicts: this.sync.conflicts(quoteId, true),
+      idMap: this.tables.idMapOf(quoteId),
+      journal: this.tables.journal({ quoteId }),
+      conflicts: this.tables.conflicts(quoteId, true),
     };
   }
 
@@ -677,7 +562,7 @@ export class Store {
     this.transaction(() => {
       const r = this.row(quoteId);
       if (r.deleted) return;
-      const sent = this.sync.journal({ quoteId }).length > 0;
+      const sent = this.tables.journal({ quoteId }).length > 0;
       if (!r.server_id && !sent) {
         this.purge(r);
       } else {
@@ -715,7 +600,7 @@ export class Store {
   }
 
   private purge(r: QuoteMeta): void {
-    this.sync.forgetQuote(r.id);
+    this.tables.forgetQuote(r.id);
     this.repo.delete(r.qrow);
   }
 
@@ -808,510 +693,4 @@ export class Store {
       return this.blobs.collect(referenced, before);
     });
   }
-
-  // --------------------------------------------------------------------------- caches
-
-  putCompanies(companies: Company[]): void {
-    this.transaction(() => {
-      this.caches.putCompanies(companies);
-      this.bus.emit({ quoteId: null, what: 'catalogue' });
-    });
-  }
-
-  listCompanies(search?: string, limit?: number): Company[] {
-    this.open();
-    return this.caches.listCompanies(search, limit);
-  }
-
-  company(id: string): Company | null {
-    return this.caches.company(id);
-  }
-
-  putProducts(products: CatalogueProduct[]): void {
-    this.transaction(() => {
-      this.caches.putProducts(products);
-      this.bus.emit({ quoteId: null, what: 'catalogue' });
-    });
-  }
-
-  listProducts(search?: string, limit?: number): CatalogueProduct[] {
-    this.open();
-    return this.caches.listProducts(search, limit);
-  }
-
-  product(id: string): CatalogueProduct | null {
-    return this.caches.product(id);
-  }
-
-  putPricing(productId: string, pricing: ProductPricing[]): void {
-    this.transaction(() => {
-      this.caches.putPricing(productId, pricing, this.now());
-      this.bus.emit({ quoteId: null, what: 'catalogue' });
-    });
-  }
-
-  pricing(productId: string): ProductPricing[] {
-    return this.caches.pricing(productId);
-  }
-
-  putCommitmentTerms(terms: CommitmentTerm[]): void {
-    this.transaction(() => {
-      this.caches.putCommitmentTerms(terms);
-      this.bus.emit({ quoteId: null, what: 'catalogue' });
-    });
-  }
-
-  commitmentTerms(): CommitmentTerm[] {
-    return this.caches.commitmentTerms();
-  }
-
-  putPreferences(prefs: PreferencesResponse): void {
-    this.transaction(() => {
-      this.caches.putPreferences(prefs);
-      this.bus.emit({ quoteId: null, what: 'preferences' });
-    });
-  }
-
-  preferences(): Preferences {
-    this.open();
-    return this.caches.preferences();
-  }
-
-  putLibrary(list: AttachmentResponse[]): void {
-    this.transaction(() => {
-      this.caches.putLibrary(list);
-      this.bus.emit({ quoteId: null, what: 'library' });
-    });
-  }
-
-  library(): LibraryAttachment[] {
-    this.open();
-    return this.caches.library();
-  }
-
-  setLibraryFile(libraryAttachmentId: string, bytes: Uint8Array): void {
-    this.transaction(() => {
-      const blob = this.blobs.put(bytes, this.now());
-      if (!this.caches.setLibraryFile(libraryAttachmentId, blob.sha256, blob.size)) {
-        throw new StoreError(
-          'LIBRARY_ATTACHMENT_NOT_FOUND',
-          `Library attachment ${libraryAttachmentId} is not cached.`,
-        );
-      }
-      this.bus.emit({ quoteId: null, what: 'library' });
-    });
-  }
-
-  // ----------------------------------------------------------------------------- sync
-
-  /** Quotes with local changes to push (including pending deletes), oldest first. */
-  listDirty(): DirtyQuote[] {
-    this.open();
-    return this.sync.dirty();
-  }
-
-  /** Server id → local id of every quote known to the server (one query, no aggregate). */
-  serverQuoteIds(): Map<string, string> {
-    this.open();
-    return this.sync.serverQuoteIds();
-  }
-
-  mapId(kind: EntityKind, localId: string, serverId: string, quoteId: string | null = null): void {
-    this.transaction(() => {
-      this.sync.mapId(kind, localId, serverId, quoteId);
-      if (kind === 'quote')
-        this.db.prepare('UPDATE quotes SET server_id = ? WHERE id = ?').run(serverId, localId);
-    });
-  }
-
-  serverIdOf(kind: EntityKind, localId: string): string | null {
-    return this.sync.serverIdOf(kind, localId);
-  }
-
-  localIdOf(kind: EntityKind, serverId: string): string | null {
-    return this.sync.localIdOf(kind, serverId);
-  }
-
-  idMap(quoteId: string): { kind: EntityKind; localId: string; serverId: string }[] {
-    return this.sync.idMapOf(quoteId);
-  }
-
-  /**
-   * The server's aggregate in working-copy shape. Server ids not mapped yet get new local
-   * ids, recorded in the id map (so map the entities a push created first).
-   */
-  workFromRemote(remote: RemoteAggregate): WorkQuote {
-    return this.transaction(() => this.convert(remote));
-  }
-
-  private convert(remote: RemoteAggregate, previous: WorkQuote | null = null): WorkQuote {
-    const quoteLocal =
-      this.sync.localIdOf('quote', remote.quote.id) ?? previous?.id ?? this.newId();
-    this.sync.mapId('quote', quoteLocal, remote.quote.id, quoteLocal);
-    return workFromRemote(
-      remote,
-      (kind, serverId) => {
-        if (kind === 'quote') return quoteLocal;
-        let id = this.sync.localIdOf(kind, serverId);
-        if (!id) {
-          id = this.newId();
-          this.sync.mapId(kind, id, serverId, quoteLocal);
-        }
-        return id;
-      },
-      previous,
-    );
-  }
-
-  /**
-   * Pull: a quote read from the server. Unknown: stored as synced (base = work). Known and
-   * clean: base and work refreshed. Known with local changes: left alone (`dirty`), for the
-   * engine to merge.
-   */
-  importRemote(remote: RemoteAggregate): {
-    quoteId: string;
-    action: 'created' | 'updated' | 'unchanged' | 'dirty';
-  } {
-    return this.transaction(() => {
-      const known = this.sync.localIdOf('quote', remote.quote.id);
-      const r = known ? this.repo.byId(known) : undefined;
-      if (!r) {
-        const w = this.convert(remote);
-        const qrow = this.repo.insert(w, {
-          serverId: remote.quote.id,
-          generation: 0,
-          syncedGeneration: 0,
-          syncState: 'synced',
-        });
-        this.repo.writeBase(qrow, JSON.stringify(remote));
-        this.bus.emit({ quoteId: w.id, what: 'created' });
-        return { quoteId: w.id, action: 'created' as const };
-      }
-      if (r.generation > r.synced_generation || r.deleted)
-        return { quoteId: r.id, action: 'dirty' as const };
-      const changed = this.refreshFromRemote(r, remote);
-      this.db
-        .prepare("UPDATE quotes SET sync_state = 'synced', sync_message = NULL WHERE qrow = ?")
-        .run(r.qrow);
-      this.bus.emit({ quoteId: r.id, what: 'sync' });
-      return { quoteId: r.id, action: changed ? ('updated' as const) : ('unchanged' as const) };
-    });
-  }
-
-  /** base := remote, work := remote; keeps undo history when only server-assigned fields moved. */
-  private refreshFromRemote(r: QuoteMeta, remote: RemoteAggregate): boolean {
-    const curDoc = this.repo.workDoc(r.qrow);
-    const cur = parseDoc(curDoc);
-    const next = this.convert(remote, cur);
-    recomputeTotals(next);
-    this.repo.writeBase(r.qrow, JSON.stringify(remote));
-    const nextDoc = storedDoc(next);
-    if (nextDoc === curDoc || canonical(parseDoc(nextDoc)) === canonical(cur)) return false;
-    if (withoutServerFields(next) === withoutServerFields(cur)) {
-      this.rebaseHistory(r.qrow, curDoc, nextDoc, next);
-    } else {
-      this.repo.clearStack(r.qrow, 'undo');
-      this.repo.clearStack(r.qrow, 'redo');
-    }
-    this.repo.writeWork(r.qrow, searchDoc(cur), next, nextDoc, 'handled');
-    return true;
-  }
-
-  /** Every copy undo or redo restores takes the server-assigned fields of `fresh`. */
-  private rebaseHistory(qrow: number, curDoc: string, nextDoc: string, fresh: WorkQuote): void {
-    this.repo.rewriteHistory(qrow, curDoc, nextDoc, (doc) => {
-      const snap = parseDoc(doc);
-      overlayServerFields(snap, fresh);
-      return storedDoc(snap);
-    });
-  }
-
-  /**
-   * After a push: `remote` (read back) becomes the base. When no local edit happened since
-   * `syncedGeneration` was read, the working copy becomes the remote state too and the quote
-   * is clean; otherwise the working copy stays and the quote stays dirty.
-   */
-  commitSync(
-    quoteId: string,
-    remote: RemoteAggregate,
-    syncedGeneration: number,
-  ): { workReplaced: boolean } {
-    return this.transaction(() => {
-      const r = this.row(quoteId);
-      this.sync.mapId('quote', r.id, remote.quote.id, r.id);
-      this.db
-        .prepare('UPDATE quotes SET server_id = ? WHERE qrow = ?')
-        .run(remote.quote.id, r.qrow);
-      let workReplaced = false;
-      if (r.generation === syncedGeneration) {
-        workReplaced = this.refreshFromRemote(r, remote);
-      } else {
-        this.repo.writeBase(r.qrow, JSON.stringify(remote));
-      }
-      const clean = r.generation === syncedGeneration && r.open_conflicts === 0;
-      this.db
-        .prepare(
-          'UPDATE quotes SET synced_generation = max(synced_generation, ?), sync_state = ?, sync_message = NULL WHERE qrow = ?',
-        )
-        .run(
-          syncedGeneration,
-          clean ? 'synced' : r.open_conflicts ? 'conflict' : 'pending',
-          r.qrow,
-        );
-      this.bus.emit({ quoteId, what: 'sync' });
-      return { workReplaced };
-    });
-  }
-
-  /** Only the base changes (e.g. after recording conflicts against this remote state). */
-  setBase(quoteId: string, remote: RemoteAggregate): void {
-    this.transaction(() => {
-      this.repo.writeBase(this.row(quoteId).qrow, JSON.stringify(remote));
-      this.bus.emit({ quoteId, what: 'base' });
-    });
-  }
-
-  /**
-   * Replaces the working copy with a merged one (remote changes taken in). Refused with
-   * code STALE when the user edited since `expectedGeneration`; bumps the generation and
-   * clears undo history (it would undo the remote changes) unless only server-assigned
-   * fields changed.
-   */
-  replaceWork(quoteId: string, work: WorkQuote, expectedGeneration: number): void {
-    this.transaction(() => {
-      const r = this.row(quoteId);
-      if (r.generation !== expectedGeneration) {
-        throw new StoreError(
-          'STALE',
-          `Quote ${quoteId} changed locally (generation ${r.generation}, expected ${expectedGeneration}).`,
-        );
-      }
-      const curDoc = this.repo.workDoc(r.qrow);
-      const cur = parseDoc(curDoc);
-      const next = { ...work, id: r.id };
-      recomputeTotals(next);
-      const nextDoc = storedDoc(next);
-      // Only server-assigned fields came in (a push answered while the user typed on): the
-      // history stays, as after commitSync; undoing it would revert no one else's change.
-      if (withoutServerFields(next) === withoutServerFields(cur)) {
-        this.rebaseHistory(r.qrow, curDoc, nextDoc, next);
-      } else {
-        this.repo.clearStack(r.qrow, 'undo');
-        this.repo.clearStack(r.qrow, 'redo');
-      }
-      this.repo.writeWork(r.qrow, searchDoc(cur), next, nextDoc, 'handled');
-      this.repo.bumpGeneration(r.qrow);
-      this.bus.emit({ quoteId, what: 'sync' });
-    });
-  }
-
-  setSyncState(quoteId: string, state: SyncState, message: string | null = null): void {
-    this.transaction(() => {
-      this.db
-        .prepare('UPDATE quotes SET sync_state = ?, sync_message = ? WHERE qrow = ?')
-        .run(state, message, this.row(quoteId).qrow);
-      this.bus.emit({ quoteId, what: 'sync' });
-    });
-  }
-
-  /**
-   * Records a non-idempotent request before it is sent, durably: committed with
-   * `synchronous = FULL`, so a crash or power loss cannot forget that it may have reached the
-   * server. Its own transaction (see `durably`).
-   */
-  planRequest(input: PlanRequestInput): JournalEntry {
-    return this.durably('planRequest', () => {
-      const e = this.sync.plan(input, this.now());
-      this.bus.emit({ quoteId: input.quoteId, what: 'journal' });
-      return e;
-    });
-  }
-
-  /**
-   * planRequest without holding the event loop while the disk syncs: the entry is committed
-   * (written to the WAL, like every commit), then the WAL is synced on the thread pool, and
-   * the promise resolves once it is on disk — the durability of a FULL commit before the
-   * request is sent, while other quotes' calls and answers go on. A power loss before it
-   * resolves loses at most an entry whose request was not sent yet.
-   */
-  async planRequestDurable(input: PlanRequestInput): Promise<JournalEntry> {
-    this.open();
-    this.ownTransaction('planRequestDurable');
-    if (this.file === ':memory:') return this.planRequest(input);
-    const e = this.transaction(() => {
-      const e = this.sync.plan(input, this.now());
-      this.bus.emit({ quoteId: input.quoteId, what: 'journal' });
-      return e;
-    });
-    // A checkpoint in between syncs the WAL before copying it into the file and syncs the
-    // file after (synchronous = NORMAL does that much), so the entry is on disk either way.
-    await syncWal(this.file);
-    return e;
-  }
-
-  markRequest(id: number, state: JournalState, result?: unknown): JournalEntry {
-    return this.durably('markRequest', () => {
-      const e = this.sync.mark(id, state, result, this.now());
-      this.bus.emit({ quoteId: e.quoteId, what: 'journal' });
-      return e;
-    });
-  }
-
-  listJournal(filter: { quoteId?: string; states?: JournalState[] } = {}): JournalEntry[] {
-    this.open();
-    return this.sync.journal(filter);
-  }
-
-  removeRequest(id: number): void {
-    this.transaction(() => this.sync.removeRequest(id));
-  }
-
-  /** A journal write: its own transaction, committed with `synchronous = FULL`. */
-  private durably<T>(what: string, fn: () => T): T {
-    this.open();
-    this.ownTransaction(what);
-    this.db.pragma('synchronous = FULL');
-    try {
-      return this.transaction(fn);
-    } finally {
-      this.db.pragma('synchronous = NORMAL');
-    }
-  }
-
-  /**
-   * Refuses a journal write inside `transaction(fn)`: its durability comes from its own
-   * commit, and inside another transaction it would commit later, with the outer
-   * transaction, as an ordinary NORMAL commit — durable only against a crash of the app.
-   */
-  private ownTransaction(what: string): void {
-    if (this.db.inTransaction)
-      throw new StoreError(
-        'JOURNAL_IN_TRANSACTION',
-        `${what} commits on its own, synced to disk; call it outside store.transaction().`,
-      );
-  }
-
-  /** Records conflicts found by a merge; the quote stops syncing until they are resolved. */
-  recordConflicts(quoteId: string, conflicts: ConflictInput[]): Conflict[] {
-    return this.transaction(() => {
-      const r = this.row(quoteId);
-      const out = conflicts.map((c) => this.sync.addConflict(quoteId, c, this.now()));
-      this.refreshConflictCount(r.qrow, quoteId);
-      this.bus.emit({ quoteId, what: 'conflicts' });
-      return out;
-    });
-  }
-
-  /**
-   * Records the conflicts of a new merge in place of the quote's open ones (same entity and
-   * field: updated, keeping its id; no longer found: gone), so they never pile up.
-   */
-  replaceConflicts(quoteId: string, conflicts: ConflictInput[]): Conflict[] {
-    return this.transaction(() => {
-      const r = this.row(quoteId);
-      const out = this.sync.replaceConflicts(quoteId, conflicts, this.now());
-      this.refreshConflictCount(r.qrow, quoteId);
-      this.bus.emit({ quoteId, what: 'conflicts' });
-      return out;
-    });
-  }
-
-  listConflicts(quoteId?: string, includeResolved = false): Conflict[] {
-    this.open();
-    return this.sync.conflicts(quoteId, includeResolved);
-  }
-
-  /**
-   * Resolves one conflict. `remote` writes the remote value into the working copy (values
-   * are in working-copy shape: local ids); `local` keeps the working copy. Either way the
-   * losing value stays on record in the conflict row.
-   */
-  resolveConflict(conflictId: number, choice: 'local' | 'remote'): void {
-    this.transaction(() => {
-      const c = this.sync.conflict(conflictId);
-      if (!c) throw new StoreError('CONFLICT_NOT_FOUND', `Conflict ${conflictId} does not exist.`);
-      if (c.resolvedAt) return;
-      const r = this.row(c.quoteId);
-      if (choice === 'remote') {
-        if (c.entityKind === 'quote' && c.field === '*' && c.remote === null) {
-          // Deleted remotely and the user agrees: the quote goes.
-          this.sync.resolve(conflictId, choice, this.now());
-          this.purge(r);
-          this.bus.emit({ quoteId: c.quoteId, what: 'deleted' });
-          return;
-        }
-        const prevDoc = this.repo.workDoc(r.qrow);
-        const w = parseDoc(prevDoc);
-        const prevSearch = searchDoc(w);
-        applyValue(w, c);
-        recomputeTotals(w);
-        w.updatedOn = this.now();
-        const doc = storedDoc(w);
-        this.repo.pushHistory(r.qrow, 'undo', 'Take their version', doc, prevDoc, w.updatedOn);
-        this.repo.rebaseTop(r.qrow, 'redo', prevDoc, doc);
-        this.repo.writeWork(r.qrow, prevSearch, w, doc, 'handled');
-        this.repo.bumpGeneration(r.qrow);
-      }
-      this.sync.resolve(conflictId, choice, this.now());
-      this.refreshConflictCount(r.qrow, c.quoteId);
-      this.bus.emit({ quoteId: c.quoteId, what: 'conflicts' });
-    });
-  }
-
-  private refreshConflictCount(qrow: number, quoteId: string): void {
-    const n = this.sync.conflicts(quoteId, false).length;
-    this.db
-      .prepare(
-        "UPDATE quotes SET open_conflicts = ?, sync_state = CASE WHEN ? > 0 THEN 'conflict' WHEN sync_state = 'conflict' THEN 'pending' ELSE sync_state END WHERE qrow = ?",
-      )
-      .run(n, n, qrow);
-  }
-}
-
-type Entity = { id: string };
-
-function collectionOf(w: WorkQuote, kind: Conflict['entityKind']): Entity[] | null {
-  switch (kind) {
-    case 'lineItem':
-      return w.lineItems;
-    case 'section':
-      return w.sections;
-    case 'accessEntry':
-      return w.accessList;
-    case 'attachment':
-      return w.attachments;
-    default:
-      return null;
-  }
-}
-
-/** Writes a conflict's remote value into the working copy. */
-function applyValue(w: WorkQuote, c: Conflict): void {
-  if (c.entityKind === 'quote') {
-    if (c.field === '*') {
-      Object.assign(w, c.remote as Partial<WorkQuote>, { id: w.id });
-      return;
-    }
-    (w as unknown as Record<string, unknown>)[c.field] = c.remote;
-    return;
-  }
-  const list = collectionOf(w, c.entityKind)!;
-  const i = list.findIndex((e) => e.id === c.entityId);
-  if (c.field === '*') {
-    if (c.remote === null || c.remote === undefined) {
-      if (i >= 0) list.splice(i, 1);
-      if (c.entityKind === 'lineItem') {
-        for (const s of w.sections)
-          s.lineItems = s.lineItems.filter((x) => x.lineItemId !== c.entityId);
-      }
-    } else if (i >= 0) list[i] = c.remote as Entity;
-    else list.push(c.remote as Entity);
-    return;
-  }
-  if (i < 0)
-    throw new StoreError(
-      'CONFLICT_TARGET_GONE',
-      `The ${c.entityKind} of this conflict is no longer on the quote.`,
-    );
-  (list[i] as unknown as Record<string, unknown>)[c.field] = c.remote;
 }

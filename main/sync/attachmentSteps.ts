@@ -54,7 +54,7 @@ export async function copyFromLibrary(
 ): Promise<RemoteAggregate> {
   const { api, store } = ctx;
   const qid = a.quote.id;
-  const entries = store.library();
+  const entries = store.caches.library();
   const library = new Map(entries.map((l) => [l.id, l.name]));
   const sources = keys.map((k) =>
     librarySourceOf(

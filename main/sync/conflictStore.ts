@@ -118,8 +118,8 @@ export function recordMergeConflicts(
   store.transaction(() => {
     // This merge's conflicts are the quote's conflicts now: earlier open ones are updated
     // to today's values or, no longer found, go (they never pile up).
-    store.replaceConflicts(quoteId, [...out.values()]);
-    store.setSyncState(quoteId, 'conflict', null);
+    store.sync.replaceConflicts(quoteId, [...out.values()]);
+    store.sync.setSyncState(quoteId, 'conflict', null);
   });
 }
 
@@ -131,7 +131,7 @@ export function decisionsFor(
   quoteId: string,
 ): { decide: Decide; applied: number } {
   const settled = store.getMeta<number>(settledKey(quoteId)) ?? 0;
-  const all = store.listConflicts(quoteId, true);
+  const all = store.sync.listConflicts(quoteId, true);
   const chosen = new Map<string, 'local' | 'remote'>();
   let applied = settled;
   for (const c of all) {
@@ -144,14 +144,14 @@ export function decisionsFor(
 
 /** After a push without conflicts: choices are used up, and open conflicts are moot. */
 export function settleConflicts(store: SyncStore, quoteId: string, applied: number): void {
-  for (const c of store.listConflicts(quoteId)) {
-    if (c.field !== PARKED_CREATE) store.resolveConflict(c.id, 'local');
+  for (const c of store.sync.listConflicts(quoteId)) {
+    if (c.field !== PARKED_CREATE) store.sync.resolveConflict(c.id, 'local');
   }
   store.setMeta(settledKey(quoteId), applied);
 }
 
 export function openCreateParked(store: SyncStore, quoteId: string): boolean {
-  return store.listConflicts(quoteId).some((c) => c.field === PARKED_CREATE);
+  return store.sync.listConflicts(quoteId).some((c) => c.field === PARKED_CREATE);
 }
 
 export function forgetSettled(store: SyncStore, quoteId: string): void {

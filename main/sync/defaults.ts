@@ -19,17 +19,17 @@ export interface AttachmentMatch {
  * is not recorded yet: later, an unmapped remote attachment is a colleague's addition.
  */
 export function matchDefaultAttachments(
-  store: Pick<SyncStore, 'serverIdOf' | 'localIdOf' | 'preferences'>,
+  store: Pick<SyncStore, 'sync' | 'caches'>,
   work: WorkQuote,
   remote: readonly AttachmentResponse[],
 ): AttachmentMatch[] {
-  const free = remote.filter((r) => !store.localIdOf('attachment', r.id));
+  const free = remote.filter((r) => !store.sync.localIdOf('attachment', r.id));
   if (!free.length) return [];
   // The server names its copy as the preference is named; the salesperson may have renamed ours.
-  const prefName = new Map(store.preferences().attachments.map((p) => [p.id, p.name]));
+  const prefName = new Map(store.caches.preferences().attachments.map((p) => [p.id, p.name]));
   const out: AttachmentMatch[] = [];
   for (const a of [...work.attachments].sort((x, y) => x.order - y.order)) {
-    if (!a.preferenceAttachmentId || store.serverIdOf('attachment', a.id)) continue;
+    if (!a.preferenceAttachmentId || store.sync.serverIdOf('attachment', a.id)) continue;
     const names = [prefName.get(a.preferenceAttachmentId), a.name];
     const i = free.findIndex((r) => names.includes(r.name));
     if (i < 0) continue;

@@ -12,6 +12,7 @@ import type { SyncApi, SyncStore } from './ports';
 import { pull, type PullReport } from './pull';
 import { downloadMissingFiles, syncQuote, type RoundResult } from './push';
 import type { RoundContext } from './ports';
+import { cycleDelay, ENGINE_BACKOFF } from './backoff';
 
 export interface EngineOptions {
   store: SyncStore;
@@ -20,7 +21,7 @@ export interface EngineOptions {
   parallelism?: number;
   /** Pull this often when nothing else wakes the engine. Default 60 s. */
   pullIntervalMs?: number;
-  /** Offline backoff: base × 2^n with jitter, capped. Default 1 s … 5 min. */
+  /** Backoff after a failed cycle (`backoff.ts`). Default 1 s … 5 min. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
   random?: () => number;
@@ -103,7 +104,7 @@ export class SyncEngine {
   }
 
   status(): SyncStatus {
-    const dirty = this.opts.store.listDirty();
+    const dirty = this.opts.store.sync.listDirty();
     const conflicts = dirty.filter((d) => d.syncState === 'conflict').length;
     const errors = dirty.filter((d) => d.syncState === 'error').length;
     return {
@@ -132,8 +133,8 @@ export class SyncEngine {
   /** Quotes worth a round now: dirty or journalled, unless parked with nothing new. */
   private candidates(force: boolean): string[] {
     const { store } = this.opts;
-    const ids = new Set<string>(store.listDirty().map((d) => d.id));
-    for (const j of store.listJournal({})) if (j.quoteId) ids.add(j.quoteId);
+    const ids = new Set<string>(store.sync.listDirty().map((d) => d.id));
+    for (const j of store.sync.listJournal({})) if (j.quoteId) ids.add(j.quoteId);
     return [...ids].filter((id) => {
       if (force) return true;
       const was = this.parked.get(id);
@@ -176,7 +177,7 @@ export class SyncEngine {
         if (r.state === 'retry') {
           report.retry ??= r.failure;
           if (this.opts.store.getQuote(id))
-            this.opts.store.setSyncState(id, 'pending', r.failure.message);
+            this.opts.store.sync.setSyncState(id, 'pending', r.failure.message);
           this.emit({ type: 'quote', quoteId: id, state: 'pending', message: r.failure.message });
           continue;
         }
@@ -272,12 +273,14 @@ export class SyncEngine {
       let delay = this.opts.pullIntervalMs ?? 60_000;
       if (!report || report.retry) {
         this.failures++;
-        const base = this.opts.backoffBaseMs ?? 1000;
-        const max = this.opts.backoffMaxMs ?? 300_000;
-        const exp = Math.min(max, base * 2 ** Math.min(this.failures - 1, 30));
-        delay = Math.max(
+        delay = cycleDelay(
+          this.failures,
+          {
+            baseMs: this.opts.backoffBaseMs ?? ENGINE_BACKOFF.baseMs,
+            maxMs: this.opts.backoffMaxMs ?? ENGINE_BACKOFF.maxMs,
+          },
+          this.opts.random,
           report?.retry?.retryAfterMs ?? 0,
-          exp * (0.5 + (this.opts.random ?? Math.random)() / 2),
         );
       } else this.failures = 0;
       if (report && !report.retry && report.pushed.length === 0) this.collectFiles();
@@ -345,5 +348,5 @@ export class SyncEngine {
 
 /** Every quote with a server id (one query over the store's quotes, no aggregate read). */
 export function knownServerQuotes(store: SyncStore): Map<string, string> {
-  return store.serverQuoteIds();
+  return store.sync.serverQuoteIds();
 }

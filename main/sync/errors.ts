@@ -1,6 +1,6 @@
 // How a failed call steers the engine. The API client tells whether the server may have
 // applied the request (`outcome`); here that becomes what to do next.
-import { ApiClientError, ApiError, NetworkError } from '../api';
+import { ApiClientError, ApiError, NetworkError, isTransientStatus } from '../api';
 
 export interface Failure {
   /** refused: the server did not apply the request. unknown: it may have. */
@@ -24,7 +24,7 @@ export function failureOf(e: unknown): Failure | null {
     const retryAfterMs = e.retryAfterSeconds !== undefined ? e.retryAfterSeconds * 1000 : undefined;
     return {
       kind: e.outcome,
-      transient: e.status === 429 || e.status >= 500,
+      transient: isTransientStatus(e.status),
       offline: false,
       status: e.status,
       code: e.type,

@@ -16,21 +16,21 @@ export async function journalled<T>(
 ): Promise<T> {
   const { store } = ctx;
   // Durable before the request goes out; the disk sync does not hold up other quotes.
-  const entry = await store.planRequestDurable({ quoteId, ...req });
+  const entry = await store.sync.planRequestDurable({ quoteId, ...req });
   let r: T;
   try {
     r = await call();
   } catch (e) {
     const f = failureOf(e);
-    if (f && f.kind === 'refused') store.removeRequest(entry.id);
-    else if (f) store.markRequest(entry.id, 'unknown');
+    if (f && f.kind === 'refused') store.sync.removeRequest(entry.id);
+    else if (f) store.sync.markRequest(entry.id, 'unknown');
     throw e;
   }
   store.transaction(() => {
     const ms = mappings(r);
-    for (const m of ms) store.mapId(m.kind, m.localId, m.serverId, quoteId);
+    for (const m of ms) store.sync.mapId(m.kind, m.localId, m.serverId, quoteId);
     if (merged) markPushed(store, quoteId, pushedEntries(merged, ms));
-    store.removeRequest(entry.id);
+    store.sync.removeRequest(entry.id);
   });
   return r;
 }

@@ -27,41 +27,25 @@ export type SyncApi = Pick<
   | 'takeOwnership'
 >;
 
+/** The store as the engine uses it: its sync side, two caches, and the quote itself. */
 export type SyncStore = Pick<
   Store,
   | 'transaction'
   | 'getQuote'
-  | 'listDirty'
-  | 'serverQuoteIds'
   | 'listQuotes'
-  | 'mapId'
-  | 'serverIdOf'
-  | 'localIdOf'
-  | 'planRequest'
-  | 'planRequestDurable'
-  | 'markRequest'
-  | 'listJournal'
-  | 'removeRequest'
-  | 'commitSync'
-  | 'replaceWork'
-  | 'importRemote'
   | 'purgeQuote'
   | 'saveAsNewQuote'
-  | 'setSyncState'
-  | 'recordConflicts'
-  | 'replaceConflicts'
-  | 'listConflicts'
-  | 'resolveConflict'
   | 'getMeta'
   | 'setMeta'
   | 'filePath'
   | 'setAttachmentFile'
-  | 'library'
   | 'identity'
   | 'setIdentity'
-  | 'preferences'
   | 'collectGarbage'
->;
+> & {
+  readonly sync: Store['sync'];
+  readonly caches: Pick<Store['caches'], 'library' | 'preferences'>;
+};
 
 /** What one quote's round (`push.ts`) and its steps (`steps.ts`) work with. */
 export interface RoundContext {

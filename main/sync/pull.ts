@@ -34,7 +34,7 @@ export interface PullReport {
 
 function busy(store: SyncStore, quoteId: string): boolean {
   const q = store.getQuote(quoteId);
-  return !q || q.dirty || q.openConflicts > 0 || store.listJournal({ quoteId }).length > 0;
+  return !q || q.dirty || q.openConflicts > 0 || store.sync.listJournal({ quoteId }).length > 0;
 }
 
 /** The same moment, however written (`Z` or an offset); sub-millisecond digits, which
@@ -55,8 +55,8 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   // look like someone else's quote, and the lost create would be sent again. That holds while
   // it is journalled and while it is parked for the user (its journal entry is gone then).
   const createsOpen =
-    store.listJournal({}).some((j) => j.op === 'createQuote') ||
-    store
+    store.sync.listJournal({}).some((j) => j.op === 'createQuote') ||
+    store.sync
       .listConflicts()
       .some(
         (c) =>
@@ -89,7 +89,7 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
 
   const toRead: ListContent[] = [];
   for (const e of changed) {
-    const local = store.localIdOf('quote', e.id);
+    const local = store.sync.localIdOf('quote', e.id);
     if (local) {
       if (busy(store, local)) {
         report.dirty.push(local);
@@ -110,7 +110,7 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
       ctx.onStep?.('read');
       const agg: RemoteAggregate | null = await readAggregate(api, e.id);
       if (!agg) continue;
-      const r = store.importRemote(agg);
+      const r = store.sync.importRemote(agg);
       if (r.action === 'created') report.imported++;
       else if (r.action === 'updated') report.refreshed++;
       else if (r.action === 'dirty') report.dirty.push(r.quoteId);

@@ -34,6 +34,7 @@ import { nextStep, type Step } from './plan';
 import type { RoundContext, SyncStore } from './ports';
 import { pushedKey, pushedOf, withPushed } from './pushed';
 import { rebaseWork } from './rebase';
+import { MAX_STEPS, ROUND_ATTEMPTS } from './backoff';
 import { removedBy, runStep } from './steps';
 import { Later, Reread, fail } from './stops';
 import { fromRemote, fromWork } from './translate';
@@ -43,17 +44,15 @@ export type RoundResult =
   | { state: 'error'; message: string }
   | { state: 'retry'; failure: Failure };
 
-const MAX_STEPS = 60;
-
 export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   let lastRefusal: Failure | null = null;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < ROUND_ATTEMPTS; attempt++) {
     try {
       return await round(quoteId, ctx);
     } catch (e) {
       if (e instanceof Later) return { state: 'retry', failure: e.failure };
       if (e instanceof WouldLose) {
-        ctx.store.setSyncState(quoteId, 'error', e.message);
+        ctx.store.sync.setSyncState(quoteId, 'error', e.message);
         return { state: 'error', message: e.message };
       }
       if (e instanceof Reread) {
@@ -70,7 +69,7 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
     }
   }
   const message = lastRefusal?.message ?? 'The server did not take the changes.';
-  ctx.store.setSyncState(quoteId, 'error', message);
+  ctx.store.sync.setSyncState(quoteId, 'error', message);
   return { state: 'error', message };
 }
 
@@ -89,11 +88,11 @@ function localIdOf(
     const k = `${kind}:${serverId}`;
     const had = seen.get(k);
     if (had) return had;
-    let id = store.localIdOf(kind, serverId);
+    let id = store.sync.localIdOf(kind, serverId);
     if (!id) {
       // A section sent with our own id whose answer was lost: it is ours, not a new one.
       id = kind === 'section' && ownSections.has(serverId) ? serverId : newId();
-      store.mapId(kind, id, serverId, quoteId);
+      store.sync.mapId(kind, id, serverId, quoteId);
     }
     seen.set(k, id);
     return id;
@@ -109,7 +108,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
 
   const snap = store.getQuote(quoteId);
   if (!snap) return { state: 'dropped' };
-  store.setSyncState(quoteId, 'syncing', null);
+  store.sync.setSyncState(quoteId, 'syncing', null);
 
   if (snap.deleted) {
     // Within the undo window the delete waits: undo gives back the same quote.
@@ -145,7 +144,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
       const found = agg;
       store.transaction(() => {
         for (const m of matchDefaultAttachments(store, snap.work, found.quote.attachments))
-          store.mapId(m.kind, m.localId, m.serverId, quoteId);
+          store.sync.mapId(m.kind, m.localId, m.serverId, quoteId);
       });
     }
   }
@@ -283,10 +282,10 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     if (!cur) return;
     if (cur.generation !== snap.generation) {
       const serverWork = workFromRemote(final, idOf, cur.work);
-      store.replaceWork(quoteId, rebaseWork(snap.work, cur.work, serverWork), cur.generation);
+      store.sync.replaceWork(quoteId, rebaseWork(snap.work, cur.work, serverWork), cur.generation);
       state = 'pending';
     }
-    store.commitSync(quoteId, final, snap.generation);
+    store.sync.commitSync(quoteId, final, snap.generation);
     store.setMeta(pushedKey(quoteId), null);
     store.setMeta(keepKey(quoteId), null);
     settleConflicts(store, quoteId, applied);
@@ -301,7 +300,7 @@ export async function downloadMissingFiles(quoteId: string, ctx: RoundContext): 
   if (!q?.serverId) return;
   for (const a of q.work.attachments) {
     if (a.sha256 || !a.url) continue;
-    const sid = store.serverIdOf('attachment', a.id);
+    const sid = store.sync.serverIdOf('attachment', a.id);
     if (!sid) continue;
     const { readFile, rm } = await import('node:fs/promises');
     const dest = `${ctx.tmpDir}/${ctx.newId()}.pdf`;

@@ -18,7 +18,7 @@ const MAX_PAGES = 5;
 
 /** Returns true when the quote is parked: a lost create matched more than one candidate. */
 export async function recoverJournal(quoteId: string, ctx: RoundContext): Promise<boolean> {
-  for (const entry of ctx.store.listJournal({ quoteId })) {
+  for (const entry of ctx.store.sync.listJournal({ quoteId })) {
     if (await recoverEntry(entry, quoteId, ctx)) return true;
   }
   return false;
@@ -27,7 +27,7 @@ export async function recoverJournal(quoteId: string, ctx: RoundContext): Promis
 function park(ctx: RoundContext, quoteId: string, entry: JournalEntry, candidates: unknown): void {
   const { store } = ctx;
   store.transaction(() => {
-    store.recordConflicts(quoteId, [
+    store.sync.recordConflicts(quoteId, [
       {
         entityKind: 'quote',
         entityId: quoteId,
@@ -37,12 +37,12 @@ function park(ctx: RoundContext, quoteId: string, entry: JournalEntry, candidate
         remote: candidates,
       },
     ]);
-    store.setSyncState(
+    store.sync.setSyncState(
       quoteId,
       'conflict',
       'The server may hold more than one copy of a change sent from here.',
     );
-    store.removeRequest(entry.id);
+    store.sync.removeRequest(entry.id);
   });
 }
 
@@ -81,7 +81,7 @@ async function recoverEntry(
     const known = new Set<string>();
     const m = matchLostQuote({ clientId, journalledAt: entry.createdAt }, candidates, (id) => {
       if (known.has(id)) return true;
-      const hit = store.localIdOf('quote', id) !== null;
+      const hit = store.sync.localIdOf('quote', id) !== null;
       if (hit) known.add(id);
       return hit;
     });
@@ -100,16 +100,16 @@ async function recoverEntry(
       return true;
     }
     store.transaction(() => {
-      if (m.kind === 'adopt') store.mapId('quote', quoteId, m.found.id, quoteId);
-      store.removeRequest(entry.id);
+      if (m.kind === 'adopt') store.sync.mapId('quote', quoteId, m.found.id, quoteId);
+      store.sync.removeRequest(entry.id);
     });
     return false;
   }
 
-  const serverId = store.serverIdOf('quote', quoteId);
+  const serverId = store.sync.serverIdOf('quote', quoteId);
   const agg: RemoteAggregate | null = serverId ? await readAggregate(api, serverId) : null;
   if (!agg) {
-    store.removeRequest(entry.id); // the quote is gone: nothing to adopt
+    store.sync.removeRequest(entry.id); // the quote is gone: nothing to adopt
     return false;
   }
   const body = entry.body as Record<string, Wanted[]>;
@@ -122,7 +122,7 @@ async function recoverEntry(
   // Still to find: keys with no server id yet, or one the server no longer holds (the entity
   // was deleted there and this request sent it again).
   const wanted = (body.items ?? body.sections ?? body.entries ?? body.files ?? []).filter((w) => {
-    const sid = store.serverIdOf(kindOf(entry.op), w.key);
+    const sid = store.sync.serverIdOf(kindOf(entry.op), w.key);
     return !sid || !present.has(sid);
   });
   const kind = kindOf(entry.op);
@@ -130,7 +130,7 @@ async function recoverEntry(
   const unmapped: { id: string; fingerprint: string; weak: string }[] = [];
   if (kind === 'lineItem') {
     for (const li of agg.quote.lineItems) {
-      if (!store.localIdOf('lineItem', li.id)) {
+      if (!store.sync.localIdOf('lineItem', li.id)) {
         const item = itemFromRemote(li, noMint);
         unmapped.push({
           id: li.id,
@@ -141,11 +141,11 @@ async function recoverEntry(
     }
   } else if (kind === 'section') {
     for (const s of agg.sections)
-      if (!store.localIdOf('section', s.id))
+      if (!store.sync.localIdOf('section', s.id))
         unmapped.push({ id: s.id, fingerprint: s.name, weak: 'section' });
   } else if (kind === 'accessEntry') {
     for (const a of agg.accessList) {
-      if (!store.localIdOf('accessEntry', a.id))
+      if (!store.sync.localIdOf('accessEntry', a.id))
         unmapped.push({
           id: a.id,
           fingerprint: a.email.toLowerCase(),
@@ -154,7 +154,7 @@ async function recoverEntry(
     }
   } else {
     for (const a of agg.quote.attachments) {
-      if (!store.localIdOf('attachment', a.id))
+      if (!store.sync.localIdOf('attachment', a.id))
         unmapped.push({ id: a.id, fingerprint: a.name, weak: a.name });
     }
   }
@@ -170,11 +170,11 @@ async function recoverEntry(
   }
   store.transaction(() => {
     if (m.kind === 'adopt') {
-      for (const [w, c] of m.found) store.mapId(kind, w.key, c.id, quoteId);
+      for (const [w, c] of m.found) store.sync.mapId(kind, w.key, c.id, quoteId);
       // As sent: the base for what happened to them since (here and there).
       markPushed(store, quoteId, sentValues(kind, [...m.found.keys()]));
     }
-    store.removeRequest(entry.id);
+    store.sync.removeRequest(entry.id);
   });
   return false;
 }

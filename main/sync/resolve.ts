@@ -12,7 +12,7 @@ import { sentValues } from './recover';
 type Choice = 'local' | 'remote';
 
 function open(store: SyncStore, quoteId: string, conflictId?: number): Conflict[] {
-  const all = store.listConflicts(quoteId);
+  const all = store.sync.listConflicts(quoteId);
   return conflictId === undefined ? all : all.filter((c) => c.id === conflictId);
 }
 
@@ -25,7 +25,7 @@ export function takeMine(store: SyncStore, quoteId: string, conflictId?: number)
       if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'local');
       else if (c.entityKind === 'quote' && c.field === '*' && c.remote === null)
         id = saveMineAsNew(store, quoteId);
-      else store.resolveConflict(c.id, 'local');
+      else store.sync.resolveConflict(c.id, 'local');
     }
   });
   return id;
@@ -54,10 +54,10 @@ export function takeTheirs(
  * the next merge raises it against the remote change as a delete/edit conflict. */
 function resolveRemote(store: SyncStore, c: Conflict): void {
   try {
-    store.resolveConflict(c.id, 'remote');
+    store.sync.resolveConflict(c.id, 'remote');
   } catch (e) {
     if (!(e instanceof StoreError) || e.code !== 'CONFLICT_TARGET_GONE') throw e;
-    store.resolveConflict(c.id, 'local');
+    store.sync.resolveConflict(c.id, 'local');
   }
 }
 
@@ -70,7 +70,7 @@ function keepNewerLocal(store: SyncStore, quoteId: string, c: Conflict): void {
   if (!q || q.deleted || (c.entityKind === 'quote' && c.field === '*')) return;
   const now = currentLocal(q.work, c);
   if (same(now, c.local ?? null) || same(now, c.remote ?? null)) return;
-  const [again] = store.recordConflicts(quoteId, [
+  const [again] = store.sync.recordConflicts(quoteId, [
     {
       entityKind: c.entityKind,
       entityId: c.entityId,
@@ -98,11 +98,11 @@ export function saveMineAsNew(store: SyncStore, quoteId: string): string {
     const q = store.getQuote(quoteId);
     if (q?.base) {
       const idOf = (kind: EntityKind, serverId: string) =>
-        store.localIdOf(kind, serverId) ?? serverId;
-      store.replaceWork(quoteId, workFromRemote(q.base, idOf, q.work), q.generation);
+        store.sync.localIdOf(kind, serverId) ?? serverId;
+      store.sync.replaceWork(quoteId, workFromRemote(q.base, idOf, q.work), q.generation);
       store.setMeta(`sync.pushed.${quoteId}`, null);
     }
-    for (const c of store.listConflicts(quoteId)) {
+    for (const c of store.sync.listConflicts(quoteId)) {
       if (!store.getQuote(quoteId)) break;
       if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'local');
       else resolveRemote(store, c);
@@ -121,7 +121,7 @@ export function resolveParkedCreate(
   choice: Choice,
   adopt?: string,
 ): void {
-  const c = store.listConflicts(undefined).find((x) => x.id === conflictId);
+  const c = store.sync.listConflicts(undefined).find((x) => x.id === conflictId);
   if (!c || c.field !== PARKED_CREATE) return;
   store.transaction(() => {
     if (choice === 'remote') {
@@ -149,9 +149,9 @@ export function resolveParkedCreate(
           (x) => (!adopt || x.serverId === adopt) && free(store, x.serverId, c.quoteId),
         );
         if (pick) {
-          const standIn = store.localIdOf('quote', pick.serverId);
+          const standIn = store.sync.localIdOf('quote', pick.serverId);
           if (standIn && standIn !== c.quoteId) store.purgeQuote(standIn);
-          store.mapId('quote', c.quoteId, pick.serverId, c.quoteId);
+          store.sync.mapId('quote', c.quoteId, pick.serverId, c.quoteId);
         }
         // None free: each candidate is another local quote's by now, so none is this one's:
         // the create is sent again.
@@ -165,7 +165,7 @@ export function resolveParkedCreate(
           const i = pool.findIndex((p) => p.fingerprint === w.fingerprint);
           if (i < 0) return true;
           const [hit] = pool.splice(i, 1);
-          store.mapId(hit!.kind as never, w.key, hit!.serverId, c.quoteId);
+          store.sync.mapId(hit!.kind as never, w.key, hit!.serverId, c.quoteId);
           adopted.push(w.key);
           return false;
         });
@@ -173,7 +173,7 @@ export function resolveParkedCreate(
           const i = pool.findIndex((p) => p.weak !== undefined && p.weak === w.weak);
           if (i < 0) continue;
           const [hit] = pool.splice(i, 1);
-          store.mapId(hit!.kind as never, w.key, hit!.serverId, c.quoteId);
+          store.sync.mapId(hit!.kind as never, w.key, hit!.serverId, c.quoteId);
           adopted.push(w.key);
         }
         const kind = candidates[0]?.kind as Parameters<typeof sentValues>[0];
@@ -188,7 +188,7 @@ export function resolveParkedCreate(
       }
     }
     // 'local' on the store's side: the working copy stays as it is either way.
-    store.resolveConflict(conflictId, 'local');
+    store.sync.resolveConflict(conflictId, 'local');
   });
 }
 
@@ -198,7 +198,7 @@ export function resolveParkedCreate(
  * which then gives way. A quote of this device's own, or one edited here, is never taken.
  */
 function free(store: SyncStore, serverId: string, quoteId: string): boolean {
-  const holder = store.localIdOf('quote', serverId);
+  const holder = store.sync.localIdOf('quote', serverId);
   if (!holder || holder === quoteId) return true;
   const q = store.getQuote(holder);
   return (
@@ -206,6 +206,6 @@ function free(store: SyncStore, serverId: string, quoteId: string): boolean {
     q.generation === 0 &&
     !q.dirty &&
     q.openConflicts === 0 &&
-    store.listJournal({ quoteId: holder }).length === 0
+    store.sync.listJournal({ quoteId: holder }).length === 0
   );
 }

@@ -103,7 +103,7 @@ const STEPS: StepFns = {
     const { api, store } = at.ctx;
     const a = serverQuote(at);
     const qid = a.quote.id;
-    const payload = addItemsPayload(merged, step.keys, (k) => store.serverIdOf('lineItem', k));
+    const payload = addItemsPayload(merged, step.keys, (k) => store.sync.serverIdOf('lineItem', k));
     const body = {
       items: step.keys.map((k) => ({
         key: k,
@@ -196,7 +196,7 @@ const STEPS: StepFns = {
     const qid = a.quote.id;
     const fresh: string[] = [];
     const sections = Object.entries(merged.sections).map(([key, s]) => {
-      let id = store.serverIdOf('section', key);
+      let id = store.sync.serverIdOf('section', key);
       if (!id) {
         id = key; // a new section takes our own id (PUT is the desired state)
         fresh.push(key);
@@ -213,7 +213,7 @@ const STEPS: StepFns = {
     try {
       const res = await api.replaceSections(qid, { sections });
       store.transaction(() => {
-        for (const k of fresh) store.mapId('section', k, k, quoteId);
+        for (const k of fresh) store.sync.mapId('section', k, k, quoteId);
         markPushed(store, quoteId, [
           ...fresh.map((key) => ({
             collection: 'sections' as const,
@@ -326,7 +326,7 @@ const STEPS: StepFns = {
     const qid = a.quote.id;
     // Copied from the library and its file never came down: the server copies it from
     // its own library (one call), before the uploads of files that are here.
-    const library = store.library();
+    const library = store.caches.library();
     const fromLibrary = step.keys.filter((k) => {
       const w = work.attachments.find((x) => x.id === k);
       return !!w && !!librarySourceOf(w, library);
@@ -404,7 +404,7 @@ export async function runStep(
   ctx: RoundContext,
 ): Promise<RemoteAggregate> {
   const sid = (kind: EntityKind, key: string) => {
-    const s = ctx.store.serverIdOf(kind, key);
+    const s = ctx.store.sync.serverIdOf(kind, key);
     if (!s) throw new Reread(null, `no server id for ${kind} ${key}`);
     return s;
   };

@@ -15,7 +15,7 @@ function sources(store: Store, w: WorkQuote) {
   const identity = store.identity();
   return {
     work: w,
-    clientAddress: store.company(w.client.id)?.address,
+    clientAddress: store.caches.company(w.client.id)?.address,
     partner: identity?.partner,
     preparedBy: identity?.user.fullName,
   };

@@ -294,9 +294,19 @@ export function faultyApi(real: SyncApi, life: Life): SyncApi {
 const BOUNDARY_SET = new Set<string>(BOUNDARIES);
 
 export function crashingStore(real: SyncStore, life: Life): SyncStore {
+  return crashingObject(real, life);
+}
+
+/** The store and its sides (`store.sync`, `store.caches`): every method may die at a boundary. */
+function crashingObject<T extends object>(real: T, life: Life): T {
+  const sides = new Map<PropertyKey, unknown>();
   return new Proxy(real, {
     get(target, key) {
       const v = Reflect.get(target, key, target) as unknown;
+      if ((key === 'sync' || key === 'caches') && v && typeof v === 'object') {
+        if (!sides.has(key)) sides.set(key, crashingObject(v, life));
+        return sides.get(key);
+      }
       if (typeof v !== 'function') return v;
       const name = String(key);
       return (...args: unknown[]) => {

@@ -160,8 +160,8 @@ export async function runSeed(
   const open = () => {
     real = openStore(file, { integrityCheck: 'none', newId: () => uuid(ids) });
     real.setIdentity({ user: ADA.user, partner: null, currency: 'USD' });
-    real.putProducts(env.catalogue.products as never);
-    for (const [id, p] of env.catalogue.pricing) real.putPricing(id, p as never);
+    real.caches.putProducts(env.catalogue.products as never);
+    for (const [id, p] of env.catalogue.pricing) real.caches.putPricing(id, p as never);
     store = crashingStore(real, life);
     engine = new SyncEngine({
       store,
@@ -224,7 +224,7 @@ export async function runSeed(
    * the newest candidate of an ambiguous lost create is the laptop's own (the one "take
    * theirs" adopts). */
   const createElsewhere = async (c = rng.pick(Object.values(CLIENTS))) => {
-    if (real.listJournal({}).some((j) => j.op === 'createQuote')) return false;
+    if (real.sync.listJournal({}).some((j) => j.op === 'createQuote')) return false;
     const q = await env.ada.createQuote({ clientId: c.id });
     elsewhere.add(q.id);
     log.push(`Ada elsewhere creates a quote for ${c.name}`);
@@ -384,7 +384,7 @@ export async function runSeed(
   ) => {
     for (const r of records.values()) {
       if (r.quote !== localQuote || r.delivered) continue;
-      const sid = r.entity === 'quote' ? server.id : real.serverIdOf(r.entity, r.id);
+      const sid = r.entity === 'quote' ? server.id : real.sync.serverIdOf(r.entity, r.id);
       if (r.kind === 'exists') {
         r.delivered =
           r.entity === 'quote' ||
@@ -397,7 +397,7 @@ export async function runSeed(
           const product = real.getQuote(localQuote)?.work.lineItems.find((x) => x.id === r.id)
             ?.product.id;
           r.delivered = server.lineItems.some(
-            (x) => !real.localIdOf('lineItem', x.id) && x.product.id === product,
+            (x) => !real.sync.localIdOf('lineItem', x.id) && x.product.id === product,
           );
         }
       } else if (r.kind === 'field') {
@@ -413,7 +413,7 @@ export async function runSeed(
             ?.product.id;
           r.delivered = server.lineItems.some(
             (x) =>
-              !real.localIdOf('lineItem', x.id) &&
+              !real.sync.localIdOf('lineItem', x.id) &&
               x.product.id === product &&
               (x as unknown as Record<string, unknown>)[r.field] === r.value,
           );
@@ -427,7 +427,7 @@ export async function runSeed(
   const remoteEdit = async (serverId: string | null = null) => {
     const synced = [...localQuotes].filter((q) => real.getQuote(q)?.serverId);
     if (!synced.length) return;
-    const pushed = serverId ? real.localIdOf('quote', serverId) : null;
+    const pushed = serverId ? real.sync.localIdOf('quote', serverId) : null;
     const q = pushed && synced.includes(pushed) ? pushed : rng.pick(synced);
     const sid = real.getQuote(q)!.serverId!;
     const ben = env.ben;
@@ -571,7 +571,7 @@ export async function runSeed(
   const lostEdit = (r: Rec): boolean => {
     const w = real.getQuote(r.quote)?.work ?? null;
     const e = entityOf(w, r.entity, r.id);
-    const inConflict = real.listConflicts(r.quote, true).some((c) => {
+    const inConflict = real.sync.listConflicts(r.quote, true).some((c) => {
       if (c.entityKind !== r.entity || c.entityId !== r.id) return false;
       if (r.kind === 'field')
         return (
@@ -620,7 +620,7 @@ export async function runSeed(
         // The user types while the push of another edit is under way.
         setHeader(q, 'termsAndDisclaimers', `terms ${rng.int(1000)}`);
         trail.atNextChange = (sid) => {
-          const lq = real.localIdOf('quote', sid);
+          const lq = real.sync.localIdOf('quote', sid);
           if (!lq || !real.getQuote(lq) || real.getQuote(lq)!.deleted) return;
           log.push('user edits during a push (asked for)');
           setHeader(lq, 'introMessage', `intro ${rng.int(1000)}`);
@@ -729,7 +729,7 @@ export async function runSeed(
           }
         }
       }
-      for (const c of real.listConflicts()) {
+      for (const c of real.sync.listConflicts()) {
         const q = c.quoteId;
         // Deleted here meanwhile: the engine deletes it remotely, nothing to choose — unless
         // a lost create is parked, which only the user can settle.
@@ -737,7 +737,7 @@ export async function runSeed(
         if (c.entityKind === 'quote' && c.field === '*' && c.remote === null) {
           const src = real.getWork(q);
           // The original's conflicts go with it: what they hold was on record until now.
-          const conflictsBefore = real.listConflicts(q, true);
+          const conflictsBefore = real.sync.listConflicts(q, true);
           const copy = saveMineAsNew(real, q);
           remap(records, src, real.getWork(copy), localQuotes, localItems, conflictsBefore);
           log.push(`resolve: save ${q.slice(0, 8)} as new ${copy.slice(0, 8)}`);
@@ -751,7 +751,7 @@ export async function runSeed(
           const adopt =
             op === 'createQuote'
               ? ((c.remote ?? []) as { serverId: string }[]).some((x) => {
-                  const holder = real.localIdOf('quote', x.serverId);
+                  const holder = real.sync.localIdOf('quote', x.serverId);
                   return (
                     landed.quotes.has(x.serverId) &&
                     (!holder ||
@@ -780,8 +780,8 @@ export async function runSeed(
         r.pushed.length === 0 &&
         !r.retry &&
         (r.pull?.imported ?? 0) + (r.pull?.refreshed ?? 0) + (r.pull?.removed ?? 0) === 0 &&
-        real.listConflicts().length === 0 &&
-        real.listJournal({}).length === 0;
+        real.sync.listConflicts().length === 0 &&
+        real.sync.listJournal({}).length === 0;
     }
     if (!quiet) problems.push('sync did not go quiet after the network healed');
     await check();
@@ -822,10 +822,11 @@ export async function runSeed(
       remoteIds.push(...res.content.map((c) => c.id));
       if (page + 1 >= res.page.totalPages) break;
     }
-    const idOf = (kind: string, s: string) => real.localIdOf(kind as never, s) ?? `unmapped:${s}`;
+    const idOf = (kind: string, s: string) =>
+      real.sync.localIdOf(kind as never, s) ?? `unmapped:${s}`;
     const local = real.listQuotes({ limit: 100, account: 'partner' }).content.map((e) => e.id);
     for (const sid of remoteIds) {
-      const lq = real.localIdOf('quote', sid);
+      const lq = real.sync.localIdOf('quote', sid);
       if ((!lq || !localQuotes.has(lq)) && !elsewhere.has(sid))
         problems.push(`duplicate or unknown quote on the server: ${sid}`);
     }
@@ -858,7 +859,7 @@ export async function runSeed(
         problems.push(`quote ${q}: base differs from the server`);
       if (rec.dirty) problems.push(`quote ${q}: still dirty`);
       for (const li of quote.lineItems) {
-        const lid = real.localIdOf('lineItem', li.id);
+        const lid = real.sync.localIdOf('lineItem', li.id);
         if (!benItems.has(li.id) && !(lid && localItems.has(lid)))
           problems.push(`quote ${q}: line item ${li.id} was created by no one (duplicate)`);
       }
@@ -869,14 +870,14 @@ export async function runSeed(
             problems.push(`quote ${q}: section ${sec.name} refers to missing item ${x.lineItemId}`);
       }
     }
-    if (real.listJournal({}).length)
-      problems.push(`journal not empty: ${JSON.stringify(real.listJournal({}))}`);
+    if (real.sync.listJournal({}).length)
+      problems.push(`journal not empty: ${JSON.stringify(real.sync.listJournal({}))}`);
 
     // Every local edit is on the server, or was there before someone else changed it, or is
     // on record in a conflict.
-    const conflicts = new Map<string, ReturnType<Store['listConflicts']>>();
+    const conflicts = new Map<string, ReturnType<Store['sync']['listConflicts']>>();
     const conflictsOf = (q: string) => {
-      if (!conflicts.has(q)) conflicts.set(q, real.listConflicts(q, true));
+      if (!conflicts.has(q)) conflicts.set(q, real.sync.listConflicts(q, true));
       return conflicts.get(q)!;
     };
     for (const r of records.values()) {

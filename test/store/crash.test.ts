@@ -171,7 +171,7 @@ function checkJournal(
     });
   }
   const stored = new Map(
-    store
+    store.sync
       .listJournal()
       .map((e) => [e.id, { state: e.state as JournalState, fingerprint: e.fingerprint }]),
   );

@@ -26,8 +26,8 @@ const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const out = (line: string) => process.stdout.write(line + '\n');
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-if (!store.product(M365)) {
-  store.putProducts([
+if (!store.caches.product(M365)) {
+  store.caches.putProducts([
     {
       id: M365,
       name: 'Microsoft 365 Business Premium',
@@ -38,7 +38,7 @@ if (!store.product(M365)) {
       type: 'Standalone',
     },
   ]);
-  store.putPricing(M365, [
+  store.caches.putPricing(M365, [
     {
       productId: M365,
       billingTerm: 'Monthly',
@@ -50,7 +50,7 @@ if (!store.product(M365)) {
 const quotes = store.listQuotes({ account: 'partner', limit: 100 }).content.map((q) => q.id);
 /** Open journal entries and their state, as a sync engine walks them. */
 const openEntries = new Map(
-  store
+  store.sync
     .listJournal()
     .filter((e) => e.state !== 'done')
     .map((e) => [e.id, e.state]),
@@ -135,7 +135,8 @@ async function journal(k: number): Promise<void> {
     };
     out(`jbegin ${k} new planned`);
     // As the engine does it (commit, then the WAL synced off the event loop), or in one call.
-    const e = rand() < 0.7 ? await store.planRequestDurable(input) : store.planRequest(input);
+    const e =
+      rand() < 0.7 ? await store.sync.planRequestDurable(input) : store.sync.planRequest(input);
     openEntries.set(e.id, 'planned');
     out(`jok ${k} ${e.id} planned ${fingerprint}`);
     return;
@@ -145,13 +146,13 @@ async function journal(k: number): Promise<void> {
   if (state === 'unknown' || (state === 'in_flight' && rand() < 0.3)) {
     // The answer came (or a lost create was adopted): the entry goes.
     out(`jbegin ${k} ${id} removed`);
-    store.removeRequest(id);
+    store.sync.removeRequest(id);
     openEntries.delete(id);
     out(`jok ${k} ${id} removed -`);
     return;
   }
   out(`jbegin ${k} ${id} ${next}`);
-  const e = store.markRequest(id, next);
+  const e = store.sync.markRequest(id, next);
   if (next === 'done') openEntries.delete(id);
   else openEntries.set(id, next);
   out(`jok ${k} ${id} ${e.state} ${e.fingerprint}`);

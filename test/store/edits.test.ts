@@ -31,7 +31,7 @@ function newQuote(store: Store) {
 describe('creating a quote', () => {
   it('takes expiry, texts, margin and attachments from the cached preferences', () => {
     const store = seededStore();
-    store.putPreferences({
+    store.caches.putPreferences({
       daysToExpire: 14,
       introMessage: 'Hello from Northwind',
       termsAndDisclaimers: 'Net 30',
@@ -164,7 +164,7 @@ describe('line items', () => {
 
   it('prices a Standard item from the quote margin when there is one', () => {
     const store = seededStore();
-    store.putPreferences({
+    store.caches.putPreferences({
       daysToExpire: 30,
       introMessage: '',
       termsAndDisclaimers: '',
@@ -601,7 +601,7 @@ describe('attachments', () => {
 
   it('copies library attachments once', () => {
     const store = seededStore();
-    store.putLibrary([
+    store.caches.putLibrary([
       {
         id: '7d5c0f4e-0000-4000-8000-000000000009',
         name: 'Company profile.pdf',
@@ -692,10 +692,10 @@ describe('deleting quotes and change events', () => {
   it('keeps a synced quote as a tombstone until sync purges it', () => {
     const store = seededStore();
     const q = newQuote(store);
-    store.mapId('quote', q.id, '0c1e8a6b-0000-4000-8000-000000000001', q.id);
+    store.sync.mapId('quote', q.id, '0c1e8a6b-0000-4000-8000-000000000001', q.id);
     store.deleteQuote(q.id);
     expect(store.getQuote(q.id)!.deleted).toBe(true);
-    expect(store.listDirty().map((d) => [d.id, d.deleted])).toEqual([[q.id, true]]);
+    expect(store.sync.listDirty().map((d) => [d.id, d.deleted])).toEqual([[q.id, true]]);
     expect(store.listQuotes({ account: 'partner' }).page.totalElements).toBe(0);
     expect(() => store.updateHeader(q.id, { introMessage: 'x' })).toThrow(/not in the local store/);
     store.purgeQuote(q.id);

@@ -122,7 +122,7 @@ export function seededStore(opts: StoreOptions & { file?: string } = {}): Store 
     },
     currency: seed.currency,
   });
-  store.putCompanies(
+  store.caches.putCompanies(
     clients.map((c) => ({
       id: c.id,
       name: c.name,
@@ -137,9 +137,9 @@ export function seededStore(opts: StoreOptions & { file?: string } = {}): Store 
       isShadowCompany: c.isShadowCompany,
     })),
   );
-  store.putProducts(catalogueProducts());
-  for (const p of seed.products) store.putPricing(p.id, pricingOf(p));
-  store.putCommitmentTerms(seed.commitmentTerms);
+  store.caches.putProducts(catalogueProducts());
+  for (const p of seed.products) store.caches.putPricing(p.id, pricingOf(p));
+  store.caches.putCommitmentTerms(seed.commitmentTerms);
   return store;
 }
 

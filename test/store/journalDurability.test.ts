@@ -51,21 +51,21 @@ describe('journal durability', () => {
   it('syncs the WAL through a handle it may write before the entry counts as durable (fake: Windows refuses to fsync a read-only handle)', async () => {
     const { store, quoteId } = withQuote();
     const synced = windowsLikeSync();
-    const e = await store.planRequestDurable(request(quoteId));
+    const e = await store.sync.planRequestDurable(request(quoteId));
     expect(synced).toEqual([`${store.file}-wal`]);
     // The app dies without closing its database; the next start finds the entry.
     const after = seededStore({ file: store.file });
-    expect(after.listJournal({ quoteId })).toMatchObject([{ id: e.id, state: 'planned' }]);
+    expect(after.sync.listJournal({ quoteId })).toMatchObject([{ id: e.id, state: 'planned' }]);
     after.close();
     store.close();
   });
 
   it('refuses a journal write inside another transaction, which rolls back whole', async () => {
     const { store, quoteId } = withQuote();
-    const planned = store.planRequest(request(quoteId, 'first'));
+    const planned = store.sync.planRequest(request(quoteId, 'first'));
     const inside = (fn: () => unknown) => () =>
       store.transaction(() => {
-        store.setSyncState(quoteId, 'error', 'half-way');
+        store.sync.setSyncState(quoteId, 'error', 'half-way');
         fn();
       });
     const code = (fn: () => unknown) => {
@@ -76,23 +76,23 @@ describe('journal durability', () => {
       }
       return 'no error';
     };
-    expect(code(inside(() => store.planRequest(request(quoteId, 'second'))))).toBe(
+    expect(code(inside(() => store.sync.planRequest(request(quoteId, 'second'))))).toBe(
       'JOURNAL_IN_TRANSACTION',
     );
-    expect(code(inside(() => store.markRequest(planned.id, 'in_flight')))).toBe(
+    expect(code(inside(() => store.sync.markRequest(planned.id, 'in_flight')))).toBe(
       'JOURNAL_IN_TRANSACTION',
     );
     let durable: Promise<unknown> = Promise.resolve();
     store.transaction(() => {
-      durable = store.planRequestDurable(request(quoteId, 'third'));
+      durable = store.sync.planRequestDurable(request(quoteId, 'third'));
     });
     await expect(durable).rejects.toMatchObject({ code: 'JOURNAL_IN_TRANSACTION' });
-    expect(store.listJournal().map((x) => [x.fingerprint, x.state])).toEqual([
+    expect(store.sync.listJournal().map((x) => [x.fingerprint, x.state])).toEqual([
       ['first', 'planned'],
     ]);
     expect(store.getQuote(quoteId)!.syncMessage).toBeNull();
     // Outside a transaction the same calls go through, and edits afterwards commit as before.
-    expect(store.markRequest(planned.id, 'in_flight').state).toBe('in_flight');
+    expect(store.sync.markRequest(planned.id, 'in_flight').state).toBe('in_flight');
     expect(store.database.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
     store.close();
   });

@@ -209,8 +209,8 @@ describe('migrations', () => {
         .all(),
     ).toEqual([]);
     expect(store.listQuotes({ status: 'draft' }).statusCounts.draft).toBe(1);
-    expect(store.listJournal({ states: ['unknown'] })).toHaveLength(1);
-    expect(store.listConflicts(later.id)[0]).toMatchObject({ local: 'b', remote: 'c' });
+    expect(store.sync.listJournal({ states: ['unknown'] })).toHaveLength(1);
+    expect(store.sync.listConflicts(later.id)[0]).toMatchObject({ local: 'b', remote: 'c' });
     expect(store.undo(later.id)).toBe(true);
     expect(store.getWork(later.id).introMessage).toBe(before.introMessage);
     store.close();

@@ -100,14 +100,14 @@ function fiveQuotes(store: Store) {
     { type: 'Standard', productId: S1.id, billingTerm: 'Monthly', quantity: 3 },
   ]);
   // A quote created by Ben (pulled from the server) that Ada does not own.
-  store.importRemote(
+  store.sync.importRemote(
     remoteQuote({
       id: '3d2f9b1a-0000-4000-8000-0000000000b1',
       status: 'accepted',
       partnerId: '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc',
     }),
   );
-  const e = store.localIdOf('quote', '3d2f9b1a-0000-4000-8000-0000000000b1')!;
+  const e = store.sync.localIdOf('quote', '3d2f9b1a-0000-4000-8000-0000000000b1')!;
   return { a: a.id, b: b.id, c: c.id, d: d.id, e };
 }
 
@@ -266,7 +266,7 @@ describe('listing quotes offline', () => {
     const store = seededStore();
     const q = fiveQuotes(store);
     // A quote another partner's platform sent: different partner, different intent.
-    const other = store.importRemote(
+    const other = store.sync.importRemote(
       remoteQuote({
         id: '3d2f9b1a-0000-4000-8000-0000000000c2',
         status: 'sent',

@@ -174,7 +174,7 @@ describe('unknown ids', () => {
 describe('a quote that is no longer editable', () => {
   it('refuses section and attachment edits with QUOTE_INVALID_STATUS', () => {
     const store = seededStore();
-    store.putLibrary([
+    store.caches.putLibrary([
       {
         id: '7d5c0f4e-0000-4000-8000-000000000009',
         name: 'Company profile.pdf',

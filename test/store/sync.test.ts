@@ -85,14 +85,14 @@ function serverView(
 
 /** Records every server id of `ids` in the store's id map, as a push would. */
 function mapAll(store: Store, quoteId: string, w: WorkQuote, ids: Map<string, string>) {
-  const kinds: [string, Parameters<Store['mapId']>[0]][] = [
+  const kinds: [string, Parameters<Store['sync']['mapId']>[0]][] = [
     [w.id, 'quote'],
     ...w.lineItems.map((x) => [x.id, 'lineItem'] as [string, 'lineItem']),
     ...w.sections.map((x) => [x.id, 'section'] as [string, 'section']),
     ...w.accessList.map((x) => [x.id, 'accessEntry'] as [string, 'accessEntry']),
     ...w.attachments.map((x) => [x.id, 'attachment'] as [string, 'attachment']),
   ];
-  for (const [local, kind] of kinds) store.mapId(kind, local, ids.get(local)!, quoteId);
+  for (const [local, kind] of kinds) store.sync.mapId(kind, local, ids.get(local)!, quoteId);
 }
 
 function draftWithContent(store: Store) {
@@ -118,17 +118,22 @@ describe('id map', () => {
     const store = seededStore();
     const w = draftWithContent(store);
     const li = w.lineItems[0]!.id;
-    store.mapId('lineItem', li, 'aaaaaaaa-0000-4000-8000-000000000001', w.id);
-    expect(store.serverIdOf('lineItem', li)).toBe('aaaaaaaa-0000-4000-8000-000000000001');
-    expect(store.localIdOf('lineItem', 'aaaaaaaa-0000-4000-8000-000000000001')).toBe(li);
-    expect(store.serverIdOf('section', li)).toBeNull();
+    store.sync.mapId('lineItem', li, 'aaaaaaaa-0000-4000-8000-000000000001', w.id);
+    expect(store.sync.serverIdOf('lineItem', li)).toBe('aaaaaaaa-0000-4000-8000-000000000001');
+    expect(store.sync.localIdOf('lineItem', 'aaaaaaaa-0000-4000-8000-000000000001')).toBe(li);
+    expect(store.sync.serverIdOf('section', li)).toBeNull();
     expect(() =>
-      store.mapId('lineItem', w.lineItems[1]!.id, 'aaaaaaaa-0000-4000-8000-000000000001', w.id),
+      store.sync.mapId(
+        'lineItem',
+        w.lineItems[1]!.id,
+        'aaaaaaaa-0000-4000-8000-000000000001',
+        w.id,
+      ),
     ).toThrow(StoreError);
-    store.mapId('quote', w.id, 'bbbbbbbb-0000-4000-8000-000000000001', w.id);
+    store.sync.mapId('quote', w.id, 'bbbbbbbb-0000-4000-8000-000000000001', w.id);
     expect(store.getQuote(w.id)!.serverId).toBe('bbbbbbbb-0000-4000-8000-000000000001');
     expect(
-      store
+      store.sync
         .idMap(w.id)
         .map((m) => m.kind)
         .sort(),
@@ -141,17 +146,19 @@ describe('id map', () => {
     const a = draftWithContent(store);
     const b = store.createQuote({ client: acme });
     const offline = store.createQuote({ client: acme });
-    store.mapId('quote', a.id, 'cccccccc-0000-4000-8000-000000000001', a.id);
-    store.mapId('quote', b.id, 'cccccccc-0000-4000-8000-000000000002', b.id);
-    expect(store.serverQuoteIds()).toEqual(
+    store.sync.mapId('quote', a.id, 'cccccccc-0000-4000-8000-000000000001', a.id);
+    store.sync.mapId('quote', b.id, 'cccccccc-0000-4000-8000-000000000002', b.id);
+    expect(store.sync.serverQuoteIds()).toEqual(
       new Map([
         ['cccccccc-0000-4000-8000-000000000001', a.id],
         ['cccccccc-0000-4000-8000-000000000002', b.id],
       ]),
     );
-    expect([...store.serverQuoteIds().values()]).not.toContain(offline.id);
+    expect([...store.sync.serverQuoteIds().values()]).not.toContain(offline.id);
     store.purgeQuote(b.id);
-    expect([...store.serverQuoteIds().keys()]).toEqual(['cccccccc-0000-4000-8000-000000000001']);
+    expect([...store.sync.serverQuoteIds().keys()]).toEqual([
+      'cccccccc-0000-4000-8000-000000000001',
+    ]);
     store.close();
   });
 });
@@ -165,7 +172,7 @@ describe('pull and push bookkeeping', () => {
       ...remote,
       quote: { ...remote.quote, lineItems: (remote.quote.lineItems as unknown[])[0] as never },
     };
-    const r = store.importRemote(single);
+    const r = store.sync.importRemote(single);
     expect(r.action).toBe('created');
     const rec = store.getQuote(r.quoteId)!;
     expect(rec.dirty).toBe(false);
@@ -173,12 +180,12 @@ describe('pull and push bookkeeping', () => {
     expect(rec.serverId).toBe(remote.quote.id);
     expect(rec.work.lineItems).toHaveLength(1);
     expect(rec.work.lineItems[0]!.id).not.toBe((remote.quote.lineItems as { id: string }[])[0]!.id);
-    expect(store.serverIdOf('lineItem', rec.work.lineItems[0]!.id)).toBe(
+    expect(store.sync.serverIdOf('lineItem', rec.work.lineItems[0]!.id)).toBe(
       (remote.quote.lineItems as { id: string }[])[0]!.id,
     );
     expect(rec.base).toEqual(single);
-    expect(store.importRemote(single).action).toBe('unchanged');
-    const full = store.importRemote(remote);
+    expect(store.sync.importRemote(single).action).toBe('unchanged');
+    const full = store.sync.importRemote(remote);
     expect(full.action).toBe('updated');
     const w = store.getWork(r.quoteId);
     expect(w.lineItems).toHaveLength(2);
@@ -188,8 +195,10 @@ describe('pull and push bookkeeping', () => {
     expect(w.totals).toEqual(remote.quote.totals);
     store.updateHeader(r.quoteId, { introMessage: 'local change' });
     expect(
-      store.importRemote({ ...remote, quote: { ...remote.quote, introMessage: 'remote change' } })
-        .action,
+      store.sync.importRemote({
+        ...remote,
+        quote: { ...remote.quote, introMessage: 'remote change' },
+      }).action,
     ).toBe('dirty');
     expect(store.getWork(r.quoteId).introMessage).toBe('local change');
     store.close();
@@ -200,10 +209,10 @@ describe('pull and push bookkeeping', () => {
     const w = draftWithContent(store);
     const ids = new Map<string, string>();
     const rec = store.getQuote(w.id)!;
-    expect(store.listDirty().map((d) => d.id)).toEqual([w.id]);
+    expect(store.sync.listDirty().map((d) => d.id)).toEqual([w.id]);
     const remote = serverView(w, ids);
     mapAll(store, w.id, w, ids);
-    const { workReplaced } = store.commitSync(w.id, remote, rec.generation);
+    const { workReplaced } = store.sync.commitSync(w.id, remote, rec.generation);
     expect(workReplaced).toBe(true); // the reference code and links arrived
     const after = store.getQuote(w.id)!;
     expect([after.dirty, after.syncState, after.work.referenceCode]).toEqual([
@@ -213,7 +222,7 @@ describe('pull and push bookkeeping', () => {
     ]);
     expect(after.work.lineItems.map((x) => x.id)).toEqual(w.lineItems.map((x) => x.id));
     expect(after.base).toEqual(remote);
-    expect(store.listDirty()).toEqual([]);
+    expect(store.sync.listDirty()).toEqual([]);
     // Undo still works and keeps what the server assigned.
     expect(after.undoDepth).toBeGreaterThan(0);
     store.undo(w.id);
@@ -231,15 +240,15 @@ describe('pull and push bookkeeping', () => {
     const remote = serverView(w, ids);
     mapAll(store, w.id, w, ids);
     store.updateHeader(w.id, { introMessage: 'typed during sync' });
-    expect(store.commitSync(w.id, remote, pushedAt).workReplaced).toBe(false);
+    expect(store.sync.commitSync(w.id, remote, pushedAt).workReplaced).toBe(false);
     const rec = store.getQuote(w.id)!;
     expect(rec.work.introMessage).toBe('typed during sync');
     expect(rec.base).toEqual(remote);
     expect([rec.dirty, rec.syncedGeneration, rec.syncState]).toEqual([true, pushedAt, 'pending']);
-    expect(() => store.replaceWork(w.id, rec.work, pushedAt)).toThrow(
+    expect(() => store.sync.replaceWork(w.id, rec.work, pushedAt)).toThrow(
       expect.objectContaining({ code: 'STALE' }),
     );
-    store.replaceWork(
+    store.sync.replaceWork(
       w.id,
       { ...rec.work, termsAndDisclaimers: 'merged from remote' },
       rec.generation,
@@ -254,7 +263,7 @@ describe('journal', () => {
   it('records requests before they are sent and walks them through their states, across reopening', () => {
     const store = seededStore();
     const w = draftWithContent(store);
-    const e = store.planRequest({
+    const e = store.sync.planRequest({
       quoteId: w.id,
       op: 'createQuote',
       method: 'POST',
@@ -263,12 +272,12 @@ describe('journal', () => {
       body: { clientId: acme.id },
     });
     expect(e.state).toBe('planned');
-    expect(store.listJournal({ quoteId: w.id }).map((x) => x.id)).toEqual([e.id]);
-    store.markRequest(e.id, 'in_flight');
+    expect(store.sync.listJournal({ quoteId: w.id }).map((x) => x.id)).toEqual([e.id]);
+    store.sync.markRequest(e.id, 'in_flight');
     const file = store.file;
     store.close();
     const again = seededStore({ file });
-    const [pending] = again.listJournal({ states: ['in_flight', 'unknown'] });
+    const [pending] = again.sync.listJournal({ states: ['in_flight', 'unknown'] });
     expect(pending).toMatchObject({
       id: e.id,
       op: 'createQuote',
@@ -276,17 +285,17 @@ describe('journal', () => {
       body: { clientId: acme.id },
       state: 'in_flight',
     });
-    again.markRequest(e.id, 'unknown');
-    again.markRequest(e.id, 'done', { id: 'cccccccc-0000-4000-8000-000000000001' });
-    expect(again.listJournal({ states: ['done'] })[0]!.result).toEqual({
+    again.sync.markRequest(e.id, 'unknown');
+    again.sync.markRequest(e.id, 'done', { id: 'cccccccc-0000-4000-8000-000000000001' });
+    expect(again.sync.listJournal({ states: ['done'] })[0]!.result).toEqual({
       id: 'cccccccc-0000-4000-8000-000000000001',
     });
-    expect(() => again.markRequest(9999, 'done')).toThrow(StoreError);
+    expect(() => again.sync.markRequest(9999, 'done')).toThrow(StoreError);
     // A quote a create was sent for is not forgotten on delete: the server may hold it.
     again.deleteQuote(w.id);
     expect(again.getQuote(w.id)!.deleted).toBe(true);
-    again.removeRequest(e.id);
-    expect(again.listJournal()).toEqual([]);
+    again.sync.removeRequest(e.id);
+    expect(again.sync.listJournal()).toEqual([]);
     again.close();
   });
 
@@ -295,7 +304,7 @@ describe('journal', () => {
     const w = draftWithContent(store);
     const events: string[] = [];
     store.onChange((x) => events.push(x.what));
-    const e = await store.planRequestDurable({
+    const e = await store.sync.planRequestDurable({
       quoteId: w.id,
       op: 'addLineItems',
       method: 'POST',
@@ -307,7 +316,7 @@ describe('journal', () => {
     expect(events).toEqual(['journal']);
     // The app dies without closing its database; the next start finds the entry.
     const after = seededStore({ file: store.file });
-    expect(after.listJournal({ quoteId: w.id })).toMatchObject([
+    expect(after.sync.listJournal({ quoteId: w.id })).toMatchObject([
       { id: e.id, op: 'addLineItems', state: 'planned', body: { items: [] } },
     ]);
     after.close();
@@ -322,7 +331,7 @@ describe('conflicts', () => {
     const li = w.lineItems[0]!;
     const events: string[] = [];
     store.onChange((e) => events.push(e.what));
-    const [intro, qty] = store.recordConflicts(w.id, [
+    const [intro, qty] = store.sync.recordConflicts(w.id, [
       {
         entityKind: 'quote',
         entityId: w.id,
@@ -339,17 +348,17 @@ describe('conflicts', () => {
       openConflicts: 2,
       syncState: 'conflict',
     });
-    store.resolveConflict(qty!.id, 'remote');
+    store.sync.resolveConflict(qty!.id, 'remote');
     expect(store.getWork(w.id).lineItems[0]!.quantity).toBe(9);
     expect(store.getWork(w.id).lineItems[0]!.totals.recurringTotal.amount).toBe(49.5);
-    store.resolveConflict(intro!.id, 'local');
+    store.sync.resolveConflict(intro!.id, 'local');
     expect(store.getWork(w.id).introMessage).toBe(w.introMessage);
-    const all = store.listConflicts(w.id, true);
+    const all = store.sync.listConflicts(w.id, true);
     expect(all.map((c) => [c.field, c.resolution, c.local, c.remote])).toEqual([
       ['introMessage', 'local', 'mine', 'theirs'],
       ['quantity', 'remote', 5, 9],
     ]);
-    expect(store.listConflicts(w.id)).toEqual([]);
+    expect(store.sync.listConflicts(w.id)).toEqual([]);
     expect(store.getQuote(w.id)).toMatchObject({ openConflicts: 0, syncState: 'pending' });
     store.close();
   });
@@ -359,7 +368,7 @@ describe('conflicts', () => {
     const w = draftWithContent(store);
     const addon = w.lineItems[1]!;
     store.deleteLineItems(w.id, [addon.id]);
-    const [c] = store.recordConflicts(w.id, [
+    const [c] = store.sync.recordConflicts(w.id, [
       {
         entityKind: 'lineItem',
         entityId: addon.id,
@@ -369,16 +378,16 @@ describe('conflicts', () => {
         remote: { ...addon, note: 'edited remotely' },
       },
     ]);
-    store.resolveConflict(c!.id, 'remote');
+    store.sync.resolveConflict(c!.id, 'remote');
     expect(store.getWork(w.id).lineItems.map((x) => [x.id, x.note])).toEqual([
       [w.lineItems[0]!.id, ''],
       [addon.id, 'edited remotely'],
     ]);
     const copy = store.saveAsNewQuote(w.id);
-    const [gone] = store.recordConflicts(w.id, [
+    const [gone] = store.sync.recordConflicts(w.id, [
       { entityKind: 'quote', entityId: w.id, field: '*', base: {}, local: {}, remote: null },
     ]);
-    store.resolveConflict(gone!.id, 'remote');
+    store.sync.resolveConflict(gone!.id, 'remote');
     expect(store.getQuote(w.id)).toBeNull();
     const kept = store.getWork(copy.id);
     expect(kept.lineItems.map((x) => x.product.sku)).toEqual(['S1-CONTROL', 'S1-VIGILANCE']);
@@ -392,7 +401,7 @@ describe('conflicts', () => {
     const store = seededStore();
     const w = draftWithContent(store);
     const li = w.lineItems[0]!;
-    const [intro, qty] = store.replaceConflicts(w.id, [
+    const [intro, qty] = store.sync.replaceConflicts(w.id, [
       {
         entityKind: 'quote',
         entityId: w.id,
@@ -404,7 +413,7 @@ describe('conflicts', () => {
       { entityKind: 'lineItem', entityId: li.id, field: 'quantity', base: 5, local: 6, remote: 9 },
     ]);
     // An earlier choice stays on record whatever comes later.
-    const [settled] = store.recordConflicts(w.id, [
+    const [settled] = store.sync.recordConflicts(w.id, [
       {
         entityKind: 'quote',
         entityId: w.id,
@@ -414,10 +423,10 @@ describe('conflicts', () => {
         remote: 'c',
       },
     ]);
-    store.resolveConflict(settled!.id, 'local');
+    store.sync.resolveConflict(settled!.id, 'local');
 
     // The next merge: the intro differs again (remote edited once more); the quantity agrees.
-    const again = store.replaceConflicts(w.id, [
+    const again = store.sync.replaceConflicts(w.id, [
       {
         entityKind: 'quote',
         entityId: w.id,
@@ -429,18 +438,18 @@ describe('conflicts', () => {
       { entityKind: 'lineItem', entityId: li.id, field: 'note', base: '', local: 'x', remote: 'y' },
     ]);
     expect(again[0]!.id).toBe(intro!.id);
-    const open = store.listConflicts(w.id);
+    const open = store.sync.listConflicts(w.id);
     expect(open.map((c) => [c.field, c.local, c.remote])).toEqual([
       ['introMessage', 'mine', 'theirs, again'],
       ['note', 'x', 'y'],
     ]);
     expect(open.some((c) => c.id === qty!.id)).toBe(false);
     expect(store.getQuote(w.id)).toMatchObject({ openConflicts: 2, syncState: 'conflict' });
-    expect(store.listConflicts(w.id, true).filter((c) => c.resolvedAt)).toHaveLength(1);
+    expect(store.sync.listConflicts(w.id, true).filter((c) => c.resolvedAt)).toHaveLength(1);
 
     // Nothing left to conflict about: no open conflict, the quote syncs again.
-    expect(store.replaceConflicts(w.id, [])).toEqual([]);
-    expect(store.listConflicts(w.id)).toEqual([]);
+    expect(store.sync.replaceConflicts(w.id, [])).toEqual([]);
+    expect(store.sync.listConflicts(w.id)).toEqual([]);
     expect(store.getQuote(w.id)).toMatchObject({ openConflicts: 0, syncState: 'pending' });
     store.close();
   });
@@ -466,15 +475,15 @@ describe('export for support', () => {
   it('holds the whole record of one quote as JSON', () => {
     const store = seededStore();
     const w = draftWithContent(store);
-    store.mapId('quote', w.id, 'dddddddd-0000-4000-8000-000000000001', w.id);
-    store.planRequest({
+    store.sync.mapId('quote', w.id, 'dddddddd-0000-4000-8000-000000000001', w.id);
+    store.sync.planRequest({
       quoteId: w.id,
       op: 'addLineItems',
       method: 'POST',
       path: '/v2/quotes/x/line-items',
       fingerprint: 'f1',
     });
-    store.recordConflicts(w.id, [
+    store.sync.recordConflicts(w.id, [
       {
         entityKind: 'quote',
         entityId: w.id,
@@ -509,14 +518,14 @@ describe('export for support', () => {
 describe('caches', () => {
   it('serve catalogue, pricing, preferences and the library offline, surviving reopening', () => {
     const store = seededStore();
-    store.putPreferences({
+    store.caches.putPreferences({
       daysToExpire: 45,
       introMessage: 'Hi',
       termsAndDisclaimers: 'T',
       salesMarginPercentage: 10,
       attachments: [],
     });
-    store.putLibrary([
+    store.caches.putLibrary([
       {
         id: 'ffffffff-0000-4000-8000-000000000001',
         name: 'Profile.pdf',
@@ -527,33 +536,38 @@ describe('caches', () => {
         createdBy: { fullName: ben.fullName, id: ben.id, role: 'Sales' },
       },
     ]);
-    store.setLibraryFile(
+    store.caches.setLibraryFile(
       'ffffffff-0000-4000-8000-000000000001',
       new TextEncoder().encode('%PDF-1.4 profile'),
     );
     const file = store.file;
     store.close();
     const again = seededStore({ file });
-    expect(again.listCompanies('fjord').map((c) => c.name)).toEqual(['Blue Fjord Logistics']);
+    expect(again.caches.listCompanies('fjord').map((c) => c.name)).toEqual([
+      'Blue Fjord Logistics',
+    ]);
     expect(
-      again
+      again.caches
         .listProducts('S1-')
         .map((p) => p.sku)
         .sort(),
     ).toEqual(['S1-CONTROL', 'S1-VIGILANCE']);
-    expect(again.product(S1_ADDON.id)!.requiresProductId).toBe(S1.id);
-    expect(again.pricing(M365.id).map((p) => p.billingTerm)).toEqual(['Monthly', 'Annual']);
+    expect(again.caches.product(S1_ADDON.id)!.requiresProductId).toBe(S1.id);
+    expect(again.caches.pricing(M365.id).map((p) => p.billingTerm)).toEqual(['Monthly', 'Annual']);
     expect(
-      again
+      again.caches
         .commitmentTerms()
         .map((t) => t.term)
         .sort(),
     ).toEqual(['1-Year', '3-Year', 'Monthly']);
-    expect(again.preferences()).toMatchObject({ daysToExpire: 45, salesMarginPercentage: 10 });
-    const [lib] = again.library();
+    expect(again.caches.preferences()).toMatchObject({
+      daysToExpire: 45,
+      salesMarginPercentage: 10,
+    });
+    const [lib] = again.caches.library();
     expect(lib).toMatchObject({ name: 'Profile.pdf', size: 16 });
     expect(again.readFile(lib!.sha256!).toString()).toBe('%PDF-1.4 profile');
-    expect(() => again.putProducts([{ id: 'x' } as never])).toThrow(/products\[0\]\.name/);
+    expect(() => again.caches.putProducts([{ id: 'x' } as never])).toThrow(/products\[0\]\.name/);
     again.close();
   });
 });
@@ -564,7 +578,7 @@ describe('sync state and downloaded files', () => {
     const w = draftWithContent(store);
     const events: string[] = [];
     store.onChange((e) => events.push(`${e.what}`));
-    store.setSyncState(w.id, 'error', 'QUOTE_INVALID_STATUS: the quote was sent meanwhile');
+    store.sync.setSyncState(w.id, 'error', 'QUOTE_INVALID_STATUS: the quote was sent meanwhile');
     expect(store.getQuote(w.id)).toMatchObject({
       syncState: 'error',
       syncMessage: 'QUOTE_INVALID_STATUS: the quote was sent meanwhile',
@@ -593,7 +607,7 @@ describe('sync state and downloaded files', () => {
       },
       ids,
     );
-    const { quoteId } = store.importRemote(withFile);
+    const { quoteId } = store.sync.importRemote(withFile);
     const att = store.getWork(quoteId).attachments[0]!;
     expect([att.name, att.sha256, att.url?.startsWith('https://')]).toEqual([
       'Remote.pdf',
@@ -607,14 +621,14 @@ describe('sync state and downloaded files', () => {
     expect(store.getQuote(quoteId)!.generation).toBe(generation); // not an edit
     expect(store.getQuote(quoteId)!.dirty).toBe(false);
     // A later pull keeps the local file.
-    store.importRemote({
+    store.sync.importRemote({
       ...withFile,
       quote: { ...withFile.quote, introMessage: 'changed remotely' },
     });
     expect(store.getWork(quoteId).attachments[0]!.sha256).toBe(after.sha256);
     expect(store.collectGarbage().removed).toBe(0);
 
-    store.setBase(w.id, withFile);
+    store.sync.setBase(w.id, withFile);
     expect(store.getQuote(w.id)!.base).toEqual(withFile);
     expect(events).toEqual(['sync', 'created', 'attachments', 'sync', 'base']);
     store.close();

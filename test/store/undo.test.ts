@@ -171,7 +171,7 @@ describe('a push answered while the user types on', () => {
     for (const text of ['N', 'Ne', 'Net'])
       store.updateHeader(q.id, { termsAndDisclaimers: text }, { coalesce: 'visit' });
     const gen = store.getQuote(q.id)!.generation;
-    store.replaceWork(q.id, { ...store.getWork(q.id), referenceCode: 'Q-2026-000042' }, gen);
+    store.sync.replaceWork(q.id, { ...store.getWork(q.id), referenceCode: 'Q-2026-000042' }, gen);
     expect(store.getQuote(q.id)!.undoDepth).toBe(1);
     store.undo(q.id);
     expect(store.getWork(q.id)).toMatchObject({
@@ -181,7 +181,11 @@ describe('a push answered while the user types on', () => {
     store.redo(q.id);
 
     const gen2 = store.getQuote(q.id)!.generation;
-    store.replaceWork(q.id, { ...store.getWork(q.id), introMessage: 'from a colleague' }, gen2);
+    store.sync.replaceWork(
+      q.id,
+      { ...store.getWork(q.id), introMessage: 'from a colleague' },
+      gen2,
+    );
     expect(store.getQuote(q.id)!.undoDepth).toBe(0);
     store.close();
   });

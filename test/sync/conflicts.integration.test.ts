@@ -108,7 +108,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
 
     const r = await d.engine.syncOnce();
     expect(r.results[id]).toBe('conflict');
-    const [c] = d.store.listConflicts(id);
+    const [c] = d.store.sync.listConflicts(id);
     expect(c).toMatchObject({
       entityKind: 'quote',
       field: 'introMessage',
@@ -125,7 +125,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     expect(again.results[id]).toBe('synced');
     expect((await ben.getQuote(sid)).introMessage).toBe('Ada wrote this');
     expect(d.store.getQuote(id)!.work.introMessage).toBe('Ada wrote this');
-    expect(d.store.listConflicts(id)).toEqual([]);
+    expect(d.store.sync.listConflicts(id)).toEqual([]);
   });
 
   it('take theirs for a conflicting line item keeps the server value here, and my other edits still go up', async () => {
@@ -135,7 +135,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     const benLine = await benItem(sid, PRODUCTS.m365, { quantity: 40 });
 
     expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
-    const c = d.store.listConflicts(id).find((x) => x.entityKind === 'lineItem')!;
+    const c = d.store.sync.listConflicts(id).find((x) => x.entityKind === 'lineItem')!;
     expect(c).toMatchObject({
       entityId: items[0],
       field: 'quantity',
@@ -157,7 +157,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     await benHeader(sid, { status: 'sent', published: true });
 
     expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
-    const c = d.store.listConflicts(id)[0]!;
+    const c = d.store.sync.listConflicts(id)[0]!;
     expect(c).toMatchObject({ entityKind: 'quote', field: 'status', remote: 'sent' });
     expect((await ben.getQuote(sid)).lineItems.every((x) => x.quantity === 10)).toBe(true);
 
@@ -168,7 +168,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     expect(q.work.status).toBe('sent');
     expect(q.work.lineItems.every((x) => x.quantity === 10)).toBe(true);
     expect(
-      d.store
+      d.store.sync
         .listConflicts(id, true)
         .some((x) => x.field === 'status' && x.resolution === 'remote'),
     ).toBe(true);
@@ -193,7 +193,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     await ben.deleteQuote(sid);
 
     expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
-    const c = d.store.listConflicts(id)[0]!;
+    const c = d.store.sync.listConflicts(id)[0]!;
     expect(c).toMatchObject({ entityKind: 'quote', field: '*', remote: null });
     const copy = saveMineAsNew(d.store, id);
     expect(d.store.getQuote(id)).toBeNull();
@@ -221,7 +221,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     const li = (await ben.getQuote(sid)).lineItems.find((x) => x.product.id === PRODUCTS.defender)!;
     await ben.bulkDeleteLineItems(sid, [li.id]);
     expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
-    expect(d.store.listConflicts(id)[0]).toMatchObject({
+    expect(d.store.sync.listConflicts(id)[0]).toMatchObject({
       entityKind: 'lineItem',
       entityId: items[1],
       field: '*',
@@ -243,7 +243,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     const remoteId = await benNotes(sid, 'Ben still needs this');
 
     expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
-    const [c] = d.store.listConflicts(id);
+    const [c] = d.store.sync.listConflicts(id);
     expect(c).toMatchObject({
       entityKind: 'lineItem',
       entityId: items[1],
@@ -283,7 +283,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     await benHeader(sid, { introMessage: 'Ben intro', termsAndDisclaimers: 'Ben terms' });
 
     expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
-    const conflicts = d.store.listConflicts(id);
+    const conflicts = d.store.sync.listConflicts(id);
     const intro = conflicts.find((c) => c.field === 'introMessage')!;
     const terms = conflicts.find((c) => c.field === 'termsAndDisclaimers')!;
     expect(conflicts).toHaveLength(2);
@@ -300,7 +300,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     const work = d.store.getQuote(id)!.work;
     expect([work.introMessage, work.termsAndDisclaimers]).toEqual(['Ada intro', 'Ben terms']);
     expect(d.store.getQuote(id)!.dirty).toBe(false);
-    expect(d.store.listConflicts(id)).toEqual([]);
+    expect(d.store.sync.listConflicts(id)).toEqual([]);
   });
 
   it('save mine as new on fields edited on both sides: a new quote with all my values on the server, the original exactly as the colleague left it', async () => {
@@ -313,7 +313,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
     await benItem(sid, PRODUCTS.m365, { quantity: 40 });
     expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
     expect(
-      d.store
+      d.store.sync
         .listConflicts(id)
         .map((c) => c.field)
         .sort(),
@@ -349,6 +349,6 @@ describe('sync engine against the real server: merges and conflicts', () => {
     expect(here.work.termsAndDisclaimers).toBe('Net 30');
     expect(here.work.lineItems.map((x) => x.quantity)).toEqual([40, 10]);
     expect(here.dirty).toBe(false);
-    expect(d.store.listConflicts(id)).toEqual([]);
+    expect(d.store.sync.listConflicts(id)).toEqual([]);
   });
 });

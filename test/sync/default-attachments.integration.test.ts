@@ -37,7 +37,7 @@ function expectConverged(d: ReturnType<typeof device>, quoteId: string, remote: 
   expect(q.syncState).toBe('synced');
   expect(q.syncMessage ?? null).toBeNull();
   const idOf = (kind: string, sid: string) =>
-    d.store.localIdOf(kind as never, sid) ?? `unmapped:${sid}`;
+    d.store.sync.localIdOf(kind as never, sid) ?? `unmapped:${sid}`;
   expect(fromWork(q.work)).toEqual(fromRemote(remote as never, idOf));
 }
 
@@ -60,8 +60,8 @@ describe('sync engine against the real server: default attachments of a new quot
 
   it('a quote made online with a library PDF as default attachment syncs, holding that PDF once', async () => {
     const d = device(ada, { pull: false });
-    d.store.putPreferences(await ada.getPreferences());
-    d.store.putLibrary(await ada.listLibrary());
+    d.store.caches.putPreferences(await ada.getPreferences());
+    d.store.caches.putLibrary(await ada.listLibrary());
     const w = d.store.createQuote({ client: CLIENTS.acme });
     expect(w.attachments.map((a) => a.name)).toEqual(['terms-sheet.pdf']);
 
@@ -81,7 +81,7 @@ describe('sync engine against the real server: default attachments of a new quot
   it('a quote made offline with the default attachment, renamed there, syncs once the connection is back', async () => {
     const offline = client(server, ADA, 'https://127.0.0.1:9');
     const d = device(offline, { pull: false });
-    d.store.putPreferences(await ada.getPreferences());
+    d.store.caches.putPreferences(await ada.getPreferences());
     const w = d.store.createQuote({ client: CLIENTS.blueFjord });
     d.store.updateAttachments(w.id, [{ id: w.attachments[0]!.id, name: 'Blue Fjord terms.pdf' }]);
     expect((await d.engine.syncOnce()).retry?.offline).toBe(true);
@@ -101,8 +101,8 @@ describe('sync engine against the real server: default attachments of a new quot
     await ada.addPreferenceAttachments([sla.id]);
     const offline = client(server, ADA, 'https://127.0.0.1:9');
     const d = device(offline, { pull: false });
-    d.store.putPreferences(await ada.getPreferences()); // both defaults, as cached then
-    d.store.putLibrary(await ada.listLibrary());
+    d.store.caches.putPreferences(await ada.getPreferences()); // both defaults, as cached then
+    d.store.caches.putLibrary(await ada.listLibrary());
     const w = d.store.createQuote({ client: CLIENTS.cedar });
     expect(w.attachments.map((a) => a.name)).toEqual(['terms-sheet.pdf', 'service-levels.pdf']);
     // Meanwhile, the service levels stop being a default on the server.

@@ -129,7 +129,7 @@ describe('sync engine against a server speaking every dialect at once', () => {
       ben.getAccessList(sid),
     ]);
     const idOf = (kind: string, x: string) =>
-      d.store.localIdOf(kind as never, x) ?? `unmapped:${x}`;
+      d.store.sync.localIdOf(kind as never, x) ?? `unmapped:${x}`;
     const server = fromRemote({ quote, sections: s.sections, accessList: acl.accessList }, idOf);
     expect(fromWork(q.work)).toEqual(server);
     expect(quote.lineItems).toHaveLength(3);

@@ -92,8 +92,8 @@ export async function primeCatalogue(store: Store, api: ApiClient): Promise<void
     for (const p of page.content) pricing.set(p.id, (await api.getProductPricing(p.id)).content);
     catalogue = { products: page.content, pricing };
   }
-  store.putProducts(catalogue.products as never);
-  for (const [id, p] of catalogue.pricing) store.putPricing(id, p as never);
+  store.caches.putProducts(catalogue.products as never);
+  for (const [id, p] of catalogue.pricing) store.caches.putPricing(id, p as never);
 }
 
 export interface Device {

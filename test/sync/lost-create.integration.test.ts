@@ -72,7 +72,7 @@ describe('sync engine against the real server: creates whose answer was lost', (
     const first = await d.engine.syncOnce();
     expect(first.retry).not.toBeNull();
     expect(d.store.getQuote(w.id)!.serverId).toBeNull();
-    expect(d.store.listJournal({ quoteId: w.id }).map((e) => e.op)).toEqual(['createQuote']);
+    expect(d.store.sync.listJournal({ quoteId: w.id }).map((e) => e.op)).toEqual(['createQuote']);
     expect(await adasQuotesFor(CLIENTS.acme.id)).toHaveLength(1); // the server did make it
 
     const second = await d.engine.syncOnce();
@@ -87,7 +87,7 @@ describe('sync engine against the real server: creates whose answer was lost', (
       [PRODUCTS.m365, 5],
     ]);
     expect(d.store.getQuote(w.id)!.dirty).toBe(false);
-    expect(d.store.listJournal({})).toEqual([]);
+    expect(d.store.sync.listJournal({})).toEqual([]);
     d.store.close();
   });
 
@@ -122,7 +122,7 @@ describe('sync engine against the real server: creates whose answer was lost', (
     });
     const first = await d.engine.syncOnce();
     expect(first.retry).not.toBeNull();
-    expect(d.store.listJournal({ quoteId: w.id }).map((e) => e.op)).toEqual(['addLineItems']);
+    expect(d.store.sync.listJournal({ quoteId: w.id }).map((e) => e.op)).toEqual(['addLineItems']);
     expect((await ben.getQuote(sid)).lineItems).toHaveLength(3); // they did land
 
     const second = await d.engine.syncOnce();
@@ -132,8 +132,8 @@ describe('sync engine against the real server: creates whose answer was lost', (
     expect(items).toHaveLength(3);
     const defenderRemote = items.filter((li) => li.product.id === PRODUCTS.defender);
     expect(defenderRemote).toHaveLength(1);
-    expect(d.store.serverIdOf('lineItem', defender!)).toBe(defenderRemote[0]!.id);
-    expect(d.store.serverIdOf('lineItem', setup!)).toBeTruthy();
+    expect(d.store.sync.serverIdOf('lineItem', defender!)).toBe(defenderRemote[0]!.id);
+    expect(d.store.sync.serverIdOf('lineItem', setup!)).toBeTruthy();
 
     // The adoption is real: an edit of the local item lands on that same server item.
     d.store.updateLineItems(w.id, [{ id: defender!, quantity: 9 }]);
@@ -141,7 +141,7 @@ describe('sync engine against the real server: creates whose answer was lost', (
     const after = (await ben.getQuote(sid)).lineItems;
     expect(after).toHaveLength(3);
     expect(after.find((li) => li.id === defenderRemote[0]!.id)!.quantity).toBe(9);
-    expect(d.store.listJournal({})).toEqual([]);
+    expect(d.store.sync.listJournal({})).toEqual([]);
     d.store.close();
   });
 
@@ -167,7 +167,7 @@ describe('sync engine against the real server: creates whose answer was lost', (
 
     const r = await d.engine.syncOnce();
     expect(r.results[w.id]).toBe('conflict');
-    const conflicts = d.store.listConflicts(w.id);
+    const conflicts = d.store.sync.listConflicts(w.id);
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]).toMatchObject({ entityKind: 'quote', field: '#create' });
     // Shown to the salesperson in words, each candidate by its reference code.
@@ -203,20 +203,20 @@ describe('sync engine against the real server: creates whose answer was lost', (
       [PRODUCTS.backup, 6],
     ]);
     expect((await ben.getQuote(other)).lineItems).toEqual([]); // the other computer's is untouched
-    expect(d.store.listConflicts(id)).toEqual([]);
+    expect(d.store.sync.listConflicts(id)).toEqual([]);
     expect(d.store.getQuote(id)!.dirty).toBe(false);
     d.store.close();
   });
 
   it('an ambiguous lost quote create: the user names which server quote is this one, and it gets my content; a quote that is no candidate is refused', async () => {
     const { d, id, other, lost } = await parkedCreate();
-    const [parked] = d.store.listConflicts(id);
+    const [parked] = d.store.sync.listConflicts(id);
     const shown = conflictView(parked!, d.store.getWork(id));
     expect(shown.candidates?.map((k) => k.serverId).sort()).toEqual([other, lost].sort());
     expect(() =>
       takeTheirs(d.store, id, parked!.id, '00000000-0000-4000-8000-000000000000'),
     ).toThrow(/not one this quote could be/);
-    expect(d.store.listConflicts(id)).toHaveLength(1);
+    expect(d.store.sync.listConflicts(id)).toHaveLength(1);
 
     takeTheirs(d.store, id, parked!.id, other);
     const r = await d.engine.syncOnce();
@@ -244,7 +244,7 @@ describe('sync engine against the real server: creates whose answer was lost', (
       [PRODUCTS.backup, 6],
     ]);
     for (const q of [other, lost]) expect((await ben.getQuote(q)).lineItems).toEqual([]);
-    expect(d.store.listConflicts(id)).toEqual([]);
+    expect(d.store.sync.listConflicts(id)).toEqual([]);
     expect(d.store.getQuote(id)!.dirty).toBe(false);
     d.store.close();
   });

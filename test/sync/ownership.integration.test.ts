@@ -20,7 +20,7 @@ describe('take ownership', () => {
     const benId = q.ownedBy!.id;
     const d = device(ada);
     await d.engine.syncOnce();
-    const local = d.store.localIdOf('quote', q.id)!;
+    const local = d.store.sync.localIdOf('quote', q.id)!;
     expect(d.store.getQuote(local)!.work.ownedBy!.id).toBe(benId);
 
     // No network needed: the edit is local and the quote is dirty until it syncs.
@@ -44,7 +44,7 @@ describe('take ownership', () => {
     const d = device(ada);
     d.store.setIdentity(null); // a connection that never created or took a quote
     await d.engine.syncOnce();
-    const local = d.store.localIdOf('quote', q.id)!;
+    const local = d.store.sync.localIdOf('quote', q.id)!;
     d.store.takeOwnership(local);
     expect(d.store.getQuote(local)!.work.ownedBy).toMatchObject({ id: '@me', fullName: 'You' });
     expect(() => d.store.takeOwnership(local)).toThrow(/You already own this quote/);
@@ -69,7 +69,7 @@ describe('take ownership', () => {
     const q = await ben.createQuote({ clientId: CLIENTS.blueFjord.id });
     const d = device(ada);
     await d.engine.syncOnce();
-    const local = d.store.localIdOf('quote', q.id)!;
+    const local = d.store.sync.localIdOf('quote', q.id)!;
     d.store.takeOwnership(local);
     d.store.updateHeader(local, { introMessage: 'Hello from Ada' });
     await d.engine.syncOnce();

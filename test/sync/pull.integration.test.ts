@@ -52,7 +52,7 @@ describe('sync engine against the real server: pull, attachments and access list
     const d = device(ada);
     const r = await d.engine.syncOnce();
     expect(r.pull!.imported).toBeGreaterThanOrEqual(1);
-    const local = d.store.localIdOf('quote', q.id)!;
+    const local = d.store.sync.localIdOf('quote', q.id)!;
     const w = d.store.getQuote(local)!.work;
     expect(w.lineItems.map((x) => x.quantity)).toEqual([4]);
     expect(w.sections.map((s) => [s.name, s.lineItems.length])).toEqual([['Cloud', 1]]);
@@ -112,7 +112,7 @@ describe('sync engine against the real server: pull, attachments and access list
     const r2 = await again.engine.syncOnce();
     expect(r2.pull!.refreshed).toBe(1);
     expect(calls.sort()).toEqual(['getAccessList', 'getQuote', 'getSections', 'listQuotes']);
-    expect(again.store.getQuote(again.store.localIdOf('quote', sid)!)!.work.introMessage).toBe(
+    expect(again.store.getQuote(again.store.sync.localIdOf('quote', sid)!)!.work.introMessage).toBe(
       'changed by Ben',
     );
     again.store.close();

@@ -41,11 +41,11 @@ async function expectConverged(d: ReturnType<typeof device>, quoteId: string) {
   expect(q.dirty).toBe(false);
   expect(q.syncState).toBe('synced');
   const idOf = (kind: string, sid: string) =>
-    d.store.localIdOf(kind as never, sid) ?? `unmapped:${sid}`;
+    d.store.sync.localIdOf(kind as never, sid) ?? `unmapped:${sid}`;
   const server = fromRemote(await remoteOf(q.serverId!), idOf);
   expect(fromWork(q.work)).toEqual(server);
   expect(fromRemote(q.base!, idOf)).toEqual(server);
-  expect(d.store.listJournal({ quoteId })).toEqual([]);
+  expect(d.store.sync.listJournal({ quoteId })).toEqual([]);
 }
 
 describe('sync engine against the real server: push', () => {
@@ -122,7 +122,7 @@ describe('sync engine against the real server: push', () => {
 
     const offline = client(server, ADA, 'https://127.0.0.1:9');
     const d = device(offline, { pull: false });
-    d.store.putLibrary(await ada.listLibrary()); // the library as the app caches it: no files
+    d.store.caches.putLibrary(await ada.listLibrary()); // the library as the app caches it: no files
     const w = d.store.createQuote({ client: CLIENTS.blueFjord });
     const [att] = d.store.copyLibraryAttachments(w.id, [lib!.id]);
     d.store.updateAttachments(w.id, [{ id: att!, name: 'Blue Fjord terms.pdf' }]);
@@ -175,14 +175,14 @@ describe('sync engine against the real server: push', () => {
       },
     }) as SyncApi;
     const d = device(api, { pull: false });
-    d.store.putLibrary(await ada.listLibrary());
+    d.store.caches.putLibrary(await ada.listLibrary());
     const w = d.store.createQuote({ client: CLIENTS.cedar });
     const [att] = d.store.copyLibraryAttachments(w.id, [lib!.id]);
     d.store.updateAttachments(w.id, [{ id: att!, name: 'Cedar service levels.pdf' }]);
 
     const first = await d.engine.syncOnce();
     expect(first.retry).not.toBeNull();
-    expect(d.store.listJournal({ quoteId: w.id }).map((e) => e.op)).toEqual([
+    expect(d.store.sync.listJournal({ quoteId: w.id }).map((e) => e.op)).toEqual([
       'copyLibraryAttachments',
     ]);
     const second = await d.engine.syncOnce();

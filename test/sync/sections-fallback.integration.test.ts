@@ -120,7 +120,7 @@ describe('sync engine against the real server: sections on a server that issues 
     fake.loseNextCreate();
     const lost = await d.engine.syncOnce();
     expect(lost.retry).not.toBeNull();
-    expect(d.store.listJournal({ quoteId: w.id })).toHaveLength(1);
+    expect(d.store.sync.listJournal({ quoteId: w.id })).toHaveLength(1);
     const creates = fake.calls.filter((c) => c === 'createSection').length;
 
     const healed = await d.engine.syncOnce();
@@ -134,10 +134,10 @@ describe('sync engine against the real server: sections on a server that issues 
     ]);
     const q = d.store.getQuote(w.id)!;
     const idOf = (kind: string, sid: string) =>
-      d.store.localIdOf(kind as never, sid) ?? `unmapped:${sid}`;
+      d.store.sync.localIdOf(kind as never, sid) ?? `unmapped:${sid}`;
     expect(fromWork(q.work)).toEqual(fromRemote(after, idOf));
     expect(q.dirty).toBe(false);
-    expect(d.store.listJournal({})).toEqual([]);
+    expect(d.store.sync.listJournal({})).toEqual([]);
     d.store.close();
   });
 });

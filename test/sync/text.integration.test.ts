@@ -47,7 +47,7 @@ describe('text with half a character', () => {
     // The next cycle reads it again: the same text, nothing to merge, nothing to send.
     const again = await d.engine.syncOnce();
     expect(again.pushed).toEqual([]);
-    expect(d.store.listConflicts(w.id)).toEqual([]);
+    expect(d.store.sync.listConflicts(w.id)).toEqual([]);
     expect(d.store.getQuote(w.id)!.syncState).toBe('synced');
     d.store.close();
   });

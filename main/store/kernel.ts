@@ -1,0 +1,28 @@
+// What the store's sides (`store.sync`, `store.caches`) share with the store itself: one
+// connection, one transaction wrapper (events after commit), one clock. Not exported from
+// the folder.
+import type Database from 'better-sqlite3';
+import type { BlobStore } from './blobs';
+import type { ChangeBus } from './events';
+import type { QuoteMeta, QuoteRepo } from './quoteRepo';
+import type { SyncTables } from './syncTables';
+
+export interface StoreKernel {
+  readonly db: Database.Database;
+  readonly repo: QuoteRepo;
+  readonly tables: SyncTables;
+  readonly blobs: BlobStore;
+  readonly bus: ChangeBus;
+  /** The database file (`:memory:` in some tests). */
+  readonly file: string;
+  newId(): string;
+  /** Runs `fn` as one transaction (nested calls become savepoints); events after commit. */
+  transaction<T>(fn: () => T): T;
+  /** Throws StoreClosedError once the store is closed. */
+  open(): void;
+  now(): string;
+  /** The quote's row; throws QuoteNotFoundError. */
+  row(quoteId: string): QuoteMeta;
+  /** Forgets a quote entirely. */
+  purge(r: QuoteMeta): void;
+}
