@@ -28,15 +28,38 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // A promise nobody awaits loses its error: type-aware rules catch the forgotten ones.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vite.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // React ignores what an event handler returns; ours catch their own errors (`run`).
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+    },
+  },
+  {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': ['error', { paths: [electronOnlyInShell] }],
     },
   },
   {
     files: ['common/**/*.ts'],
-    rules: layer(notOurs('main', 'server', 'renderer', 'preload', 'test', 'bench'), [electronOnlyInShell]),
+    rules: layer(notOurs('main', 'server', 'renderer', 'preload', 'test', 'bench'), [
+      electronOnlyInShell,
+    ]),
   },
   {
     files: ['server/**/*.ts'],
