@@ -16,7 +16,11 @@ export type QuoteStatus = z.infer<typeof QuoteStatus>;
 /** Statuses in which header, line items, sections and attachments may change (DESIGN.md §2). */
 export const EDITABLE_STATUSES: readonly QuoteStatus[] = ['draft', 'assigned', 'changes_requested'];
 /** Statuses in which the access list may no longer change. */
-export const ACCESS_LIST_FROZEN_STATUSES: readonly QuoteStatus[] = ['accepted', 'declined', 'closed'];
+export const ACCESS_LIST_FROZEN_STATUSES: readonly QuoteStatus[] = [
+  'accepted',
+  'declined',
+  'closed',
+];
 
 export const BillingTerm = z.enum([
   'Monthly',

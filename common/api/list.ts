@@ -38,7 +38,10 @@ export const ListLineItemCounts = z.object({
 });
 export type ListLineItemCounts = z.infer<typeof ListLineItemCounts>;
 
-export const ListTotals = z.object({ initialTotal: AmountCurrency, recurringTotal: AmountCurrency });
+export const ListTotals = z.object({
+  initialTotal: AmountCurrency,
+  recurringTotal: AmountCurrency,
+});
 export type ListTotals = z.infer<typeof ListTotals>;
 
 export const ListContent = z.object({
@@ -79,21 +82,19 @@ const queryInt = (min: number, max: number) =>
         .max(max, { error: `must be at most ${max}` }),
     );
 
-export const Sort = z
-  .string()
-  .transform((v, ctx) => {
-    const [field, direction = 'asc', ...rest] = v.split(',');
-    const f = SortField.safeParse(field);
-    const d = SortDirection.safeParse(direction.toLowerCase());
-    if (!f.success || !d.success || rest.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `must be "field,asc|desc" with field one of ${SortField.options.join(', ')}`,
-      });
-      return z.NEVER;
-    }
-    return { field: f.data, direction: d.data };
-  });
+export const Sort = z.string().transform((v, ctx) => {
+  const [field, direction = 'asc', ...rest] = v.split(',');
+  const f = SortField.safeParse(field);
+  const d = SortDirection.safeParse(direction.toLowerCase());
+  if (!f.success || !d.success || rest.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be "field,asc|desc" with field one of ${SortField.options.join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return { field: f.data, direction: d.data };
+});
 export type Sort = z.output<typeof Sort>;
 
 export const StatusList = z.string().transform((v, ctx) => {

@@ -123,7 +123,8 @@ export async function buildApp(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === ''))
       return done(null, undefined);
-    json(req, body as string, done);
+    // The default parser answers through `done`; what it returns carries nothing more.
+    void json(req, body as string, done);
   });
   // Form bodies are the OAuth convention for the token endpoint, and only there: elsewhere a
   // form's string fields could pass a schema (`clientId=…` creates a quote) though the API takes

@@ -55,9 +55,9 @@ describe('request schemas refuse what the spec forbids, naming the field', () =>
     expect(messages(AddLineItemsPayload, [{ ...custom, productName: 'Setup & go' }])).toEqual([
       '[0].productName: may contain only letters, digits and spaces',
     ]);
-    expect(
-      messages(AddLineItemsPayload, [{ ...custom, productName: 'a'.repeat(256) }])[0],
-    ).toMatch(/^\[0\]\.productName: must be at most 255/);
+    expect(messages(AddLineItemsPayload, [{ ...custom, productName: 'a'.repeat(256) }])[0]).toMatch(
+      /^\[0\]\.productName: must be at most 255/,
+    );
   });
 
   it('refuses a SKU with underscores or over 100 characters', () => {
@@ -83,13 +83,23 @@ describe('request schemas refuse what the spec forbids, naming the field', () =>
 
   it('names each missing required field', () => {
     const m = messages(AddLineItemsPayload, [{ type: 'Custom' }]);
-    for (const f of ['effectiveDate', 'price', 'quantity', 'billingTerm', 'cost', 'initialTotal', 'productName']) {
+    for (const f of [
+      'effectiveDate',
+      'price',
+      'quantity',
+      'billingTerm',
+      'cost',
+      'initialTotal',
+      'productName',
+    ]) {
       expect(m.some((x) => x.startsWith(`[0].${f}:`))).toBe(true);
     }
   });
 
   it('refuses an unknown line-item type and an empty array', () => {
-    expect(messages(AddLineItemsPayload, [{ ...custom, type: 'Bundle' }])[0]).toMatch(/^\[0\]\.type:/);
+    expect(messages(AddLineItemsPayload, [{ ...custom, type: 'Bundle' }])[0]).toMatch(
+      /^\[0\]\.type:/,
+    );
     expect(messages(AddLineItemsPayload, [])[0]).toMatch(/at least one/);
   });
 
@@ -111,7 +121,10 @@ describe('request schemas refuse what the spec forbids, naming the field', () =>
       termsAndDisclaimers: '',
       salesMarginPercentage: 100,
     });
-    expect(m).toEqual(['daysToExpire: must be at least 1', 'salesMarginPercentage: must be below 100']);
+    expect(m).toEqual([
+      'daysToExpire: must be at least 1',
+      'salesMarginPercentage: must be below 100',
+    ]);
   });
 });
 
@@ -128,7 +141,9 @@ describe('list query', () => {
     const r = ListQuotesQuery.safeParse({ limit: '101', sort: 'price,desc', status: 'draft,lost' });
     expect(r.success).toBe(false);
     if (!r.success) {
-      const fields = issuesToDetails(r.error, 'INVALID_REQUEST_PARAMETER').map((d) => d.message.split(':')[0]);
+      const fields = issuesToDetails(r.error, 'INVALID_REQUEST_PARAMETER').map(
+        (d) => d.message.split(':')[0],
+      );
       expect(fields.sort()).toEqual(['limit', 'sort', 'status']);
     }
   });

@@ -626,9 +626,9 @@ describe('proposal, ownership, pipeline and library replace', () => {
 
     // Saved only where the app's own save dialog answered (the test platform's prepared path).
     const ungranted = path.join(scratch, 'proposal.pdf');
-    expect(
-      (await refuse('proposal.save', { quoteId: q.header.id, path: ungranted })).field,
-    ).toBe('path');
+    expect((await refuse('proposal.save', { quoteId: q.header.id, path: ungranted })).field).toBe(
+      'path',
+    );
     const target = (await call('app.chooseSavePath', { defaultName: r.name })).path!;
     const saved = await call('proposal.save', { quoteId: q.header.id, path: target });
     expect(saved.sizeBytes).toBe(fs.statSync(target).size);
