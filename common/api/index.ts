@@ -11,3 +11,10 @@ export * from './catalogue';
 export * from './lineItemPayloads';
 export * from './payloads';
 export * from './statusTransitions';
+export {
+  LINE_ITEM_KINDS,
+  lineItemKindOf,
+  HEADER_TEXT_FIELDS,
+  type HeaderTextField,
+  unhandled,
+} from './kinds';

@@ -3,6 +3,7 @@
 // checked in tests. Names are `area.verb`; the preload allowlist is `Object.keys(calls)`.
 import { z } from 'zod';
 import { AccountType, QuoteStatus } from '../api/enums';
+import { HEADER_TEXT_FIELDS } from '../api/kinds';
 import { LIMITS } from '../api/limits';
 import {
   AddLineItemInput,
@@ -95,13 +96,9 @@ export const calls = {
         termsAndDisclaimers: z.string().max(LIMITS.textMax).optional(),
         coalesce: Coalesce.optional(),
       })
-      .refine(
-        (v) =>
-          v.expiresOn !== undefined ||
-          v.introMessage !== undefined ||
-          v.termsAndDisclaimers !== undefined,
-        { message: 'nothing to change: give expiresOn, introMessage or termsAndDisclaimers' },
-      ),
+      .refine((v) => HEADER_TEXT_FIELDS.some((f) => v[f] !== undefined), {
+        message: `nothing to change: give ${HEADER_TEXT_FIELDS.slice(0, -1).join(', ')} or ${HEADER_TEXT_FIELDS.at(-1)}`,
+      }),
     QuoteDetail,
   ),
   /** A transition of DESIGN.md §2's table; `QuoteDetail.allowedTransitions` lists them. */

@@ -1,3 +1,4 @@
+// Over 500 lines: the whole IPC view contract (one schema per shape the UI sees), kept in one file so it reads as one contract.
 // The UI's view of the app's data: the local store's working copy of each quote, with local
 // ids that exist before the server has heard of anything. Server ids ride along as
 // `serverId` (null until the first sync) for display and support only; every call takes the

@@ -12,7 +12,6 @@ export {
   sumTotals,
   centsToTotals,
   totalsToCents,
-  type LineKind,
   type LineMoneyInput,
   type TotalsCents,
   type MoneyTotals,

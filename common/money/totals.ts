@@ -7,15 +7,15 @@ import {
   toCents,
   toScaledNumber,
 } from './cents';
+import type { LineItemKind } from '../api/enums';
+import { unhandled } from '../api/kinds';
 import { moneyKind } from './terms';
 
 /** Unit prices and costs keep 4 decimals: they are held as integers of 1/10000. */
 export const UNIT_PLACES = 4;
 
-export type LineKind = 'Standard' | 'Custom' | 'UsageBased';
-
 export type LineMoneyInput = {
-  kind: LineKind;
+  kind: LineItemKind;
   billingTerm: string;
   /** Unit price; more than 4 decimals are rounded half away from zero. */
   price: number;
@@ -105,16 +105,23 @@ export function lineTotalsCents(input: LineMoneyInput): TotalsCents {
     kind === 'initial' ? 'initialCost' : 'recurringCost',
   );
 
-  if (input.kind === 'Custom') {
-    const initial =
-      input.initialTotal === undefined
-        ? kind === 'initial'
-          ? amount
-          : 0
-        : checkCents(toCents(input.initialTotal, 'initialTotal'), 'initialTotal');
-    return kind === 'initial' ? totals(initial, cost, 0, 0) : totals(initial, 0, amount, cost);
+  switch (input.kind) {
+    case 'Custom': {
+      // Its own initial amount: a recurring Custom line has a setup fee besides.
+      const initial =
+        input.initialTotal === undefined
+          ? kind === 'initial'
+            ? amount
+            : 0
+          : checkCents(toCents(input.initialTotal, 'initialTotal'), 'initialTotal');
+      return kind === 'initial' ? totals(initial, cost, 0, 0) : totals(initial, 0, amount, cost);
+    }
+    case 'Standard':
+    case 'UsageBased':
+      return kind === 'initial' ? totals(amount, cost, 0, 0) : totals(0, 0, amount, cost);
+    default:
+      return unhandled(input.kind);
   }
-  return kind === 'initial' ? totals(amount, cost, 0, 0) : totals(0, 0, amount, cost);
 }
 
 function sumAll(parts: readonly TotalsCents[]): TotalsCents {

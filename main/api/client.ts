@@ -1,3 +1,4 @@
+// Over 500 lines: one short method per endpoint of the spec (~50), each validating in and out over transport.ts.
 // The typed client of the Quoting API (spec) and the catalogue endpoints (DESIGN.md §2).
 // Every method validates its arguments before sending and its answer after receiving.
 import type { Agent } from 'undici';

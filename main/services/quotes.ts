@@ -1,3 +1,4 @@
+import { unhandled } from '../../common/api';
 import type { AddLineItemInput as StoreAddItem, Store, WorkQuote } from '../store';
 import { holdDelete, releaseDelete } from '../sync';
 import { ServiceError } from './errors';
@@ -217,35 +218,40 @@ function recreate(store: Store, snap: WorkQuote): string {
         ...(li.subscriptionId ? { subscriptionId: li.subscriptionId } : {}),
         ...(li.requiredSubscriptionId ? { requiredSubscriptionId: li.requiredSubscriptionId } : {}),
       };
-      if (li.kind === 'Custom') {
-        return {
-          type: 'Custom',
-          ...common,
-          productName: li.product.name,
-          ...(li.product.sku ? { productSku: li.product.sku } : {}),
-          billingTerm: li.billingTerm,
-          cost: li.cost,
-          initialTotal: li.initialTotal ?? 0,
-        };
+      switch (li.kind) {
+        case 'Custom': {
+          return {
+            type: 'Custom',
+            ...common,
+            productName: li.product.name,
+            ...(li.product.sku ? { productSku: li.product.sku } : {}),
+            billingTerm: li.billingTerm,
+            cost: li.cost,
+            initialTotal: li.initialTotal ?? 0,
+          };
+        }
+        case 'UsageBased': {
+          return {
+            type: 'UsageBased',
+            ...common,
+            ...rel,
+            productId: li.product.id ?? '',
+            billingTerm: li.billingTerm,
+            cost: li.cost,
+            ...(li.usageBased ? { usageBased: li.usageBased } : {}),
+          };
+        }
+        case 'Standard':
+          return {
+            type: 'Standard',
+            ...common,
+            ...rel,
+            productId: li.product.id ?? '',
+            billingTerm: li.billingTerm,
+          };
+        default:
+          return unhandled(li.kind);
       }
-      if (li.kind === 'UsageBased') {
-        return {
-          type: 'UsageBased',
-          ...common,
-          ...rel,
-          productId: li.product.id ?? '',
-          billingTerm: li.billingTerm,
-          cost: li.cost,
-          ...(li.usageBased ? { usageBased: li.usageBased } : {}),
-        };
-      }
-      return {
-        type: 'Standard',
-        ...common,
-        ...rel,
-        productId: li.product.id ?? '',
-        billingTerm: li.billingTerm,
-      };
     });
     const newIds = inputs.length ? store.addLineItems(w.id, inputs) : [];
     const idOf = new Map(snap.lineItems.map((li, i) => [li.id, newIds[i]!]));

@@ -1,14 +1,8 @@
-import { normalizeLineItems, type LineItemResponse } from '../../common/api';
+import { lineItemKindOf, normalizeLineItems, type LineItemResponse } from '../../common/api';
 import type { EntityKind, RemoteAggregate, WorkLineItem, WorkQuote } from './types';
 
 /** Maps a server id of one kind to its local id, allocating one for an entity not seen yet. */
 export type LocalIdOf = (kind: EntityKind, serverId: string) => string;
-
-function kindOf(li: LineItemResponse): WorkLineItem['kind'] {
-  if (li.product.type === 'Custom') return 'Custom';
-  if (li.usageBased) return 'UsageBased';
-  return 'Standard';
-}
 
 /**
  * The server's aggregate in the working copy's shape, with local ids. Local-only facts
@@ -25,7 +19,7 @@ export function workFromRemote(
   const prevAttachments = new Map((previous?.attachments ?? []).map((a) => [a.id, a]));
   const lineItems = (normalizeLineItems(q.lineItems) as LineItemResponse[]).map(
     (li): WorkLineItem => {
-      const kind = kindOf(li);
+      const kind = lineItemKindOf(li);
       const parent = li.relationship?.requiredLineItemId;
       return {
         id: localId('lineItem', li.id),

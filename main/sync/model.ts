@@ -1,8 +1,7 @@
 // The sync engine's view of one quote aggregate. Every entity is keyed by its LOCAL id
 // (a UUID minted on this machine, or minted when a remote entity was first seen), so the
 // three-way merge matches entities by identity through id_map and never by position.
-
-export type ItemType = 'Standard' | 'Custom' | 'UsageBased';
+import type { LineItemKind } from '../../common/api';
 
 export interface HeaderState {
   clientId: string;
@@ -19,7 +18,7 @@ export interface UsageBasedState {
 }
 
 export interface ItemState {
-  type: ItemType;
+  type: LineItemKind;
   /** Catalogue product (Standard, UsageBased); null for Custom. */
   productId: string | null;
   productName: string | null;

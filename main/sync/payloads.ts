@@ -1,5 +1,5 @@
 // Request bodies for line items, built from the merged state (local ids → server ids).
-import type { AddLineItemPayload, UpdateLineItemPayload } from '../../common/api';
+import { unhandled, type AddLineItemPayload, type UpdateLineItemPayload } from '../../common/api';
 import { fingerprintOf } from './lostCreate';
 import type { ItemState, QuoteState } from './model';
 
@@ -27,37 +27,42 @@ export function addItemsPayload(
             ? { requiredLineItemId: serverIdOf(i.parent)! }
             : {};
     const commitment = i.commitmentTermId ? { commitmentTermId: i.commitmentTermId } : {};
-    if (i.type === 'Custom') {
-      return {
-        type: 'Custom',
-        ...common(i),
-        billingTerm: i.billingTerm as never,
-        cost: i.cost ?? 0,
-        initialTotal: i.initialTotal ?? 0,
-        productName: i.productName ?? '',
-        ...(i.productSku ? { productSku: i.productSku } : {}),
-      };
+    switch (i.type) {
+      case 'Custom': {
+        return {
+          type: 'Custom',
+          ...common(i),
+          billingTerm: i.billingTerm as never,
+          cost: i.cost ?? 0,
+          initialTotal: i.initialTotal ?? 0,
+          productName: i.productName ?? '',
+          ...(i.productSku ? { productSku: i.productSku } : {}),
+        };
+      }
+      case 'UsageBased': {
+        return {
+          type: 'UsageBased',
+          ...common(i),
+          billingTerm: i.billingTerm as Term,
+          cost: i.cost ?? 0,
+          productId: i.productId!,
+          usageBased: (i.usageBased ?? { displayNote: false, type: 'PRICE_FLAT' }) as never,
+          ...commitment,
+          ...parent,
+        };
+      }
+      case 'Standard':
+        return {
+          type: 'Standard',
+          ...common(i),
+          billingTerm: i.billingTerm as Term,
+          productId: i.productId!,
+          ...commitment,
+          ...parent,
+        };
+      default:
+        return unhandled(i.type);
     }
-    if (i.type === 'UsageBased') {
-      return {
-        type: 'UsageBased',
-        ...common(i),
-        billingTerm: i.billingTerm as Term,
-        cost: i.cost ?? 0,
-        productId: i.productId!,
-        usageBased: (i.usageBased ?? { displayNote: false, type: 'PRICE_FLAT' }) as never,
-        ...commitment,
-        ...parent,
-      };
-    }
-    return {
-      type: 'Standard',
-      ...common(i),
-      billingTerm: i.billingTerm as Term,
-      productId: i.productId!,
-      ...commitment,
-      ...parent,
-    };
   });
 }
 
@@ -70,36 +75,41 @@ export function updateItemsPayload(
     const i = merged.items[k]!;
     const id = serverIdOf(k);
     const commitment = i.commitmentTermId ? { commitmentTermId: i.commitmentTermId } : {};
-    if (i.type === 'Custom') {
-      return {
-        type: 'Custom',
-        id,
-        ...common(i),
-        billingTerm: i.billingTerm as never,
-        cost: i.cost ?? 0,
-        initialTotal: i.initialTotal ?? 0,
-        productName: i.productName ?? '',
-        ...(i.productSku ? { productSku: i.productSku } : {}),
-      };
+    switch (i.type) {
+      case 'Custom': {
+        return {
+          type: 'Custom',
+          id,
+          ...common(i),
+          billingTerm: i.billingTerm as never,
+          cost: i.cost ?? 0,
+          initialTotal: i.initialTotal ?? 0,
+          productName: i.productName ?? '',
+          ...(i.productSku ? { productSku: i.productSku } : {}),
+        };
+      }
+      case 'UsageBased': {
+        return {
+          type: 'UsageBased',
+          id,
+          ...common(i),
+          billingTerm: i.billingTerm as Term,
+          cost: i.cost ?? 0,
+          usageBased: (i.usageBased ?? { displayNote: false, type: 'PRICE_FLAT' }) as never,
+          ...commitment,
+        };
+      }
+      case 'Standard':
+        return {
+          type: 'Standard',
+          id,
+          ...common(i),
+          billingTerm: i.billingTerm as Term,
+          ...commitment,
+        };
+      default:
+        return unhandled(i.type);
     }
-    if (i.type === 'UsageBased') {
-      return {
-        type: 'UsageBased',
-        id,
-        ...common(i),
-        billingTerm: i.billingTerm as Term,
-        cost: i.cost ?? 0,
-        usageBased: (i.usageBased ?? { displayNote: false, type: 'PRICE_FLAT' }) as never,
-        ...commitment,
-      };
-    }
-    return {
-      type: 'Standard',
-      id,
-      ...common(i),
-      billingTerm: i.billingTerm as Term,
-      ...commitment,
-    };
   });
 }
 

@@ -2,13 +2,18 @@
 // server's aggregate (server ids, mapped to local ids through id_map). Only fields the user
 // can set through the API take part; what the server derives (totals, Standard costs,
 // catalogue names, links) is left out, so it can never look like a change.
-import type { AccessListEntry, LineItemResponse, QuoteResponse, Section } from '../../common/api';
+import {
+  lineItemKindOf,
+  type AccessListEntry,
+  type LineItemResponse,
+  type QuoteResponse,
+  type Section,
+} from '../../common/api';
 import type { RemoteAggregate, WorkQuote } from '../store/types';
 import {
   type AccessState,
   type AttachmentState,
   type ItemState,
-  type ItemType,
   type QuoteState,
   placementKey,
 } from './model';
@@ -27,11 +32,6 @@ function money(n: number): number {
 function initialOf(billingTerm: string, amount: number | null | undefined): number | null {
   if (billingTerm === 'Trial') return null;
   return Math.round((amount ?? 0) * 100) / 100;
-}
-
-export function itemKind(li: LineItemResponse): ItemType {
-  if (li.usageBased) return 'UsageBased';
-  return li.product.type === 'Custom' ? 'Custom' : 'Standard';
 }
 
 export function fromWork(w: WorkQuote): QuoteState {
@@ -100,7 +100,7 @@ export type LocalIdOf = (
 ) => string;
 
 export function itemFromRemote(li: LineItemResponse, localId: LocalIdOf): ItemState {
-  const type = itemKind(li);
+  const type = lineItemKindOf(li);
   const custom = type === 'Custom';
   const parent = li.relationship?.requiredLineItemId;
   return {

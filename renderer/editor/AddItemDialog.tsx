@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CustomBillingTerm, UsageBasedType, type BillingTerm } from '../../common/api/enums';
+import {
+  CustomBillingTerm,
+  UsageBasedType,
+  type BillingTerm,
+  type LineItemKind,
+} from '../../common/api/enums';
+import { LINE_ITEM_KINDS } from '../../common/api/kinds';
 import { LIMITS } from '../../common/api/limits';
 import { centsToAmount, lineTotalsCents, suggestedPrice } from '../../common/money';
 import {
@@ -18,7 +24,14 @@ import { Button, Combobox, Dialog, SelectField, TextArea, TextField } from '../u
 import type { Group } from './LineItems';
 import { amountText, parseAmount, parseQuantity } from './numbers';
 
-type Kind = 'Standard' | 'Custom' | 'UsageBased';
+type Kind = LineItemKind;
+
+/** The dialog's tab per kind (one per kind: a new kind needs its tab). */
+const TAB_LABEL: Record<LineItemKind, string> = {
+  Standard: 'Catalogue product',
+  Custom: 'Custom item',
+  UsageBased: 'Usage-based',
+};
 type Errors = Record<string, string>;
 
 interface Props {
@@ -32,11 +45,7 @@ export function AddItemDialog({ detail, sectionId: initialSection, groups, onClo
   const [kind, setKind] = useState<Kind>('Standard');
   const [sectionId, setSectionId] = useState<string | null>(initialSection);
   const left = LIMITS.lineItems - detail.lineItems.length;
-  const kinds: { k: Kind; label: string }[] = [
-    { k: 'Standard', label: 'Catalogue product' },
-    { k: 'Custom', label: 'Custom item' },
-    { k: 'UsageBased', label: 'Usage-based' },
-  ];
+  const kinds = LINE_ITEM_KINDS.map((k) => ({ k, label: TAB_LABEL[k] }));
   return (
     <Dialog title="Add line item" open onClose={onClose} wide>
       <div

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { HEADER_TEXT_FIELDS, type HeaderTextField } from '../../common/api/kinds';
 import type { QuoteDetail } from '../../common/ipc/shapes';
 import { ipc } from '../bridge';
 import { dateInputToIso, isoToDateInput } from '../format';
@@ -11,7 +12,7 @@ function isPast(iso: string): boolean {
   return iso.slice(0, 10) < new Date().toISOString().slice(0, 10);
 }
 
-type Field = 'expiresOn' | 'introMessage' | 'termsAndDisclaimers';
+type Field = HeaderTextField;
 
 /** Header texts: committed as they are typed, one undo step per visit of a field. */
 export function HeaderForm({ detail }: { detail: QuoteDetail }) {
@@ -28,11 +29,7 @@ export function HeaderForm({ detail }: { detail: QuoteDetail }) {
 
   // Take the stored values when they change underneath (undo, sync) unless being typed in.
   const [seen, setSeen] = useState(h);
-  if (
-    seen.expiresOn !== h.expiresOn ||
-    seen.introMessage !== h.introMessage ||
-    seen.termsAndDisclaimers !== h.termsAndDisclaimers
-  ) {
+  if (HEADER_TEXT_FIELDS.some((f) => seen[f] !== h[f])) {
     setSeen(h);
     setValues((v) => ({
       expiresOn: dirty.expiresOn ? v.expiresOn : isoToDateInput(h.expiresOn),

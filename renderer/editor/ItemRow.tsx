@@ -4,6 +4,7 @@ import { moneyKind, recurringPeriod } from '../../common/money';
 import type { LineItemPatch, LineItemView, QuoteDetail } from '../../common/ipc/shapes';
 import { ipc } from '../bridge';
 import { formatMinor, formatUnit } from '../format';
+import { KIND_LABEL } from '../format/kinds';
 import { PERIOD_SHORT } from '../format/periods';
 import { useEditor } from '../state/editor';
 import { IconButton } from '../ui';
@@ -220,7 +221,7 @@ export function ItemRow({
       <td>
         <div className="item-name">
           {item.product.name}
-          <span className="kind">{item.kind === 'UsageBased' ? 'Usage-based' : item.kind}</span>
+          <span className="kind">{KIND_LABEL[item.kind]}</span>
         </div>
         <div className="item-meta">
           {[

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   LIMITS,
+  unhandled,
   type AddLineItemPayload,
   type ErrorDetails,
   type LineItemResponse,
@@ -79,16 +80,26 @@ function checkedTotals(d: Draft, at: string, p: Problems): LineItemRow | undefin
       'INVALID_REQUEST_FIELD',
       `${at}.price: price × quantity (${d.price} × ${d.quantity}) is more than the largest amount a line can hold (${most})`,
     );
-  } else if (d.kind === 'Standard') {
-    p.add(
-      'INVALID_REQUEST_FIELD',
-      `${at}.quantity: the catalogue unit cost × quantity (${d.cost} × ${d.quantity}) is more than the largest amount a line can hold (${most})`,
-    );
   } else {
-    p.add(
-      'INVALID_REQUEST_FIELD',
-      `${at}.cost: cost × quantity (${d.cost} × ${d.quantity}) is more than the largest amount a line can hold (${most})`,
-    );
+    // The cost that did not fit: the catalogue's (Standard: only the quantity is the caller's)
+    // or the caller's own.
+    switch (d.kind) {
+      case 'Standard':
+        p.add(
+          'INVALID_REQUEST_FIELD',
+          `${at}.quantity: the catalogue unit cost × quantity (${d.cost} × ${d.quantity}) is more than the largest amount a line can hold (${most})`,
+        );
+        break;
+      case 'Custom':
+      case 'UsageBased':
+        p.add(
+          'INVALID_REQUEST_FIELD',
+          `${at}.cost: cost × quantity (${d.cost} × ${d.quantity}) is more than the largest amount a line can hold (${most})`,
+        );
+        break;
+      default:
+        unhandled(d.kind);
+    }
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type { QuoteStatus } from '../../common/api';
+import type { LineItemKind, QuoteStatus } from '../../common/api';
 
 export interface QuoteRow {
   id: string;
@@ -38,7 +38,7 @@ export interface LineItemRow {
   id: string;
   quote_id: string;
   position: number;
-  kind: 'Standard' | 'Custom' | 'UsageBased';
+  kind: LineItemKind;
   product_id: string | null;
   product_name: string;
   product_sku: string;

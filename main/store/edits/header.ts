@@ -2,6 +2,7 @@ import {
   ClientDetails,
   CreateQuotePayload,
   UpdateQuotePayload,
+  HEADER_TEXT_FIELDS,
   canTransition,
   type QuoteStatus,
 } from '../../../common/api';
@@ -66,7 +67,7 @@ export function newQuote(input: CreateQuoteInput, ctx: EditContext): WorkQuote {
   return w;
 }
 
-const CONTENT_FIELDS = ['expiresOn', 'introMessage', 'termsAndDisclaimers'] as const;
+const CONTENT_FIELDS = HEADER_TEXT_FIELDS;
 
 /** Header fields and status, validated as the API's UpdateQuotePayload with its transitions. */
 export function updateHeader(w: WorkQuote, patch: HeaderPatch, ctx: EditContext): void {

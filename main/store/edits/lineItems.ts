@@ -3,6 +3,7 @@ import {
   LIMITS,
   UpdateLineItemPayload,
   pricingTermToBillingTerm,
+  unhandled,
   type BillingTerm,
   type CatalogueProduct,
   type CommitmentTerm,
@@ -226,60 +227,68 @@ function prepareItem(
   if (!product)
     refuse(`${root}.productId`, 'is not a product of the catalogue', 'RESOURCE_NOT_FOUND');
   const { cat, ...workProduct } = product;
-  if (input.type === 'Standard') {
-    const price = priceFor(w, input.productId, input.billingTerm, ctx);
-    if (!price)
-      refuse(
-        `${root}.billingTerm`,
-        `${product.name} has no ${String(input.billingTerm)} price`,
-        'QUOTE_VALIDATION',
+  switch (input.type) {
+    case 'Standard': {
+      const price = priceFor(w, input.productId, input.billingTerm, ctx);
+      if (!price)
+        refuse(
+          `${root}.billingTerm`,
+          `${product.name} has no ${String(input.billingTerm)} price`,
+          'QUOTE_VALIDATION',
+        );
+      const margin = w.salesMarginPercentage ?? 0;
+      const defaultPrice =
+        margin > 0 ? (suggestedPrice(price.cost, margin) ?? price.suggested) : price.suggested;
+      const p = check(
+        AddLineItemPayload,
+        { ...input, effectiveDate, price: input.price ?? defaultPrice },
+        root,
       );
-    const margin = w.salesMarginPercentage ?? 0;
-    const defaultPrice =
-      margin > 0 ? (suggestedPrice(price.cost, margin) ?? price.suggested) : price.suggested;
-    const p = check(
-      AddLineItemPayload,
-      { ...input, effectiveDate, price: input.price ?? defaultPrice },
-      root,
-    );
-    if (p.type !== 'Standard') throw new Error('unreachable');
-    return {
-      item: {
-        ...base,
-        kind: 'Standard',
-        product: workProduct,
-        billingTerm: p.billingTerm,
-        price: p.price,
-        cost: price.cost,
-        quantity: p.quantity,
-        commitmentTerm:
-          commitmentFor(p.commitmentTermId, ctx, `${root}.commitmentTermId`) ??
-          price.commitmentTerm,
-        requiredSubscriptionId: p.requiredSubscriptionId ?? null,
-        subscriptionId: p.subscriptionId ?? null,
-      },
-      cat,
-    };
+      if (p.type !== 'Standard') throw new Error('unreachable');
+      return {
+        item: {
+          ...base,
+          kind: 'Standard',
+          product: workProduct,
+          billingTerm: p.billingTerm,
+          price: p.price,
+          cost: price.cost,
+          quantity: p.quantity,
+          commitmentTerm:
+            commitmentFor(p.commitmentTermId, ctx, `${root}.commitmentTermId`) ??
+            price.commitmentTerm,
+          requiredSubscriptionId: p.requiredSubscriptionId ?? null,
+          subscriptionId: p.subscriptionId ?? null,
+        },
+        cat,
+      };
+    }
+    case 'UsageBased': {
+      const usageBased = input.usageBased ?? cat?.usageBased;
+      const p = check(AddLineItemPayload, { ...input, effectiveDate, usageBased }, root);
+      if (p.type !== 'UsageBased') throw new Error('unreachable');
+      return {
+        item: {
+          ...base,
+          kind: 'UsageBased',
+          product: workProduct,
+          billingTerm: p.billingTerm,
+          price: p.price,
+          cost: p.cost,
+          quantity: p.quantity,
+          usageBased: p.usageBased,
+          commitmentTerm: commitmentFor(p.commitmentTermId, ctx, `${root}.commitmentTermId`),
+          requiredSubscriptionId: p.requiredSubscriptionId ?? null,
+          subscriptionId: p.subscriptionId ?? null,
+        },
+        cat,
+      };
+    }
+    default:
+      // Not a kind at all (unchecked input): refused as the API refuses it, naming the field.
+      check(AddLineItemPayload, { ...(input as object), effectiveDate }, root);
+      return unhandled(input);
   }
-  const usageBased = input.usageBased ?? cat?.usageBased;
-  const p = check(AddLineItemPayload, { ...input, effectiveDate, usageBased }, root);
-  if (p.type !== 'UsageBased') throw new Error('unreachable');
-  return {
-    item: {
-      ...base,
-      kind: 'UsageBased',
-      product: workProduct,
-      billingTerm: p.billingTerm,
-      price: p.price,
-      cost: p.cost,
-      quantity: p.quantity,
-      usageBased: p.usageBased,
-      commitmentTerm: commitmentFor(p.commitmentTermId, ctx, `${root}.commitmentTermId`),
-      requiredSubscriptionId: p.requiredSubscriptionId ?? null,
-      subscriptionId: p.subscriptionId ?? null,
-    },
-    cat,
-  };
 }
 
 const ALLOWED_PATCH: Record<WorkLineItem['kind'], readonly string[]> = {
