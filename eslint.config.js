@@ -119,6 +119,21 @@ export default tseslint.config(
     },
   },
   {
+    // Screens and state never reach up into app/ (the shell that wires them together).
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/app/**', 'renderer/main.tsx'],
+    rules: layer(
+      [
+        ...notOurs('main', 'server', 'preload'),
+        {
+          group: ['../app/*', '../app', '../../app/*'],
+          message: 'renderer/app/ wires the screens together: nothing below imports it',
+        },
+      ],
+      [electronOnlyInShell],
+    ),
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

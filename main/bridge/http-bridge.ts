@@ -10,7 +10,7 @@ import { silentLogger, type Logger } from '../core/log';
 import { mimeTypeOf, resolveExistingFileUnder } from '../core/safe-path';
 import type { Dispatch } from '../services/dispatcher';
 
-export interface BridgeOptions {
+export interface HttpBridgeOptions {
   dispatch: Dispatch;
   hub: EventHub;
   /** The built renderer (`out/renderer`); without it only the API is served. */
@@ -26,7 +26,7 @@ export interface BridgeOptions {
   maxBodyBytes?: number;
 }
 
-export interface Bridge {
+export interface HttpBridge {
   /** `http://127.0.0.1:<port>` */
   origin: string;
   port: number;
@@ -44,7 +44,7 @@ const KEEPALIVE_MS = 20_000;
  * must carry this run's token, come from our own origin when a browser says where it comes
  * from, and name our own host (so a DNS-rebinding page cannot reach it).
  */
-export async function startBridge(options: BridgeOptions): Promise<Bridge> {
+export async function startBridge(options: HttpBridgeOptions): Promise<HttpBridge> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const tokenBuf = Buffer.from(token);
   const log = options.log ?? silentLogger;

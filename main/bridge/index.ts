@@ -1,1 +1,1 @@
-export { startBridge, type Bridge, type BridgeOptions } from './http-bridge';
+export { startBridge, type HttpBridge, type HttpBridgeOptions } from './http-bridge';

@@ -6,7 +6,7 @@ import { StatusBar } from '../sync/StatusBar';
 import { Toasts } from '../ui';
 import { runCommand, shortcutFor } from './commands';
 import { useEvents } from './useEvents';
-import { useAppInfo } from './appInfo';
+import { useAppInfo } from '../state/appInfo';
 
 // Screens other than the list load on first use, keeping the first paint small.
 const QuoteEditor = lazy(() => import('../editor/QuoteEditor'));

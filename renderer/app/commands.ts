@@ -2,15 +2,9 @@ import type { AppCommand } from '../../common/ipc/shapes';
 import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
 import { useSync } from '../state/sync';
-import { create } from 'zustand';
+import { useCommandRequest } from '../state/commandRequest';
 import { deleteQuote, duplicateQuote } from '../quotes/actions';
 import { undo, redo } from '../editor/undo';
-
-/** Requests that a screen opens a dialog it owns (set by commands, cleared by the screen). */
-export const useCommandRequest = create<{ newQuote: number; request: () => void }>((set, get) => ({
-  newQuote: 0,
-  request: () => set({ newQuote: get().newQuote + 1 }),
-}));
 
 export function runCommand(command: AppCommand): void {
   const nav = useNav.getState();

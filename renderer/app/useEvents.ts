@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ipc } from '../bridge';
+import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
 import { useQuoteList } from '../state/quoteList';

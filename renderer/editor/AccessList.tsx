@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import { ipc } from '../bridge';
+import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import type { AccountType } from '../../common/api/enums';
 import { Button, IconButton, SelectField, TextField } from '../ui';

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import type { AttachmentView, QuoteDetail } from '../../common/ipc/shapes';
-import { bridgeKind, errorOf, ipc } from '../bridge';
+import { bridgeKind, errorOf, ipc } from '../ipc';
 import { formatBytes, formatDate } from '../format';
 import { downloadBytes, filesToBytes } from '../pdf/bytes';
 import { useEditor } from '../state/editor';
-import { Button, Dialog, IconButton, TextField } from '../ui';
+import { Button, Dialog } from '../ui';
 import { toast } from '../ui/toast';
+import { PdfFileRow } from '../pdf/PdfFileRow';
 
 const PdfPreview = lazy(() => import('../pdf/PdfPreview').then((m) => ({ default: m.PdfPreview })));
 
@@ -139,102 +140,51 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
       ) : (
         <ul className="plain-list" aria-label="Attachments">
           {list.map((a, i) => (
-            <li key={a.id} data-attachment={a.name}>
-              <span className="file-icon" aria-hidden="true">
-                PDF
-              </span>
-              {renaming?.id === a.id ? (
-                <form
-                  className="row grow"
-                  onSubmit={async (e) => {
-                    e.preventDefault();
-                    const name = renaming.name.trim();
-                    if (!name)
-                      return useEditor.getState().setError(`att:${a.id}`, 'Name is required');
-                    const r = await run(
-                      () => ipc().call('attachments.rename', { quoteId, attachmentId: a.id, name }),
-                      `att:${a.id}`,
-                    );
-                    if (r) setRenaming(null);
-                  }}
-                >
-                  <TextField
-                    label={`New name for ${a.name}`}
-                    hideLabel
-                    className="grow"
-                    autoFocus
-                    value={renaming.name}
-                    maxLength={LIMITS.attachmentNameMax}
-                    error={errors[`att:${a.id}`]}
-                    onChange={(e) => setRenaming({ id: a.id, name: e.target.value })}
-                    onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
-                  />
-                  <Button type="submit" size="sm" variant="primary">
-                    Save
-                  </Button>
-                </form>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-ghost grow"
-                  style={{ justifyContent: 'flex-start', height: 'auto' }}
-                  onClick={() => setPreview(a)}
-                >
-                  <span style={{ textAlign: 'left' }}>
-                    <span className="item-name">{a.name}</span>
-                    <br />
-                    <span className="item-meta">
-                      {formatBytes(a.sizeBytes)} · {formatDate(a.createdOn)}
-                      {!a.serverId && ' · not yet uploaded'}
-                    </span>
-                  </span>
-                </button>
-              )}
-              <Button
-                size="sm"
-                onClick={() => setPreview(a)}
-                disabled={!a.localFile}
-                aria-label={`Preview ${a.name}`}
-              >
-                Preview
-              </Button>
-              {editable && renaming?.id !== a.id && (
+            <PdfFileRow
+              key={a.id}
+              name={a.name}
+              dataAttachment={a.name}
+              meta={
                 <>
-                  <IconButton
-                    label={`Move ${a.name} up`}
-                    disabled={i === 0}
-                    onClick={() => move(a, -1)}
-                  >
-                    ↑
-                  </IconButton>
-                  <IconButton
-                    label={`Move ${a.name} down`}
-                    disabled={i === list.length - 1}
-                    onClick={() => move(a, 1)}
-                  >
-                    ↓
-                  </IconButton>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setRenaming({ id: a.id, name: a.name })}
-                    aria-label={`Rename ${a.name}`}
-                  >
-                    Rename
-                  </Button>
-                  <IconButton
-                    label={`Delete ${a.name}`}
-                    onClick={() =>
-                      void run(() =>
-                        ipc().call('attachments.delete', { quoteId, attachmentId: a.id }),
-                      )
-                    }
-                  >
-                    ✕
-                  </IconButton>
+                  {formatBytes(a.sizeBytes)} · {formatDate(a.createdOn)}
+                  {!a.serverId && ' · not yet uploaded'}
                 </>
-              )}
-            </li>
+              }
+              rename={
+                renaming?.id === a.id
+                  ? {
+                      value: renaming.name,
+                      error: errors[`att:${a.id}`],
+                      maxLength: LIMITS.attachmentNameMax,
+                      onChange: (name) => setRenaming({ id: a.id, name }),
+                      onCancel: () => setRenaming(null),
+                      onSubmit: async () => {
+                        const name = renaming.name.trim();
+                        if (!name)
+                          return useEditor.getState().setError(`att:${a.id}`, 'Name is required');
+                        const r = await run(
+                          () =>
+                            ipc().call('attachments.rename', { quoteId, attachmentId: a.id, name }),
+                          `att:${a.id}`,
+                        );
+                        if (r) setRenaming(null);
+                      },
+                    }
+                  : null
+              }
+              onOpen={() => setPreview(a)}
+              onPreview={() => setPreview(a)}
+              previewDisabled={!a.localFile}
+              editable={editable}
+              first={i === 0}
+              last={i === list.length - 1}
+              onMove={(d) => move(a, d)}
+              onStartRename={() => setRenaming({ id: a.id, name: a.name })}
+              renameLabel={`Rename ${a.name}`}
+              onDelete={() =>
+                void run(() => ipc().call('attachments.delete', { quoteId, attachmentId: a.id }))
+              }
+            />
           ))}
         </ul>
       )}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { HEADER_TEXT_FIELDS, type HeaderTextField } from '../../common/api/kinds';
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import { ipc } from '../bridge';
+import { ipc } from '../ipc';
 import { dateInputToIso, isoToDateInput } from '../format';
 import { useEditor } from '../state/editor';
 import { TextArea, TextField } from '../ui';

@@ -1,39 +1,14 @@
 import { useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import type { LineItemView, QuoteDetail, SectionView } from '../../common/ipc/shapes';
-import { ipc } from '../bridge';
+import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { Button, IconButton, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { AddItemDialog } from './AddItemDialog';
 import { ItemRow } from './ItemRow';
 import { SectionSubtotal } from './SectionSubtotal';
-
-export interface Group {
-  sectionId: string | null;
-  name: string;
-  items: LineItemView[];
-}
-
-/** Sections in display order, then the items that are in none. */
-export function groupsOf(detail: QuoteDetail): Group[] {
-  const byId = new Map(detail.lineItems.map((i) => [i.id, i]));
-  const placed = new Set<string>();
-  const groups: Group[] = detail.sections.map((s) => ({
-    sectionId: s.id,
-    name: s.name,
-    items: s.lineItemIds.flatMap((id) => {
-      const it = byId.get(id);
-      if (!it) return [];
-      placed.add(id);
-      return [it];
-    }),
-  }));
-  const loose = detail.lineItems.filter((i) => !placed.has(i.id));
-  if (loose.length || groups.length === 0)
-    groups.push({ sectionId: null, name: 'Not in a section', items: loose });
-  return groups;
-}
+import { groupsOf, type Group } from './groups';
 
 export function LineItems({ detail }: { detail: QuoteDetail }) {
   const [adding, setAdding] = useState<{ sectionId: string | null } | null>(null);

@@ -2,7 +2,7 @@
 // Taking it is a local edit like any other: it shows at once, and reaches the server at the
 // next sync (also when made offline).
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import { ipc } from '../bridge';
+import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { Button } from '../ui';
 import { toast } from '../ui/toast';

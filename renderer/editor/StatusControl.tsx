@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { QuoteStatus } from '../../common/api/enums';
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import { ipc } from '../bridge';
+import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { useSync } from '../state/sync';
 import { Button, SelectField, STATUS_LABEL } from '../ui';

@@ -1,4 +1,4 @@
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { toast } from '../ui/toast';
 

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import type { AttachmentView } from '../../common/ipc/shapes';
-import { bridgeKind, errorOf, ipc } from '../bridge';
+import { bridgeKind, errorOf, ipc } from '../ipc';
 import { formatBytes, formatDate } from '../format';
 import { filesToBytes } from '../pdf/bytes';
 import { useSync } from '../state/sync';
-import { Button, IconButton, TextField } from '../ui';
+import { Button } from '../ui';
 import { toast } from '../ui/toast';
+import { PdfFileRow } from '../pdf/PdfFileRow';
 import { ReplaceFileButton } from './ReplaceFileButton';
 
 const PdfPreview = lazy(() => import('../pdf/PdfPreview').then((m) => ({ default: m.PdfPreview })));
@@ -124,83 +125,44 @@ export default function LibraryScreen() {
         {items?.length === 0 && <p className="muted">The library is empty.</p>}
         <ul className="plain-list" aria-label="Library attachments">
           {list.map((a, i) => (
-            <li key={a.id}>
-              <span className="file-icon" aria-hidden="true">
-                PDF
-              </span>
-              {renaming?.id === a.id ? (
-                <form
-                  className="row grow"
-                  onSubmit={async (e) => {
-                    e.preventDefault();
-                    const name = renaming.name.trim();
-                    if (!name) return setRenaming({ ...renaming, error: 'Name is required' });
-                    if (await act(() => ipc().call('library.rename', { attachmentId: a.id, name })))
-                      setRenaming(null);
-                  }}
-                >
-                  <TextField
-                    label={`New name for ${a.name}`}
-                    hideLabel
-                    className="grow"
-                    autoFocus
-                    value={renaming.name}
-                    error={renaming.error}
-                    onChange={(e) => setRenaming({ id: a.id, name: e.target.value })}
-                    onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
-                  />
-                  <Button type="submit" size="sm" variant="primary">
-                    Save
-                  </Button>
-                </form>
-              ) : (
-                <span className="grow">
-                  <span className="item-name">{a.name}</span>
-                  <br />
-                  <span className="item-meta">
-                    {formatBytes(a.sizeBytes)} · {formatDate(a.createdOn)}
-                    {a.createdBy && ` · ${a.createdBy.fullName}`}
-                  </span>
-                </span>
-              )}
-              <Button size="sm" onClick={() => setPreview(a)} aria-label={`Preview ${a.name}`}>
-                Preview
-              </Button>
-              {online && renaming?.id !== a.id && (
+            <PdfFileRow
+              key={a.id}
+              name={a.name}
+              meta={
                 <>
-                  <IconButton
-                    label={`Move ${a.name} up`}
-                    disabled={i === 0}
-                    onClick={() => move(a, -1)}
-                  >
-                    ↑
-                  </IconButton>
-                  <IconButton
-                    label={`Move ${a.name} down`}
-                    disabled={i === list.length - 1}
-                    onClick={() => move(a, 1)}
-                  >
-                    ↓
-                  </IconButton>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    onClick={() => setRenaming({ id: a.id, name: a.name })}
-                  >
-                    Rename
-                  </Button>
-                  <ReplaceFileButton attachment={a} onReplaced={load} />
-                  <IconButton
-                    label={`Delete ${a.name}`}
-                    onClick={() =>
-                      void act(() => ipc().call('library.delete', { attachmentId: a.id }))
-                    }
-                  >
-                    ✕
-                  </IconButton>
+                  {formatBytes(a.sizeBytes)} · {formatDate(a.createdOn)}
+                  {a.createdBy && ` · ${a.createdBy.fullName}`}
                 </>
-              )}
-            </li>
+              }
+              rename={
+                renaming?.id === a.id
+                  ? {
+                      value: renaming.name,
+                      error: renaming.error,
+                      onChange: (name) => setRenaming({ id: a.id, name }),
+                      onCancel: () => setRenaming(null),
+                      onSubmit: async () => {
+                        const name = renaming.name.trim();
+                        if (!name) return setRenaming({ ...renaming, error: 'Name is required' });
+                        if (
+                          await act(() =>
+                            ipc().call('library.rename', { attachmentId: a.id, name }),
+                          )
+                        )
+                          setRenaming(null);
+                      },
+                    }
+                  : null
+              }
+              onPreview={() => setPreview(a)}
+              editable={online}
+              first={i === 0}
+              last={i === list.length - 1}
+              onMove={(d) => move(a, d)}
+              onStartRename={() => setRenaming({ id: a.id, name: a.name })}
+              extra={<ReplaceFileButton attachment={a} onReplaced={load} />}
+              onDelete={() => void act(() => ipc().call('library.delete', { attachmentId: a.id }))}
+            />
           ))}
         </ul>
       </section>

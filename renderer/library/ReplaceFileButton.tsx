@@ -2,7 +2,7 @@
 // and its id, so quotes and preferences that name it get the new file.
 import { useRef } from 'react';
 import type { AttachmentView } from '../../common/ipc/shapes';
-import { bridgeKind, errorOf, ipc } from '../bridge';
+import { bridgeKind, errorOf, ipc } from '../ipc';
 import { filesToBytes } from '../pdf/bytes';
 import { Button } from '../ui';
 import { toast } from '../ui/toast';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BytesResult } from '../../common/ipc/shapes';
-import { errorOf } from '../bridge';
+import { errorOf } from '../ipc';
 import { Button, Dialog } from '../ui';
 import { base64ToBytes } from './bytes';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import type { Preferences } from '../../common/ipc/shapes';
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 import { LibraryPicker } from '../editor/Attachments';
 import { useSync } from '../state/sync';
 import { Button, IconButton, TextArea, TextField } from '../ui';

@@ -3,7 +3,7 @@
 // uploads at the next sync). Generated in main from this computer's copy: works offline.
 import { lazy, Suspense, useState } from 'react';
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import { bridgeKind, errorOf, ipc } from '../bridge';
+import { bridgeKind, errorOf, ipc } from '../ipc';
 import { formatBytes, userLocale } from '../format';
 import { downloadBytes } from '../pdf/bytes';
 import { useEditor } from '../state/editor';

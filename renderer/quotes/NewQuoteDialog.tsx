@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Company } from '../../common/ipc/shapes';
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 import { useNav } from '../state/nav';
 import { useQuoteList } from '../state/quoteList';
 import { useSync } from '../state/sync';

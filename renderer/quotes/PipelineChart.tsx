@@ -4,7 +4,7 @@
 // for screen readers (and on screen with "Show as table").
 import { useEffect, useState } from 'react';
 import type { PipelineResult } from '../../common/ipc/shapes';
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 import { formatMoney, formatNumber } from '../format';
 import { useQuoteList } from '../state/quoteList';
 import { STATUS_LABEL } from '../ui';

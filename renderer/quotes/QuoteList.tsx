@@ -18,7 +18,7 @@ import {
 import { deleteQuote, duplicateQuote } from './actions';
 import { NewQuoteDialog } from './NewQuoteDialog';
 import { PipelineChart } from './PipelineChart';
-import { useCommandRequest } from '../app/commands';
+import { useCommandRequest } from '../state/commandRequest';
 
 const CHIP_STATUSES: QuoteStatus[] = [
   'draft',

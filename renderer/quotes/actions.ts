@@ -1,5 +1,5 @@
 import type { QuoteSummary } from '../../common/ipc/shapes';
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 import { useNav } from '../state/nav';
 import { useQuoteList } from '../state/quoteList';
 import { toast } from '../ui/toast';

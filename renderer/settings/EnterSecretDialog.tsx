@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../common/ipc/shapes';
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 
 /**

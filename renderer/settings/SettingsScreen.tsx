@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConnectionTestResult, KeychainStatus, ProfileView } from '../../common/ipc/shapes';
-import { useAppInfo } from '../app/appInfo';
-import { errorOf, ipc } from '../bridge';
+import { useAppInfo } from '../state/appInfo';
+import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { EnterSecretDialog } from './EnterSecretDialog';

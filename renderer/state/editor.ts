@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { QuoteDetail } from '../../common/ipc/shapes';
 import type { IpcError } from '../../common/ipc/result';
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 import { toast } from '../ui/toast';
 
 export type ItemDraft = {

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { QuoteStatus, SortDirection, SortField } from '../../common/api/enums';
 import type { QuoteSummary, StatusCounts } from '../../common/ipc/shapes';
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 
 /** Rows per request: a screenful and a half, so the first answer is small and quick. */
 export const PAGE_SIZE = 50;

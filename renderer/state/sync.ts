@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { SyncStatus } from '../../common/ipc/shapes';
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 import { toast } from '../ui/toast';
 
 interface SyncState {

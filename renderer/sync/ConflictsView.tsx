@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConflictView } from '../../common/ipc/shapes';
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 import { formatDateTime } from '../format';
 import { useNav } from '../state/nav';
 import { useQuoteList } from '../state/quoteList';

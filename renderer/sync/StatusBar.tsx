@@ -1,4 +1,4 @@
-import { errorOf, ipc } from '../bridge';
+import { errorOf, ipc } from '../ipc';
 import { formatNumber, formatRelative } from '../format';
 import { toast } from '../ui/toast';
 import { useNav } from '../state/nav';

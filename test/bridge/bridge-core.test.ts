@@ -3,14 +3,14 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpBridge, createIpcClient, type IpcClient } from '../../common/ipc';
-import { startBridge, type Bridge } from '../../main/bridge';
+import { startBridge, type HttpBridge } from '../../main/bridge';
 import { startServer, type StartedServer } from '../helpers/server';
 import { DEMO } from '../helpers/server-api';
 import { startHarness, type Harness } from '../services/harness';
 
 let server: StartedServer;
 let h: Harness;
-let bridge: Bridge;
+let bridge: HttpBridge;
 let ipc: IpcClient;
 
 beforeAll(async () => {

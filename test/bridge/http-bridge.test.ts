@@ -5,14 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../common/ipc';
-import { startBridge, type Bridge } from '../../main/bridge';
+import { startBridge, type HttpBridge } from '../../main/bridge';
 import { EventHub } from '../../main/core/event-hub';
 import type { Dispatch } from '../../main/services/dispatcher';
 
 // Raw http.request rather than fetch: fetch forbids setting Host and Origin, which is
 // exactly what an attacker's browser would send and what these tests must control.
 function request(
-  bridge: Bridge,
+  bridge: HttpBridge,
   opts: { method?: string; path: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
@@ -43,7 +43,7 @@ describe('browser-mode HTTP bridge', () => {
     received.push([name, input]);
     return { ok: true, value: { echoed: name } };
   };
-  let bridge: Bridge;
+  let bridge: HttpBridge;
   let staticDir: string;
 
   beforeAll(async () => {

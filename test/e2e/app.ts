@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startBridge, type Bridge } from '../../main/bridge';
+import { startBridge, type HttpBridge } from '../../main/bridge';
 import { createCore, silentLogger, type Core } from '../../main/core';
 import { engineSyncFactory } from '../../main/core/sync-engine';
 import { startServer, type StartedServer } from '../helpers/server';
@@ -18,7 +18,7 @@ export interface RunningApp {
   page: Page;
   browser: Browser;
   core: Core;
-  bridge: Bridge;
+  bridge: HttpBridge;
   problems: PageProblems;
   dataDir: string;
   server(): StartedServer;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { TotalsCard } from '../../renderer/editor/TotalsCard';
 import { ItemRow } from '../../renderer/editor/ItemRow';
-import { groupsOf } from '../../renderer/editor/LineItems';
+import { groupsOf } from '../../renderer/editor/groups';
 import { useEditor } from '../../renderer/state/editor';
 import { detail, item } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../../common/ipc/shapes';
-import { ipc } from '../bridge';
+import { ipc } from '../ipc';
 
 export const useAppInfo = create<{ info: AppInfo | null; load: () => Promise<void> }>((set) => ({
   info: null,
