@@ -7,7 +7,8 @@ import { downloadBytes, filesToBytes } from '../pdf/bytes';
 import { useEditor } from '../state/editor';
 import { Button, Dialog } from '../ui';
 import { toast } from '../ui/toast';
-import { PdfFileRow } from '../pdf/PdfFileRow';
+import { PdfFileInput } from '../pdf/PdfFileInput';
+import { movedOne, PdfFileRow } from '../pdf/PdfFileRow';
 
 const PdfPreview = lazy(() => import('../pdf/PdfPreview').then((m) => ({ default: m.PdfPreview })));
 
@@ -57,12 +58,12 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
   };
 
   const move = (a: AttachmentView, d: -1 | 1) => {
-    const ids = list.map((x) => x.id);
-    const i = ids.indexOf(a.id);
-    const j = i + d;
-    if (j < 0 || j >= ids.length) return;
-    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-    void run(() => ipc().call('attachments.reorder', { quoteId, attachmentIds: ids }));
+    const ids = movedOne(
+      list.map((x) => x.id),
+      a.id,
+      d,
+    );
+    if (ids) void run(() => ipc().call('attachments.reorder', { quoteId, attachmentIds: ids }));
   };
 
   const zip = async () => {
@@ -114,18 +115,10 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
             </Button>
           </>
         )}
-        <input
+        <PdfFileInput
           ref={fileInput}
-          type="file"
-          accept="application/pdf,.pdf"
-          multiple
-          hidden
-          data-testid="attachment-file-input"
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            e.target.value = '';
-            if (files.length) void addFiles(files);
-          }}
+          testId="attachment-file-input"
+          onFiles={(files) => void addFiles(files)}
         />
       </div>
       {errors.attachments && (

@@ -7,7 +7,8 @@ import { filesToBytes } from '../pdf/bytes';
 import { useSync } from '../state/sync';
 import { Button } from '../ui';
 import { toast } from '../ui/toast';
-import { PdfFileRow } from '../pdf/PdfFileRow';
+import { PdfFileInput } from '../pdf/PdfFileInput';
+import { movedOne, PdfFileRow } from '../pdf/PdfFileRow';
 import { ReplaceFileButton } from './ReplaceFileButton';
 
 const PdfPreview = lazy(() => import('../pdf/PdfPreview').then((m) => ({ default: m.PdfPreview })));
@@ -73,12 +74,12 @@ export default function LibraryScreen() {
 
   const list = items ?? [];
   const move = (a: AttachmentView, d: -1 | 1) => {
-    const ids = list.map((x) => x.id);
-    const i = ids.indexOf(a.id);
-    const j = i + d;
-    if (j < 0 || j >= ids.length) return;
-    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-    void act(() => ipc().call('library.reorder', { attachmentIds: ids }));
+    const ids = movedOne(
+      list.map((x) => x.id),
+      a.id,
+      d,
+    );
+    if (ids) void act(() => ipc().call('library.reorder', { attachmentIds: ids }));
   };
 
   return (
@@ -95,18 +96,7 @@ export default function LibraryScreen() {
         >
           Add PDF
         </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="application/pdf,.pdf"
-          multiple
-          hidden
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            e.target.value = '';
-            if (files.length) void add(files);
-          }}
-        />
+        <PdfFileInput ref={fileInput} onFiles={(files) => void add(files)} />
       </div>
       <p className="muted">
         Documents shared by everyone at your company: copy them into quotes or make them default

@@ -4,6 +4,16 @@
 import type { ReactNode } from 'react';
 import { Button, IconButton, TextField } from '../ui';
 
+/** The list's ids with `id` moved one place up (-1) or down (1); null at either end. */
+export function movedOne(ids: readonly string[], id: string, d: -1 | 1): string[] | null {
+  const out = [...ids];
+  const i = out.indexOf(id);
+  const j = i + d;
+  if (i < 0 || j < 0 || j >= out.length) return null;
+  [out[i], out[j]] = [out[j]!, out[i]!];
+  return out;
+}
+
 export interface RenameState {
   value: string;
   error?: string | undefined;
