@@ -53,6 +53,8 @@ export type SyncStore = Pick<
   | 'resolveConflict'
   | 'getMeta'
   | 'setMeta'
+  | 'identity'
+  | 'setIdentity'
   | 'filePath'
   | 'setAttachmentFile'
   | 'library'

@@ -1,5 +1,6 @@
 // One quote's round: recover journalled requests, read the server, merge, push the calls
 // that take the server to the merged state, and read the quote back as the new base.
+import type { QuoteResponse } from '../../common/api';
 import { StoreError, workFromRemote } from '../store';
 import type { EntityKind, RemoteAggregate, WorkQuote } from '../store/types';
 import { readAggregate } from './aggregate';
@@ -366,6 +367,7 @@ async function runStep(
         () => api.createQuote(body),
         (q) => [{ kind: 'quote', localId: quoteId, serverId: q.id }],
       );
+      learnIdentity(store, q);
       return { quote: q, sections: [], accessList: [] };
     }
     const a = agg!;
@@ -757,4 +759,21 @@ export async function downloadMissingFiles(quoteId: string, ctx: RoundContext): 
       await rm(dest, { force: true });
     }
   }
+}
+
+/**
+ * The API has no "who am I" call, but a quote the server has just created for us names its
+ * creator: the signed-in user. Learned once, it lets "My quotes" and new offline quotes name
+ * the user.
+ */
+function learnIdentity(store: SyncStore, q: QuoteResponse): void {
+  if (store.identity()) return;
+  const user = q.ownedBy ?? {
+    id: '',
+    displayName: q.createdBy,
+    email: q.createdByEmail,
+    fullName: q.createdBy,
+  };
+  if (!user.email && !user.id) return;
+  store.setIdentity({ user, partner: q.partner ?? null, currency: q.totals.initialTotal.currency });
 }
