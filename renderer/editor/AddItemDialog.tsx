@@ -323,6 +323,7 @@ function CatalogueForm({
               .content
           }
           optionKey={(p) => p.id}
+          optionText={(p) => `${p.name} ${p.sku}`}
           renderOption={(p) => (
             <>
               <span>
