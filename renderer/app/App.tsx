@@ -48,14 +48,31 @@ export function App() {
 
   useEffect(() => {
     // Move focus to the new screen's heading so keyboard and screen-reader users land there.
+    // Screens load their data first (a quote's title appears once it is read), so wait for
+    // the heading rather than looking once; stop as soon as the user has focused something.
+    const main = document.querySelector('main');
+    if (!main) return;
+    const place = (): boolean => {
+      if (document.activeElement?.closest('main')) return true;
+      const h = main.querySelector<HTMLElement>('h1');
+      if (!h) return false;
+      h.tabIndex = -1;
+      h.focus({ preventScroll: true });
+      return true;
+    };
     const t = setTimeout(() => {
-      const h = document.querySelector<HTMLElement>('main h1');
-      if (h && !document.activeElement?.closest('main')) {
-        h.tabIndex = -1;
-        h.focus({ preventScroll: true });
-      }
+      if (place()) return;
+      observer.observe(main, { childList: true, subtree: true });
     }, 0);
-    return () => clearTimeout(t);
+    const observer = new MutationObserver(() => {
+      if (place()) observer.disconnect();
+    });
+    const giveUp = setTimeout(() => observer.disconnect(), 10_000);
+    return () => {
+      clearTimeout(t);
+      clearTimeout(giveUp);
+      observer.disconnect();
+    };
   }, [route]);
 
   return (

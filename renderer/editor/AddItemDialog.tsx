@@ -16,7 +16,7 @@ import { formatMoney, formatUnit } from '../format';
 import { useEditor } from '../state/editor';
 import { Button, Combobox, Dialog, SelectField, TextArea, TextField } from '../ui';
 import type { Group } from './LineItems';
-import { amountText, parseAmount, parseQuantity } from './numbers';
+import { amountText, parseAmount, parseQuantity, priceText } from './numbers';
 
 type Kind = 'Standard' | 'Custom' | 'UsageBased';
 type Errors = Record<string, string>;
@@ -224,7 +224,9 @@ function CatalogueForm({
     if (pp) {
       setCost(amountText(pp.cost));
       const s = suggestedPrice(pp.cost, margin);
-      setPrice(amountText(s ?? pp.suggestedPrice ?? pp.cost));
+      setPrice(priceText(s ?? pp.suggestedPrice ?? pp.cost));
+      // The fields are filled now: an earlier "is required" beside them would be wrong.
+      setErrors(({ price: _p, cost: _c, ...rest }) => rest);
       if (pp.usageBasedType) setUsageType(pp.usageBasedType);
     }
   };
@@ -242,6 +244,8 @@ function CatalogueForm({
   const count = 1 + chosenAddOns.length;
 
   const add = async () => {
+    // Enter pressed while the prices are still on their way: they fill the fields first.
+    if (loadingPrices) return;
     const errs: Errors = {};
     if (!product) errs.productId = 'Choose a product';
     if (!billingTerm) errs.billingTerm = 'Choose a billing term';
@@ -293,7 +297,7 @@ function CatalogueForm({
         productId: a.id,
         billingTerm: ap.billingTerm,
         quantity: q.value,
-        price: suggestedPrice(ap.cost, margin) ?? ap.cost,
+        price: Number(priceText(suggestedPrice(ap.cost, margin) ?? ap.cost)),
         requiredLineItemIndex: 0,
       });
     }
@@ -383,7 +387,7 @@ function CatalogueForm({
                 const pp = priceFor(billingTerm, e.target.value);
                 if (pp) {
                   setCost(amountText(pp.cost));
-                  setPrice(amountText(suggestedPrice(pp.cost, margin) ?? pp.cost));
+                  setPrice(priceText(suggestedPrice(pp.cost, margin) ?? pp.cost));
                 }
               }}
             >
@@ -489,7 +493,11 @@ function CatalogueForm({
       )}
       <div className="row" style={{ justifyContent: 'flex-end' }}>
         <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={!product || busy || count > left}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!product || busy || loadingPrices || count > left}
+        >
           {count > 1 ? `Add ${count} items` : 'Add item'}
         </Button>
       </div>
@@ -627,7 +635,7 @@ function CustomForm({
           setCost(e.target.value);
           const c = parseAmount(e.target.value, 'Cost');
           if (c.ok && margin > 0 && !price)
-            setPrice(amountText(suggestedPrice(c.value, margin) ?? c.value));
+            setPrice(priceText(suggestedPrice(c.value, margin) ?? c.value));
         }}
       />
       <TextField

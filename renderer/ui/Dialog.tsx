@@ -63,7 +63,7 @@ export function Dialog({
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
+      returnFocus(previous);
     };
   }, [open, initialFocus]);
 
@@ -94,4 +94,33 @@ export function Dialog({
       </div>
     </div>
   );
+}
+
+/**
+ * Gives focus back to the control that opened a dialog. What the dialog changed often
+ * re-renders that control as a new element (a row's button after an item was added): then
+ * the control with the same name takes focus, and only if there is none, the screen's heading.
+ */
+function returnFocus(previous: HTMLElement | null): void {
+  const target = previous?.isConnected ? previous : previous ? sameControl(previous) : null;
+  const fallback = document.querySelector<HTMLElement>('main h1');
+  // After React has finished removing the dialog, so nothing takes focus back from us.
+  setTimeout(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (target?.isConnected) target.focus();
+    else if (fallback?.isConnected) {
+      fallback.tabIndex = -1;
+      fallback.focus();
+    }
+  }, 0);
+  if (target?.isConnected) target.focus();
+}
+
+function sameControl(el: HTMLElement): HTMLElement | null {
+  const label = el.getAttribute('aria-label');
+  const text = el.textContent?.trim();
+  for (const c of document.querySelectorAll<HTMLElement>(el.tagName)) {
+    if (label ? c.getAttribute('aria-label') === label : c.textContent?.trim() === text) return c;
+  }
+  return null;
 }
