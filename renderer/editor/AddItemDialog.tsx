@@ -11,6 +11,7 @@ import {
   type ProductPrice,
   type QuoteDetail,
 } from '../../common/ipc/shapes';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { errorOf, ipc } from '../bridge';
 import { formatMoney, formatUnit } from '../format';
 import { useEditor } from '../state/editor';
@@ -39,67 +40,46 @@ export function AddItemDialog({ detail, sectionId: initialSection, groups, onClo
   ];
   return (
     <Dialog title="Add line item" open onClose={onClose} wide>
-      <div
-        role="tablist"
-        aria-label="Kind of item"
-        className="tabs"
-        onKeyDown={(e) => {
-          // The ARIA tabs pattern: arrows move between the kinds.
-          const i = kinds.findIndex((x) => x.k === kind);
-          const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-          if (!d) return;
-          e.preventDefault();
-          const next = kinds[(i + d + kinds.length) % kinds.length]!.k;
-          setKind(next);
-          setTimeout(() => document.getElementById(`tab-${next}`)?.focus(), 0);
-        }}
-      >
-        {kinds.map(({ k, label }) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            id={`tab-${k}`}
-            aria-selected={kind === k}
-            aria-controls={`panel-${k}`}
-            tabIndex={kind === k ? 0 : -1}
-            className="tab"
-            onClick={() => setKind(k)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <p className="muted">
-        {left} of {LIMITS.lineItems} items left on this quote.
-      </p>
-      {groups.some((g) => g.sectionId) && (
-        <SelectField
-          label="Section"
-          value={sectionId ?? ''}
-          onChange={(e) => setSectionId(e.target.value || null)}
-        >
-          {groups.map((g) => (
-            <option key={g.sectionId ?? ''} value={g.sectionId ?? ''}>
-              {g.sectionId ? g.name : 'No section'}
-            </option>
+      <Tabs selectedKey={kind} onSelectionChange={(k) => setKind(k as Kind)}>
+        <TabList aria-label="Kind of item" className="tabs">
+          {kinds.map(({ k, label }) => (
+            <Tab key={k} id={k} className="tab">
+              {label}
+            </Tab>
           ))}
-        </SelectField>
-      )}
-      <div role="tabpanel" id={`panel-${kind}`} aria-labelledby={`tab-${kind}`}>
-        {kind === 'Custom' ? (
-          <CustomForm detail={detail} sectionId={sectionId} onDone={onClose} />
-        ) : (
+        </TabList>
+        <p className="muted">
+          {left} of {LIMITS.lineItems} items left on this quote.
+        </p>
+        {groups.some((g) => g.sectionId) && (
+          <SelectField
+            label="Section"
+            value={sectionId ?? ''}
+            onChange={(e) => setSectionId(e.target.value || null)}
+          >
+            {groups.map((g) => (
+              <option key={g.sectionId ?? ''} value={g.sectionId ?? ''}>
+                {g.sectionId ? g.name : 'No section'}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <TabPanel id="Standard">
           <CatalogueForm
-            key={kind}
             detail={detail}
-            usage={kind === 'UsageBased'}
+            usage={false}
             sectionId={sectionId}
             left={left}
             onDone={onClose}
           />
-        )}
-      </div>
+        </TabPanel>
+        <TabPanel id="UsageBased">
+          <CatalogueForm detail={detail} usage sectionId={sectionId} left={left} onDone={onClose} />
+        </TabPanel>
+        <TabPanel id="Custom">
+          <CustomForm detail={detail} sectionId={sectionId} onDone={onClose} />
+        </TabPanel>
+      </Tabs>
     </Dialog>
   );
 }

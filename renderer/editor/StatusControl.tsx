@@ -25,11 +25,7 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
       <h2 id="status-h">Status</h2>
       {canPublish && (
         <div className="stack">
-          <Button
-            variant="primary"
-            disabled={!online}
-            onClick={() => setConfirming(true)}
-          >
+          <Button variant="primary" disabled={!online} onClick={() => setConfirming(true)}>
             Publish to client
           </Button>
           <Dialog

@@ -239,7 +239,11 @@ function Row({ q }: { q: QuoteSummary }) {
         <SyncBadge sync={q.sync} />
       </div>
       <div role="gridcell" className="cell row-actions" onClick={(e) => e.stopPropagation()}>
-        <IconButton label={`Duplicate ${name}`} tabIndex={-1} onClick={() => void duplicateQuote(q.id)}>
+        <IconButton
+          label={`Duplicate ${name}`}
+          tabIndex={-1}
+          onClick={() => void duplicateQuote(q.id)}
+        >
           <CopyIcon />
         </IconButton>
         <IconButton label={`Delete ${name}`} tabIndex={-1} onClick={() => void deleteQuote(q)}>

@@ -1,12 +1,7 @@
 // The quote list as a window over the whole result: pages are fetched as the virtualized list
 // scrolls to them, so 10,000 quotes cost what is on screen, not what is in the store.
 import { create } from 'zustand';
-import type {
-  ListAccount,
-  QuoteStatus,
-  SortDirection,
-  SortField,
-} from '../../common/api/enums';
+import type { ListAccount, QuoteStatus, SortDirection, SortField } from '../../common/api/enums';
 import type { QuoteSummary, StatusCounts } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../bridge';
 
