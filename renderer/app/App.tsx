@@ -48,25 +48,28 @@ export function App() {
 
   useEffect(() => {
     // Move focus to the new screen's heading so keyboard and screen-reader users land there.
-    // Screens load their data first (a quote's title appears once it is read), so wait for
-    // the heading rather than looking once; stop as soon as the user has focused something.
+    // The new screen may come a moment later (its code or its data loading, the old screen
+    // still shown meanwhile), so wait for a heading that is not the old one; stop as soon as
+    // the user has focused something of the new screen.
     const main = document.querySelector('main');
     if (!main) return;
+    const oldHeading = main.querySelector('h1');
+    const oldFocus = document.activeElement;
     const place = (): boolean => {
-      if (document.activeElement?.closest('main')) return true;
+      const a = document.activeElement;
+      if (a && a !== oldFocus && a !== document.body && a.closest('main')) return true;
       const h = main.querySelector<HTMLElement>('h1');
-      if (!h) return false;
+      if (!h || h === oldHeading) return false;
       h.tabIndex = -1;
       h.focus({ preventScroll: true });
       return true;
     };
-    const t = setTimeout(() => {
-      if (place()) return;
-      observer.observe(main, { childList: true, subtree: true });
-    }, 0);
     const observer = new MutationObserver(() => {
       if (place()) observer.disconnect();
     });
+    const t = setTimeout(() => {
+      if (!place()) observer.observe(main, { childList: true, subtree: true });
+    }, 0);
     const giveUp = setTimeout(() => observer.disconnect(), 10_000);
     return () => {
       clearTimeout(t);

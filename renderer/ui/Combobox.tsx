@@ -93,7 +93,7 @@ export function Combobox<T>({
         // No key: Escape reverted the field; its text goes back to empty and the list closes.
         else setText('');
       }}
-      menuTrigger="focus"
+      menuTrigger="input"
       allowsEmptyCollection
       isInvalid={!!shownError}
       autoFocus={autoFocus}

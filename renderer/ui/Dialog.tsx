@@ -42,7 +42,7 @@ export function Dialog({
     (first ?? box)?.focus();
     const onKey = (e: KeyboardEvent) => {
       // Listening on the document: focus may be on nothing when the focused control went away.
-      if (e.key === 'Escape' && !e.defaultPrevented) {
+      if (e.key === 'Escape' && !e.defaultPrevented && !pickerHad.has(e)) {
         e.preventDefault();
         e.stopPropagation();
         onCloseRef.current();
@@ -60,8 +60,16 @@ export function Dialog({
         }
       }
     };
+    // Looked at before the picker handles the key: by the time the key reaches the document
+    // the picker has already closed and cleared itself.
+    const pickerHad = new WeakSet<KeyboardEvent>();
+    const onKeyFirst = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && ownsEscape(e.target)) pickerHad.add(e);
+    };
+    document.addEventListener('keydown', onKeyFirst, true);
     document.addEventListener('keydown', onKey);
     return () => {
+      document.removeEventListener('keydown', onKeyFirst, true);
       document.removeEventListener('keydown', onKey);
       returnFocus(previous);
     };
@@ -123,4 +131,14 @@ function sameControl(el: HTMLElement): HTMLElement | null {
     if (label ? c.getAttribute('aria-label') === label : c.textContent?.trim() === text) return c;
   }
   return null;
+}
+
+/**
+ * An open picker (or one holding a search) takes Escape for itself: the first Escape closes
+ * its list and clears it, the next one closes the dialog, as the ARIA combobox pattern has it.
+ */
+function ownsEscape(target: EventTarget | null): boolean {
+  const el = target as HTMLInputElement | null;
+  if (!el?.getAttribute || el.getAttribute('role') !== 'combobox') return false;
+  return el.getAttribute('aria-expanded') === 'true' || !!el.value;
 }

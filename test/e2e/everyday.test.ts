@@ -1,6 +1,7 @@
 // What a salesperson touches every day, by keyboard and by visible text: where focus lands,
 // the pickers, whose quotes the list shows, the footer, the numbers in fields, publishing; and
 // an automated accessibility check (axe-core, injected into the page) of the main screens.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -29,14 +30,21 @@ const AXE = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
 
 /** Serious and critical axe violations on the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol: the app's CSP rightly refuses an injected <script>.
   if (!(await page.evaluate('typeof window.axe !== "undefined"')))
-    await page.addScriptTag({ path: AXE });
+    await page.evaluate(fs.readFileSync(AXE, 'utf8'));
+  const before = app.problems.errors.length;
   const found = await page.evaluate<{ id: string; impact: string; nodes: string[] }[]>(`
     window.axe.run(document, { resultTypes: ['violations'] }).then((r) =>
       r.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))
   `);
+  // axe adds a <style> of its own while it measures; the app's CSP refuses it, which says
+  // nothing about the app: those refusals are not counted as the page's problems.
+  app.problems.errors = app.problems.errors.filter(
+    (e, i) => i < before || !/Applying inline style violates/.test(e),
+  );
   return found.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(', ')}`);
 }
 
@@ -61,14 +69,17 @@ describe('every day in Quotedesk', () => {
       .catch(() => {});
     expect(await seriousViolations(page)).toEqual([]);
 
-    // New quote by keyboard: the client picker takes focus with its list open.
+    // New quote by keyboard: the client picker takes focus; its list opens as the user types
+    // and the field says whether it is open.
     await page.getByRole('button', { name: 'New quote' }).focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'New quote' });
     const client = dialog.getByRole('combobox', { name: 'Client' });
     await expect.poll(() => focused(page)).toBe('input:');
-    await expect.poll(() => client.getAttribute('aria-expanded')).toBe('true');
+    expect(await client.getAttribute('aria-expanded')).toBe('false');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.type('Ced');
+    await expect.poll(() => client.getAttribute('aria-expanded')).toBe('true');
     await expect
       .poll(async () => (await dialog.getByRole('option').allTextContents()).join('|'))
       .toMatch(/^Cedar & Pine Law LLP/);
@@ -77,7 +88,6 @@ describe('every day in Quotedesk', () => {
     await expect.poll(() => client.getAttribute('aria-expanded')).toBe('false');
     expect(await client.inputValue()).toBe('');
     expect(await dialog.isVisible()).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'everyday-new-quote-closed-list');
     // Arrows open it again and move through the options; Enter picks.
     await page.keyboard.type('Acme');
@@ -128,9 +138,9 @@ describe('every day in Quotedesk', () => {
   it('the list: my quotes or the whole team’s, with each quote’s owner', async () => {
     const { page } = app;
     // A colleague's quote, made on the server; one of mine, made here and synced.
-    const ben = await login(app.server().baseUrl, app.server().caFile, DEMO.ben);
+    const ben = await login(app.server().baseUrl, app.server().ca, DEMO.ben);
     const made = await ben.call('POST', '/v2/quotes', {
-      body: { clientId: DEMO.clients.evergreen },
+      body: { clientId: DEMO.clients.delta },
     });
     expect(made.status, made.text).toBe(201);
     await newQuote(page, 'Blue Fjord Logistics');
@@ -142,7 +152,7 @@ describe('every day in Quotedesk', () => {
     await openQuotes(page);
     await page.getByRole('radio', { name: 'All partner quotes' }).click();
     await syncNow(page);
-    const theirs = rowsNamed(page, 'Evergreen');
+    const theirs = rowsNamed(page, 'Delta Bakery');
     await expect.poll(() => theirs.count(), { timeout: 90_000 }).toBeGreaterThan(0);
     const header = await page.getByRole('columnheader').allTextContents();
     expect(header).toContain('Owner');
