@@ -26,7 +26,9 @@ export function StatusBar() {
   }
   const online = status.available && status.online;
   const progress =
-    status.running && status.progress && status.progress.total > 0 ? status.progress : null;
+    status.running && online && status.progress && status.progress.total > 0
+      ? status.progress
+      : null;
   return (
     <footer className="statusbar" aria-label="Sync status">
       <span className={`conn ${online ? '' : 'conn-offline'}`} data-testid="connection">
