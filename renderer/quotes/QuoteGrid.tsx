@@ -22,7 +22,7 @@ const COLUMNS: { label: string; field?: SortField; className?: string }[] = [
   { label: 'Recurring', field: 'totals.recurringTotal', className: 'num' },
   { label: 'Updated', field: 'updatedOn', className: 'col-created' },
   { label: 'Owner', className: 'col-owner' },
-  { label: 'Created by', field: 'createdBy', className: 'col-owner' },
+  { label: 'Created by', field: 'createdBy', className: 'col-creator' },
   { label: 'Sync' },
   { label: 'Actions', className: 'sr-only-label' },
 ];
@@ -232,7 +232,7 @@ function Row({ q }: { q: QuoteSummary }) {
       <div role="gridcell" className="cell col-owner">
         {q.ownedBy?.fullName || q.createdBy || YOU}
       </div>
-      <div role="gridcell" className="cell col-owner">
+      <div role="gridcell" className="cell col-creator">
         {q.createdBy || YOU}
       </div>
       <div role="gridcell" className="cell">

@@ -198,7 +198,10 @@ describe('the main screens', () => {
       )
       .toEqual([true]);
     await both(page, 'new-quote');
+    // The first Escape clears the picker and closes its list; the second closes the dialog.
     await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'New quote' }).waitFor({ state: 'detached' });
 
     const rows = page.locator('[data-quote-id]');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
