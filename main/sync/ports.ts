@@ -54,11 +54,11 @@ export type SyncStore = Pick<
   | 'resolveConflict'
   | 'getMeta'
   | 'setMeta'
+  | 'identity'
+  | 'setIdentity'
   | 'filePath'
   | 'setAttachmentFile'
   | 'library'
-  | 'identity'
-  | 'setIdentity'
   | 'preferences'
   | 'collectGarbage'
 >;

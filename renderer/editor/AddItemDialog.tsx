@@ -11,12 +11,13 @@ import {
   type ProductPrice,
   type QuoteDetail,
 } from '../../common/ipc/shapes';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { errorOf, ipc } from '../bridge';
 import { formatMoney, formatUnit } from '../format';
 import { useEditor } from '../state/editor';
 import { Button, Combobox, Dialog, SelectField, TextArea, TextField } from '../ui';
 import type { Group } from './LineItems';
-import { amountText, parseAmount, parseQuantity } from './numbers';
+import { amountText, parseAmount, parseQuantity, priceText } from './numbers';
 
 type Kind = 'Standard' | 'Custom' | 'UsageBased';
 type Errors = Record<string, string>;
@@ -39,67 +40,46 @@ export function AddItemDialog({ detail, sectionId: initialSection, groups, onClo
   ];
   return (
     <Dialog title="Add line item" open onClose={onClose} wide>
-      <div
-        role="tablist"
-        aria-label="Kind of item"
-        className="tabs"
-        onKeyDown={(e) => {
-          // The ARIA tabs pattern: arrows move between the kinds.
-          const i = kinds.findIndex((x) => x.k === kind);
-          const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-          if (!d) return;
-          e.preventDefault();
-          const next = kinds[(i + d + kinds.length) % kinds.length]!.k;
-          setKind(next);
-          setTimeout(() => document.getElementById(`tab-${next}`)?.focus(), 0);
-        }}
-      >
-        {kinds.map(({ k, label }) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            id={`tab-${k}`}
-            aria-selected={kind === k}
-            aria-controls={`panel-${k}`}
-            tabIndex={kind === k ? 0 : -1}
-            className="tab"
-            onClick={() => setKind(k)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <p className="muted">
-        {left} of {LIMITS.lineItems} items left on this quote.
-      </p>
-      {groups.some((g) => g.sectionId) && (
-        <SelectField
-          label="Section"
-          value={sectionId ?? ''}
-          onChange={(e) => setSectionId(e.target.value || null)}
-        >
-          {groups.map((g) => (
-            <option key={g.sectionId ?? ''} value={g.sectionId ?? ''}>
-              {g.sectionId ? g.name : 'No section'}
-            </option>
+      <Tabs selectedKey={kind} onSelectionChange={(k) => setKind(k as Kind)}>
+        <TabList aria-label="Kind of item" className="tabs">
+          {kinds.map(({ k, label }) => (
+            <Tab key={k} id={k} className="tab">
+              {label}
+            </Tab>
           ))}
-        </SelectField>
-      )}
-      <div role="tabpanel" id={`panel-${kind}`} aria-labelledby={`tab-${kind}`}>
-        {kind === 'Custom' ? (
-          <CustomForm detail={detail} sectionId={sectionId} onDone={onClose} />
-        ) : (
+        </TabList>
+        <p className="muted">
+          {left} of {LIMITS.lineItems} items left on this quote.
+        </p>
+        {groups.some((g) => g.sectionId) && (
+          <SelectField
+            label="Section"
+            value={sectionId ?? ''}
+            onChange={(e) => setSectionId(e.target.value || null)}
+          >
+            {groups.map((g) => (
+              <option key={g.sectionId ?? ''} value={g.sectionId ?? ''}>
+                {g.sectionId ? g.name : 'No section'}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <TabPanel id="Standard">
           <CatalogueForm
-            key={kind}
             detail={detail}
-            usage={kind === 'UsageBased'}
+            usage={false}
             sectionId={sectionId}
             left={left}
             onDone={onClose}
           />
-        )}
-      </div>
+        </TabPanel>
+        <TabPanel id="UsageBased">
+          <CatalogueForm detail={detail} usage sectionId={sectionId} left={left} onDone={onClose} />
+        </TabPanel>
+        <TabPanel id="Custom">
+          <CustomForm detail={detail} sectionId={sectionId} onDone={onClose} />
+        </TabPanel>
+      </Tabs>
     </Dialog>
   );
 }
@@ -224,7 +204,9 @@ function CatalogueForm({
     if (pp) {
       setCost(amountText(pp.cost));
       const s = suggestedPrice(pp.cost, margin);
-      setPrice(amountText(s ?? pp.suggestedPrice ?? pp.cost));
+      setPrice(priceText(s ?? pp.suggestedPrice ?? pp.cost));
+      // The fields are filled now: an earlier "is required" beside them would be wrong.
+      setErrors(({ price: _p, cost: _c, ...rest }) => rest);
       if (pp.usageBasedType) setUsageType(pp.usageBasedType);
     }
   };
@@ -242,6 +224,8 @@ function CatalogueForm({
   const count = 1 + chosenAddOns.length;
 
   const add = async () => {
+    // Enter pressed while the prices are still on their way: they fill the fields first.
+    if (loadingPrices) return;
     const errs: Errors = {};
     if (!product) errs.productId = 'Choose a product';
     if (!billingTerm) errs.billingTerm = 'Choose a billing term';
@@ -293,7 +277,7 @@ function CatalogueForm({
         productId: a.id,
         billingTerm: ap.billingTerm,
         quantity: q.value,
-        price: suggestedPrice(ap.cost, margin) ?? ap.cost,
+        price: Number(priceText(suggestedPrice(ap.cost, margin) ?? ap.cost)),
         requiredLineItemIndex: 0,
       });
     }
@@ -323,6 +307,7 @@ function CatalogueForm({
               .content
           }
           optionKey={(p) => p.id}
+          optionText={(p) => `${p.name} ${p.sku}`}
           renderOption={(p) => (
             <>
               <span>
@@ -382,7 +367,7 @@ function CatalogueForm({
                 const pp = priceFor(billingTerm, e.target.value);
                 if (pp) {
                   setCost(amountText(pp.cost));
-                  setPrice(amountText(suggestedPrice(pp.cost, margin) ?? pp.cost));
+                  setPrice(priceText(suggestedPrice(pp.cost, margin) ?? pp.cost));
                 }
               }}
             >
@@ -488,7 +473,11 @@ function CatalogueForm({
       )}
       <div className="row" style={{ justifyContent: 'flex-end' }}>
         <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={!product || busy || count > left}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!product || busy || loadingPrices || count > left}
+        >
           {count > 1 ? `Add ${count} items` : 'Add item'}
         </Button>
       </div>
@@ -626,7 +615,7 @@ function CustomForm({
           setCost(e.target.value);
           const c = parseAmount(e.target.value, 'Cost');
           if (c.ok && margin > 0 && !price)
-            setPrice(amountText(suggestedPrice(c.value, margin) ?? c.value));
+            setPrice(priceText(suggestedPrice(c.value, margin) ?? c.value));
         }}
       />
       <TextField
