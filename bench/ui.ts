@@ -23,6 +23,8 @@ const QUOTES = 10_000;
 const LOADS = 5;
 const KEYSTROKES = 60;
 const SCROLL_FRAMES = 180;
+/** One refresh of a 60 Hz display, which headless Chromium paces its frames to. */
+const VSYNC_MS = 1000 / 60;
 
 const STATUSES: QuoteStatus[] = [
   'draft',
@@ -242,6 +244,10 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
       };
       requestAnimationFrame(step);
     })`);
+    // rAF times in a page are coarsened to 0.1 ms, with jitter, so one 16.67 ms refresh reads
+    // anywhere from 16.5 to 16.8 ms. Each interval is counted in whole refreshes instead: a
+    // frame that missed one refresh reads 33.3 ms, a frame on time 16.7 ms.
+    const scroll = frames.map((f) => Math.max(1, Math.round(f / VSYNC_MS)) * 16.7);
     // After a fast scroll the rows in view are fetched page by page: time until none is blank.
     const fillStart = Date.now();
     await page
@@ -286,13 +292,14 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
       info('list first paint (worst of 5)', Math.max(...paints), 'ms'),
       info('  of which: scripts loaded (DOMContentLoaded p50)', pct(ready, 50), 'ms'),
       info('  of which: first quotes.list call p50', pct(listCalls, 50), 'ms'),
-      info('scroll frame time p50', pct(frames, 50), 'ms'),
-      info('scroll frame time p95', pct(frames, 95), 'ms'),
+      info('scroll frame time p50', pct(scroll, 50), 'ms'),
+      atMost('scroll frame time p95', pct(scroll, 95), 'ms', 16.7),
       info(
-        'scroll frames over 16.7 ms',
-        (frames.filter((f) => f > 16.7).length / frames.length) * 100,
+        'scroll frames over 16.7 ms (a missed refresh)',
+        (scroll.filter((f) => f > 16.7).length / scroll.length) * 100,
         '%',
       ),
+      info('scroll frame time max', Math.max(...scroll), 'ms'),
       info('rows in view filled after the scroll', fillMs, 'ms'),
       atMost('keystroke to frame ready p95 (30 lines)', pct(keys, 95), 'ms', 16),
       info('keystroke to frame ready p50', pct(keys, 50), 'ms'),

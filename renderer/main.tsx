@@ -4,6 +4,13 @@ import './styles/tokens.css';
 import './styles/app.css';
 import { App } from './app/App';
 
+// react-aria adds one <style> for its pressable elements unless an element with this id is
+// already there; our CSP refuses inline styles, so app.css carries that rule and this marker
+// tells react-aria it is taken care of.
+const marker = document.createElement('meta');
+marker.id = 'react-aria-pressable-style';
+document.head.append(marker);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

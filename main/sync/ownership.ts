@@ -26,17 +26,24 @@ export function ownershipWanted(
   return !sameId(want, base.quote.ownedBy?.id) && !sameId(want, remote.quote.ownedBy?.id);
 }
 
-/** The signed-in user, from an answer whose owner is the caller, when the store has none. */
+/**
+ * The API has no "who am I" call, but an answer whose owner is the caller (a quote the server
+ * has just created for us, or one we took over) names the signed-in user. Learned once, it
+ * lets "My quotes" and new offline quotes name the user.
+ */
 export function learnIdentity(
   store: Pick<SyncStore, 'identity' | 'setIdentity'>,
   q: QuoteResponse,
-) {
-  if (store.identity() || !q.ownedBy) return;
-  store.setIdentity({
-    user: q.ownedBy,
-    partner: q.partner,
-    currency: q.totals.initialTotal.currency,
-  });
+): void {
+  if (store.identity()) return;
+  const user = q.ownedBy ?? {
+    id: '',
+    displayName: q.createdBy,
+    email: q.createdByEmail,
+    fullName: q.createdBy,
+  };
+  if (!user.email && !user.id) return;
+  store.setIdentity({ user, partner: q.partner ?? null, currency: q.totals.initialTotal.currency });
 }
 
 /** Sends the call; answers the quote as the server holds it after. */

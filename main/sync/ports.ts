@@ -37,10 +37,10 @@ export type SyncStore = Pick<
   | 'saveAsNewQuote'
   | 'getMeta'
   | 'setMeta'
-  | 'filePath'
-  | 'setAttachmentFile'
   | 'identity'
   | 'setIdentity'
+  | 'filePath'
+  | 'setAttachmentFile'
   | 'collectGarbage'
 > & {
   readonly sync: Store['sync'];

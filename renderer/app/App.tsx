@@ -48,14 +48,34 @@ export function App() {
 
   useEffect(() => {
     // Move focus to the new screen's heading so keyboard and screen-reader users land there.
+    // The new screen may come a moment later (its code or its data loading, the old screen
+    // still shown meanwhile), so wait for a heading that is not the old one; stop as soon as
+    // the user has focused something of the new screen.
+    const main = document.querySelector('main');
+    if (!main) return;
+    const oldHeading = main.querySelector('h1');
+    const oldFocus = document.activeElement;
+    const place = (): boolean => {
+      const a = document.activeElement;
+      if (a && a !== oldFocus && a !== document.body && a.closest('main')) return true;
+      const h = main.querySelector<HTMLElement>('h1');
+      if (!h || h === oldHeading) return false;
+      h.tabIndex = -1;
+      h.focus({ preventScroll: true });
+      return true;
+    };
+    const observer = new MutationObserver(() => {
+      if (place()) observer.disconnect();
+    });
     const t = setTimeout(() => {
-      const h = document.querySelector<HTMLElement>('main h1');
-      if (h && !document.activeElement?.closest('main')) {
-        h.tabIndex = -1;
-        h.focus({ preventScroll: true });
-      }
+      if (!place()) observer.observe(main, { childList: true, subtree: true });
     }, 0);
-    return () => clearTimeout(t);
+    const giveUp = setTimeout(() => observer.disconnect(), 10_000);
+    return () => {
+      clearTimeout(t);
+      clearTimeout(giveUp);
+      observer.disconnect();
+    };
   }, [route]);
 
   return (

@@ -19,10 +19,18 @@ export function useEvents(): void {
       clearTimeout(editorTimer);
       editorTimer = setTimeout(() => void useEditor.getState().reload(), 60);
     };
+    // A local edit changes the pending count even when no sync round follows (paused,
+    // offline): the footer re-reads the status instead of waiting for the engine to speak.
+    let statusTimer: ReturnType<typeof setTimeout> | undefined;
+    const reloadStatus = () => {
+      clearTimeout(statusTimer);
+      statusTimer = setTimeout(() => void useSync.getState().load(), 200);
+    };
     const client = ipc();
     const offs = [
       client.on('quote.changed', (e) => {
         refreshList();
+        if (e.source !== 'sync') reloadStatus();
         const ed = useEditor.getState();
         if (ed.quoteId === e.quoteId) {
           if (e.deleted && e.source === 'sync') void ed.reload();
@@ -56,6 +64,7 @@ export function useEvents(): void {
     return () => {
       clearTimeout(listTimer);
       clearTimeout(editorTimer);
+      clearTimeout(statusTimer);
       offs.forEach((off) => off());
     };
   }, []);

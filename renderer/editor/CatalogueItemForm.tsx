@@ -13,7 +13,7 @@ import {
 import { errorOf, ipc } from '../ipc';
 import { formatMoney, formatUnit } from '../format';
 import { Button, Combobox, SelectField, TextField } from '../ui';
-import { amountText, parseAmount, parseQuantity } from './numbers';
+import { amountText, parseAmount, parseQuantity, priceText } from './numbers';
 import { NoteField, QuantityField, submit, type Errors } from './itemFields';
 
 export function CatalogueItemForm({
@@ -110,7 +110,9 @@ export function CatalogueItemForm({
     if (pp) {
       setCost(amountText(pp.cost));
       const s = suggestedPrice(pp.cost, margin);
-      setPrice(amountText(s ?? pp.suggestedPrice ?? pp.cost));
+      setPrice(priceText(s ?? pp.suggestedPrice ?? pp.cost));
+      // The fields are filled now: an earlier "is required" beside them would be wrong.
+      setErrors(({ price: _p, cost: _c, ...rest }) => rest);
       if (pp.usageBasedType) setUsageType(pp.usageBasedType);
     }
   };
@@ -128,6 +130,8 @@ export function CatalogueItemForm({
   const count = 1 + chosenAddOns.length;
 
   const add = async () => {
+    // Enter pressed while the prices are still on their way: they fill the fields first.
+    if (loadingPrices) return;
     const errs: Errors = {};
     if (!product) errs.productId = 'Choose a product';
     if (!billingTerm) errs.billingTerm = 'Choose a billing term';
@@ -179,7 +183,7 @@ export function CatalogueItemForm({
         productId: a.id,
         billingTerm: ap.billingTerm,
         quantity: q.value,
-        price: suggestedPrice(ap.cost, margin) ?? ap.cost,
+        price: Number(priceText(suggestedPrice(ap.cost, margin) ?? ap.cost)),
         requiredLineItemIndex: 0,
       });
     }
@@ -209,6 +213,7 @@ export function CatalogueItemForm({
               .content
           }
           optionKey={(p) => p.id}
+          optionText={(p) => `${p.name} ${p.sku}`}
           renderOption={(p) => (
             <>
               <span>
@@ -268,7 +273,7 @@ export function CatalogueItemForm({
                 const pp = priceFor(billingTerm, e.target.value);
                 if (pp) {
                   setCost(amountText(pp.cost));
-                  setPrice(amountText(suggestedPrice(pp.cost, margin) ?? pp.cost));
+                  setPrice(priceText(suggestedPrice(pp.cost, margin) ?? pp.cost));
                 }
               }}
             >
@@ -360,7 +365,11 @@ export function CatalogueItemForm({
       )}
       <div className="row" style={{ justifyContent: 'flex-end' }}>
         <Button onClick={onDone}>Cancel</Button>
-        <Button type="submit" variant="primary" disabled={!product || busy || count > left}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!product || busy || loadingPrices || count > left}
+        >
           {count > 1 ? `Add ${count} items` : 'Add item'}
         </Button>
       </div>

@@ -5,7 +5,7 @@ import { LIMITS } from '../../common/api/limits';
 import { centsToAmount, lineTotalsCents, suggestedPrice } from '../../common/money';
 import { CustomProductName, CustomProductSku, type QuoteDetail } from '../../common/ipc/shapes';
 import { Button, SelectField, TextField } from '../ui';
-import { amountText, parseAmount, parseQuantity } from './numbers';
+import { parseAmount, parseQuantity, priceText } from './numbers';
 import { NoteField, QuantityField, submit, type Errors } from './itemFields';
 
 export function CustomItemForm({
@@ -132,7 +132,7 @@ export function CustomItemForm({
           setCost(e.target.value);
           const c = parseAmount(e.target.value, 'Cost');
           if (c.ok && margin > 0 && !price)
-            setPrice(amountText(suggestedPrice(c.value, margin) ?? c.value));
+            setPrice(priceText(suggestedPrice(c.value, margin) ?? c.value));
         }}
       />
       <TextField

@@ -4,7 +4,7 @@ import type { QuoteDetail } from '../../common/ipc/shapes';
 import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { useSync } from '../state/sync';
-import { Button, SelectField, STATUS_LABEL } from '../ui';
+import { Button, Dialog, SelectField, STATUS_LABEL } from '../ui';
 
 /** Only the transitions DESIGN.md §2 allows from here; publishing needs the server. */
 export function StatusControl({ detail }: { detail: QuoteDetail }) {
@@ -16,21 +16,45 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
   const [to, setTo] = useState<QuoteStatus | ''>('');
   const quoteId = detail.header.id;
   const canPublish = choices.includes('sent');
+  // Publishing sends the quote to the client: it is said plainly and confirmed first.
+  const [confirming, setConfirming] = useState(false);
+  const recipients = detail.accessList.length;
 
   return (
     <section className="card card-pad stack" aria-labelledby="status-h">
       <h2 id="status-h">Status</h2>
       {canPublish && (
         <div className="stack">
-          <Button
-            variant="primary"
-            disabled={!online}
-            onClick={() =>
-              void run(() => ipc().call('quotes.publish', { quoteId }), 'header:status')
-            }
-          >
+          <Button variant="primary" disabled={!online} onClick={() => setConfirming(true)}>
             Publish to client
           </Button>
+          <Dialog
+            title="Publish to the client?"
+            open={confirming}
+            onClose={() => setConfirming(false)}
+            footer={
+              <>
+                <Button onClick={() => setConfirming(false)}>Cancel</Button>
+                <Button
+                  variant="primary"
+                  onClick={() => {
+                    setConfirming(false);
+                    void run(() => ipc().call('quotes.publish', { quoteId }), 'header:status');
+                  }}
+                >
+                  Publish
+                </Button>
+              </>
+            }
+          >
+            <p>
+              {detail.header.client.name} will be able to see this quote
+              {recipients > 0
+                ? ` (${recipients} ${recipients === 1 ? 'recipient' : 'recipients'} on its access list)`
+                : ''}
+              . Once published it can no longer be edited until it is moved back to draft.
+            </p>
+          </Dialog>
           {!online && (
             <span className="field-hint">Publishing needs a connection to the server.</span>
           )}

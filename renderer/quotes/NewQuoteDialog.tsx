@@ -50,6 +50,7 @@ export function NewQuoteDialog({ open, onClose }: { open: boolean; onClose: () =
           return res.content;
         }}
         optionKey={(c) => c.id}
+        optionText={(c) => c.name}
         renderOption={(c) => (
           <>
             <span>{c.name}</span>

@@ -1,23 +1,12 @@
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import type { QuoteStatus, SortField } from '../../common/api/enums';
-import type { QuoteSummary } from '../../common/ipc/shapes';
-import { formatDate, formatMoney, formatNumber } from '../format';
-import { PERIOD_SHORT, periodAmounts, periodsText } from '../format/periods';
-import { PAGE_SIZE, useQuoteList } from '../state/quoteList';
-import { useNav } from '../state/nav';
-import {
-  Button,
-  CopyIcon,
-  IconButton,
-  StatusPill,
-  SyncBadge,
-  STATUS_LABEL,
-  TrashIcon,
-} from '../ui';
-import { deleteQuote, duplicateQuote } from './actions';
+import { useEffect, useRef, useState } from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import type { ListAccount, QuoteStatus } from '../../common/api/enums';
+import { formatNumber } from '../format';
+import { useQuoteList } from '../state/quoteList';
+import { Button, STATUS_LABEL } from '../ui';
 import { NewQuoteDialog } from './NewQuoteDialog';
 import { PipelineChart } from './PipelineChart';
+import { QuoteGrid } from './QuoteGrid';
 import { useCommandRequest } from '../state/commandRequest';
 
 const CHIP_STATUSES: QuoteStatus[] = [
@@ -32,35 +21,15 @@ const CHIP_STATUSES: QuoteStatus[] = [
   'pending',
 ];
 
-/** Height of the sticky header row inside the scroller (keep in step with .list-head). */
-const HEAD_H = 36;
-
-const COLUMNS: { label: string; field?: SortField; className?: string }[] = [
-  { label: 'Reference' },
-  { label: 'Client', field: 'client.name' },
-  { label: 'Status', field: 'status' },
-  { label: 'Initial', field: 'totals.initialTotal', className: 'num' },
-  { label: 'Recurring', field: 'totals.recurringTotal', className: 'num' },
-  { label: 'Updated', field: 'updatedOn', className: 'col-created' },
-  { label: 'Created by', field: 'createdBy', className: 'col-owner' },
-  { label: 'Sync' },
-  { label: 'Actions', className: 'sr-only-label' },
-];
-
 export function QuoteList() {
   const query = useQuoteList((s) => s.query);
   const total = useQuoteList((s) => s.total);
   const loaded = useQuoteList((s) => s.loaded);
   const counts = useQuoteList((s) => s.statusCounts);
   const error = useQuoteList((s) => s.error);
-  const pages = useQuoteList((s) => s.pages);
-  const key = useQuoteList((s) => s.key);
-  const { setSearch, toggleStatus, clearStatus, setSort, ensureRange } = useQuoteList.getState();
-  const go = useNav((s) => s.go);
-  const [active, setActive] = useState(0);
+  const { setSearch, toggleStatus, clearStatus, setAccount } = useQuoteList.getState();
   const [creating, setCreating] = useState(false);
   const [searchText, setSearchText] = useState(query.search);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const newRequest = useCommandRequest((s) => s.newQuote);
   const seenRequest = useRef(newRequest);
   useEffect(() => {
@@ -70,65 +39,7 @@ export function QuoteList() {
     }
   }, [newRequest]);
 
-  // The virtualizer is mutable by design; this component is not compiled with memoization.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 44,
-    overscan: 12,
-    scrollMargin: HEAD_H,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? 0;
-
-  useEffect(() => {
-    ensureRange(first, last);
-  }, [first, last, key, pages, ensureRange]);
-
-  useEffect(() => {
-    if (active >= total && total > 0) setActive(total - 1);
-  }, [active, total]);
-
-  const open = useCallback(
-    (index: number, q: QuoteSummary | undefined) => {
-      setActive(index);
-      if (q) go({ screen: 'quote', quoteId: q.id });
-    },
-    [go],
-  );
-  const rowAt = (i: number): QuoteSummary | undefined =>
-    pages[Math.floor(i / PAGE_SIZE)]?.[i % PAGE_SIZE];
-  const activeRow = rowAt(active);
   const countsTotal = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : null;
-
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (total === 0) return;
-    let next = active;
-    if (e.key === 'ArrowDown') next = Math.min(active + 1, total - 1);
-    else if (e.key === 'ArrowUp') next = Math.max(active - 1, 0);
-    else if (e.key === 'PageDown') next = Math.min(active + 10, total - 1);
-    else if (e.key === 'PageUp') next = Math.max(active - 10, 0);
-    else if (e.key === 'Home') next = 0;
-    else if (e.key === 'End') next = total - 1;
-    else if (e.key === 'Enter' && activeRow) {
-      e.preventDefault();
-      go({ screen: 'quote', quoteId: activeRow.id });
-      return;
-    } else if (e.key === 'Delete' && activeRow) {
-      e.preventDefault();
-      void deleteQuote(activeRow);
-      return;
-    } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'd' && activeRow) {
-      e.preventDefault();
-      void duplicateQuote(activeRow.id);
-      return;
-    } else return;
-    e.preventDefault();
-    setActive(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
-  };
 
   return (
     <div className="page">
@@ -139,6 +50,24 @@ export function QuoteList() {
         </Button>
       </div>
       <div className="toolbar">
+        <ToggleButtonGroup
+          aria-label="Whose quotes"
+          className="segmented"
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[query.account]}
+          onSelectionChange={(keys) => {
+            const next = [...keys][0] as ListAccount | undefined;
+            if (next && next !== query.account) setAccount(next);
+          }}
+        >
+          <ToggleButton id="user" className="segment">
+            My quotes
+          </ToggleButton>
+          <ToggleButton id="partner" className="segment">
+            All partner quotes
+          </ToggleButton>
+        </ToggleButtonGroup>
         <input
           type="search"
           className="input search"
@@ -181,74 +110,7 @@ export function QuoteList() {
       </div>
       <PipelineChart />
       <div className="card list">
-        <div
-          ref={scrollRef}
-          className="list-scroll"
-          tabIndex={0}
-          role="grid"
-          aria-label="Quotes. Arrow keys move, Enter opens, Delete deletes, Ctrl+D duplicates"
-          aria-rowcount={total + 1}
-          aria-colcount={COLUMNS.length}
-          aria-activedescendant={activeRow ? `quote-row-${active}` : undefined}
-          onKeyDown={onKey}
-        >
-          <div role="row" aria-rowindex={1} className="list-head">
-            {COLUMNS.map((c) => {
-              const sorted = c.field && query.sort.field === c.field;
-              return (
-                <div
-                  key={c.label}
-                  role="columnheader"
-                  className={c.className === 'sr-only-label' ? '' : c.className}
-                  aria-sort={
-                    sorted
-                      ? query.sort.direction === 'asc'
-                        ? 'ascending'
-                        : 'descending'
-                      : undefined
-                  }
-                >
-                  {c.className === 'sr-only-label' ? (
-                    <span className="sr-only">{c.label}</span>
-                  ) : c.field ? (
-                    <button
-                      type="button"
-                      tabIndex={-1}
-                      className="sort-btn"
-                      onClick={() => setSort(c.field!)}
-                    >
-                      {c.label}
-                      <span aria-hidden="true">
-                        {sorted ? (query.sort.direction === 'asc' ? '▲' : '▼') : ''}
-                      </span>
-                    </button>
-                  ) : (
-                    c.label
-                  )}
-                </div>
-              );
-            })}
-          </div>
-          <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((v) => (
-              <ListRow
-                key={v.key}
-                index={v.index}
-                top={v.start - HEAD_H}
-                q={rowAt(v.index)}
-                selected={v.index === active}
-                onOpen={open}
-              />
-            ))}
-          </div>
-          {loaded && total === 0 && (
-            <div className="empty">
-              {query.search || query.status.length
-                ? 'No quotes match.'
-                : 'No quotes yet. Create one with “New quote”.'}
-            </div>
-          )}
-        </div>
+        <QuoteGrid />
         <div className="list-foot" aria-live="polite">
           <span data-testid="result-count">
             {loaded ? `${formatNumber(total)} ${total === 1 ? 'quote' : 'quotes'}` : 'Loading…'}
@@ -257,115 +119,6 @@ export function QuoteList() {
         </div>
       </div>
       <NewQuoteDialog open={creating} onClose={() => setCreating(false)} />
-    </div>
-  );
-}
-
-/** One row; memoized so scrolling renders only the rows that come into view. */
-const ListRow = memo(function ListRow({
-  index,
-  top,
-  q,
-  selected,
-  onOpen,
-}: {
-  index: number;
-  top: number;
-  q: QuoteSummary | undefined;
-  selected: boolean;
-  onOpen: (index: number, q: QuoteSummary | undefined) => void;
-}) {
-  return (
-    <div
-      id={`quote-row-${index}`}
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={selected}
-      className="list-row"
-      style={{ transform: `translateY(${top}px)` }}
-      onClick={() => onOpen(index, q)}
-      data-quote-id={q?.id}
-    >
-      {q ? <Row q={q} /> : <SkeletonRow />}
-    </div>
-  );
-});
-
-function Row({ q }: { q: QuoteSummary }) {
-  return (
-    <>
-      <div role="gridcell" className="cell mono">
-        {q.referenceCode ?? <span className="muted">New (local)</span>}
-      </div>
-      <div role="gridcell" className="cell">
-        <strong>{q.client.name}</strong>
-        <span className="muted">
-          {' '}
-          · {formatNumber(q.lineItemCounts.total)} {q.lineItemCounts.total === 1 ? 'item' : 'items'}
-        </span>
-      </div>
-      <div role="gridcell" className="cell">
-        <StatusPill status={q.status} />
-      </div>
-      <div role="gridcell" className="cell num">
-        {formatMoney(q.totals.initialTotal.amount, q.totals.initialTotal.currency)}
-      </div>
-      <div role="gridcell" className="cell num">
-        {formatMoney(q.totals.recurringTotal.amount, q.totals.recurringTotal.currency)}
-        {/* One billing period: named beside the total; several: one line each beneath. */}
-        {periodAmounts(q.recurringByPeriod).length === 1 && (
-          <span className="muted" data-testid="recurring-periods">
-            {PERIOD_SHORT[periodAmounts(q.recurringByPeriod)[0]!.period]}
-          </span>
-        )}
-        {periodAmounts(q.recurringByPeriod).length > 1 && (
-          <div
-            className="muted list-periods"
-            data-testid="recurring-periods"
-            title={periodsText(q.recurringByPeriod, q.totals.recurringTotal.currency)}
-          >
-            {periodAmounts(q.recurringByPeriod).map((x) => (
-              <div key={x.period}>
-                {formatMoney(x.amount, q.totals.recurringTotal.currency)}
-                {PERIOD_SHORT[x.period]}
-              </div>
-            ))}
-          </div>
-        )}
-      </div>
-      <div role="gridcell" className="cell col-created">
-        {formatDate(q.updatedOn)}
-      </div>
-      <div role="gridcell" className="cell col-owner">
-        {q.ownedBy?.fullName ?? q.createdBy}
-      </div>
-      <div role="gridcell" className="cell">
-        <SyncBadge sync={q.sync} />
-      </div>
-      <div role="gridcell" className="cell row-actions" onClick={(e) => e.stopPropagation()}>
-        <IconButton
-          label={`Duplicate ${q.referenceCode ?? q.client.name}`}
-          tabIndex={-1}
-          onClick={() => void duplicateQuote(q.id)}
-        >
-          <CopyIcon />
-        </IconButton>
-        <IconButton
-          label={`Delete ${q.referenceCode ?? q.client.name}`}
-          tabIndex={-1}
-          onClick={() => void deleteQuote(q)}
-        >
-          <TrashIcon />
-        </IconButton>
-      </div>
-    </>
-  );
-}
-
-function SkeletonRow() {
-  return (
-    <div role="gridcell" className="cell muted" style={{ gridColumn: '1 / -1' }}>
-      Loading…
     </div>
   );
 }

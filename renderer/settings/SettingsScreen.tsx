@@ -236,7 +236,11 @@ export default function SettingsScreen() {
                 label="Client secret"
                 type="password"
                 autoComplete="new-password"
-                hint="Stored in the system keychain."
+                hint={
+                  keychain && !keychain.available
+                    ? 'No system keychain here: kept in memory until Quotedesk closes.'
+                    : 'Stored in the system keychain.'
+                }
                 {...bind('clientSecret')}
               />
               <TextField

@@ -1,7 +1,7 @@
 // The quote list as a window over the whole result: pages are fetched as the virtualized list
 // scrolls to them, so 10,000 quotes cost what is on screen, not what is in the store.
 import { create } from 'zustand';
-import type { QuoteStatus, SortDirection, SortField } from '../../common/api/enums';
+import type { ListAccount, QuoteStatus, SortDirection, SortField } from '../../common/api/enums';
 import type { QuoteSummary, StatusCounts } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../ipc';
 
@@ -12,6 +12,19 @@ export interface ListQuery {
   search: string;
   status: QuoteStatus[];
   sort: { field: SortField; direction: SortDirection };
+  /** "user": the quotes the signed-in user created or owns; "partner": the whole team's. */
+  account: ListAccount;
+}
+
+const ACCOUNT_KEY = 'quotedesk.list.account';
+
+/** The switch is a daily habit: it stays where the user left it, across restarts. */
+function savedAccount(): ListAccount {
+  try {
+    return globalThis.localStorage?.getItem(ACCOUNT_KEY) === 'user' ? 'user' : 'partner';
+  } catch {
+    return 'partner';
+  }
 }
 
 interface ListState {
@@ -27,6 +40,7 @@ interface ListState {
   toggleStatus: (s: QuoteStatus) => void;
   clearStatus: () => void;
   setSort: (field: SortField) => void;
+  setAccount: (account: ListAccount) => void;
   ensureRange: (start: number, end: number) => void;
   refresh: () => void;
   rowAt: (index: number) => QuoteSummary | undefined;
@@ -47,7 +61,7 @@ export const useQuoteList = create<ListState>((set, get) => {
         sort: query.sort,
         page,
         limit: PAGE_SIZE,
-        account: 'partner',
+        account: query.account,
       });
       if (get().key !== key) return;
       set((s) => ({
@@ -78,7 +92,12 @@ export const useQuoteList = create<ListState>((set, get) => {
   };
 
   return {
-    query: { search: '', status: [], sort: { field: 'updatedOn', direction: 'desc' } },
+    query: {
+      search: '',
+      status: [],
+      sort: { field: 'updatedOn', direction: 'desc' },
+      account: savedAccount(),
+    },
     key: 0,
     total: 0,
     loaded: false,
@@ -104,14 +123,25 @@ export const useQuoteList = create<ListState>((set, get) => {
             : 'desc';
       restart({ query: { ...get().query, sort: { field, direction } } });
     },
+    setAccount: (account) => {
+      try {
+        globalThis.localStorage?.setItem(ACCOUNT_KEY, account);
+      } catch {
+        // Not remembered across restarts where storage is refused; the switch still works.
+      }
+      restart({ query: { ...get().query, account } });
+    },
     ensureRange: (start, end) => {
       const { key, pages, total, loaded } = get();
       if (!loaded) {
         void fetchPage(0, key);
         return;
       }
-      const last = Math.min(end, Math.max(total - 1, 0));
-      for (let p = Math.floor(start / PAGE_SIZE); p <= Math.floor(last / PAGE_SIZE); p++) {
+      // One page beyond the window on each side: rows scrolled into view are then usually
+      // there already, drawn once, instead of a placeholder first and the row a frame later.
+      const from = Math.max(0, start - PAGE_SIZE);
+      const last = Math.min(end + PAGE_SIZE, Math.max(total - 1, 0));
+      for (let p = Math.floor(from / PAGE_SIZE); p <= Math.floor(last / PAGE_SIZE); p++) {
         if (!pages[p]) void fetchPage(p, key);
       }
     },

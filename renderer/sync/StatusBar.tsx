@@ -1,5 +1,5 @@
 import { errorOf, ipc } from '../ipc';
-import { formatNumber, formatRelative } from '../format';
+import { formatDateTime, formatNumber, formatRelative } from '../format';
 import { toast } from '../ui/toast';
 import { useNav } from '../state/nav';
 import { useSync } from '../state/sync';
@@ -27,7 +27,9 @@ export function StatusBar() {
   }
   const online = status.available && status.online;
   const progress =
-    status.running && status.progress && status.progress.total > 0 ? status.progress : null;
+    status.running && online && status.progress && status.progress.total > 0
+      ? status.progress
+      : null;
   return (
     <footer className="statusbar" aria-label="Sync status">
       <span className={`conn ${online ? '' : 'conn-offline'}`} data-testid="connection">
@@ -57,7 +59,11 @@ export function StatusBar() {
         </span>
       )}
       <span className="muted" data-testid="last-sync">
-        Last sync {formatRelative(status.lastSyncAt)}
+        {/* "now" would read as "just synced" while nothing can reach the server. */}
+        Last sync{' '}
+        {status.lastSyncAt && !online
+          ? formatDateTime(status.lastSyncAt)
+          : formatRelative(status.lastSyncAt)}
       </span>
       {progress && (
         <span className="row" aria-live="polite">
@@ -89,7 +95,7 @@ export function StatusBar() {
         disabled={!status.available}
         aria-keyshortcuts="F5"
       >
-        {status.running ? 'Syncing…' : 'Sync now'}
+        {status.running && online ? 'Syncing…' : 'Sync now'}
       </Button>
     </footer>
   );

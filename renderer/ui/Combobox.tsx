@@ -1,4 +1,14 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  ComboBox,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+  type Key,
+} from 'react-aria-components';
 
 export interface ComboboxProps<T> {
   label: string;
@@ -6,6 +16,8 @@ export interface ComboboxProps<T> {
   /** Called as the user types; may answer from an offline cache. */
   search: (text: string) => Promise<T[]>;
   optionKey: (item: T) => string;
+  /** The option as plain text: its accessible name and what type-ahead matches. */
+  optionText: (item: T) => string;
   renderOption: (item: T) => ReactNode;
   onPick: (item: T) => void;
   error?: string | null;
@@ -13,24 +25,29 @@ export interface ComboboxProps<T> {
   hint?: ReactNode;
 }
 
-/** Type-to-search picker following the ARIA combobox pattern (list always shown below). */
+/**
+ * Type-to-search picker. The keyboard and ARIA behaviour (open state, arrows, Escape, Enter,
+ * the active option announced) are react-aria's; this adds the search as the user types.
+ * The list opens below the field, inside it (not in a layer of its own), so it stays in the
+ * dialog it belongs to.
+ */
 export function Combobox<T>({
   label,
   placeholder,
   search,
   optionKey,
+  optionText,
   renderOption,
   onPick,
   error,
   autoFocus,
   hint,
 }: ComboboxProps<T>) {
-  const id = useId();
   const [text, setText] = useState('');
   const [items, setItems] = useState<T[]>([]);
-  const [active, setActive] = useState(0);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const seq = useRef(0);
   const searchRef = useRef(search);
   useEffect(() => {
@@ -47,7 +64,6 @@ export function Combobox<T>({
           .then((r) => {
             if (my !== seq.current) return;
             setItems(r);
-            setActive(0);
             setFailure(null);
           })
           .catch((e: unknown) => {
@@ -60,68 +76,66 @@ export function Combobox<T>({
     return () => clearTimeout(t);
   }, [text]);
 
-  const listId = `${id}-list`;
-  const optId = (i: number) => `${id}-opt-${i}`;
   const shownError = error ?? failure;
+  const options = items.map((item) => ({ key: optionKey(item), item }));
 
   return (
-    <div className={`field combo ${shownError ? 'field-invalid' : ''}`}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        role="combobox"
-        aria-expanded="true"
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={items.length ? optId(active) : undefined}
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={shownError ? `${id}-err` : undefined}
-        placeholder={placeholder}
-        autoFocus={autoFocus}
-        value={text}
-        autoComplete="off"
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setActive((a) => Math.min(a + 1, items.length - 1));
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((a) => Math.max(a - 1, 0));
-          } else if (e.key === 'Enter' && items[active]) {
-            e.preventDefault();
-            onPick(items[active]!);
-          }
-        }}
-      />
-      {hint && <div className="field-hint">{hint}</div>}
-      {shownError && (
-        <div id={`${id}-err`} className="field-error" role="alert">
-          {shownError}
-        </div>
+    <ComboBox
+      className={`field combo ${shownError ? 'field-invalid' : ''}`}
+      items={options}
+      inputValue={text}
+      onInputChange={setText}
+      // Picking is an action here, not a value the field keeps.
+      selectedKey={null}
+      onSelectionChange={(key: Key | null) => {
+        const hit = options.find((o) => o.key === key);
+        if (hit) onPick(hit.item);
+        // No key: Escape reverted the field; its text goes back to empty and the list closes.
+        else setText('');
+      }}
+      menuTrigger="input"
+      allowsEmptyCollection
+      isInvalid={!!shownError}
+      autoFocus={autoFocus}
+    >
+      <Label className="field-label">{label}</Label>
+      <Input className="input" placeholder={placeholder} autoComplete="off" />
+      {hint && (
+        <Text slot="description" className="field-hint">
+          {hint}
+        </Text>
       )}
-      <ul id={listId} role="listbox" aria-label={label} className="combo-list" aria-busy={busy}>
-        {items.map((item, i) => (
-          <li
-            key={optionKey(item)}
-            id={optId(i)}
-            role="option"
-            aria-selected={i === active}
-            className="combo-option"
-            onMouseEnter={() => setActive(i)}
-            onMouseDown={(e) => {
-              e.preventDefault();
-              onPick(item);
-            }}
+      {shownError && (
+        <Text slot="errorMessage" className="field-error" elementType="div">
+          <span role="alert">{shownError}</span>
+        </Text>
+      )}
+      <div ref={setSlot} />
+      {slot && (
+        // Placed in the field's own slot (styled to flow below the input), not at the end of
+        // the page: the options stay inside the dialog that owns them.
+        <Popover
+          className="combo-pop"
+          UNSTABLE_portalContainer={slot}
+          isNonModal
+          placement="bottom start"
+          shouldFlip={false}
+        >
+          <ListBox
+            className="combo-list"
+            aria-busy={busy}
+            renderEmptyState={() => (
+              <div className="muted combo-option">{busy ? 'Searching…' : 'No matches'}</div>
+            )}
           >
-            {renderOption(item)}
-          </li>
-        ))}
-        {!busy && items.length === 0 && <li className="muted combo-option">No matches</li>}
-      </ul>
-    </div>
+            {(o: { key: string; item: T }) => (
+              <ListBoxItem id={o.key} textValue={optionText(o.item)} className="combo-option">
+                {renderOption(o.item)}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      )}
+    </ComboBox>
   );
 }

@@ -42,7 +42,7 @@ export function Dialog({
     (first ?? box)?.focus();
     const onKey = (e: KeyboardEvent) => {
       // Listening on the document: focus may be on nothing when the focused control went away.
-      if (e.key === 'Escape' && !e.defaultPrevented) {
+      if (e.key === 'Escape' && !e.defaultPrevented && !pickerHad.has(e)) {
         e.preventDefault();
         e.stopPropagation();
         onCloseRef.current();
@@ -60,10 +60,18 @@ export function Dialog({
         }
       }
     };
+    // Looked at before the picker handles the key: by the time the key reaches the document
+    // the picker has already closed and cleared itself.
+    const pickerHad = new WeakSet<KeyboardEvent>();
+    const onKeyFirst = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && ownsEscape(e.target)) pickerHad.add(e);
+    };
+    document.addEventListener('keydown', onKeyFirst, true);
     document.addEventListener('keydown', onKey);
     return () => {
+      document.removeEventListener('keydown', onKeyFirst, true);
       document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
+      returnFocus(previous);
     };
   }, [open, initialFocus]);
 
@@ -94,4 +102,43 @@ export function Dialog({
       </div>
     </div>
   );
+}
+
+/**
+ * Gives focus back to the control that opened a dialog. What the dialog changed often
+ * re-renders that control as a new element (a row's button after an item was added): then
+ * the control with the same name takes focus, and only if there is none, the screen's heading.
+ */
+function returnFocus(previous: HTMLElement | null): void {
+  const target = previous?.isConnected ? previous : previous ? sameControl(previous) : null;
+  const fallback = document.querySelector<HTMLElement>('main h1');
+  // After React has finished removing the dialog, so nothing takes focus back from us.
+  setTimeout(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (target?.isConnected) target.focus();
+    else if (fallback?.isConnected) {
+      fallback.tabIndex = -1;
+      fallback.focus();
+    }
+  }, 0);
+  if (target?.isConnected) target.focus();
+}
+
+function sameControl(el: HTMLElement): HTMLElement | null {
+  const label = el.getAttribute('aria-label');
+  const text = el.textContent?.trim();
+  for (const c of document.querySelectorAll<HTMLElement>(el.tagName)) {
+    if (label ? c.getAttribute('aria-label') === label : c.textContent?.trim() === text) return c;
+  }
+  return null;
+}
+
+/**
+ * An open picker (or one holding a search) takes Escape for itself: the first Escape closes
+ * its list and clears it, the next one closes the dialog, as the ARIA combobox pattern has it.
+ */
+function ownsEscape(target: EventTarget | null): boolean {
+  const el = target as HTMLInputElement | null;
+  if (!el?.getAttribute || el.getAttribute('role') !== 'combobox') return false;
+  return el.getAttribute('aria-expanded') === 'true' || !!el.value;
 }

@@ -125,7 +125,7 @@ describe('the main screens', () => {
     await page.getByRole('option', { name: /SentinelOne Control/ }).click();
     await page.getByText('Add-ons added together with this product').waitFor();
     const addDialog = page.getByRole('dialog', { name: 'Add line item' });
-    await expect.poll(() => addDialog.getByLabel('Unit price').inputValue()).toBe('3.5');
+    await expect.poll(() => addDialog.getByLabel('Unit price').inputValue()).toBe('3.50');
     expect(await addDialog.getByRole('alert').count()).toBe(0);
     await addDialog.getByLabel(/SentinelOne Vigilance MDR Add-on/).check();
     await both(page, 'add-item');
@@ -147,6 +147,10 @@ describe('the main screens', () => {
     // Publishing needs the server; then only the transitions the API allows from "sent" are offered.
     await syncNow(page);
     await page.getByRole('button', { name: 'Publish to client' }).click();
+    await page
+      .getByRole('dialog', { name: 'Publish to the client?' })
+      .getByRole('button', { name: 'Publish', exact: true })
+      .click();
     await expect
       .poll(() => page.locator('.editor-title .status').textContent(), { timeout: 90_000 })
       .toBe('Sent');
@@ -194,7 +198,10 @@ describe('the main screens', () => {
       )
       .toEqual([true]);
     await both(page, 'new-quote');
+    // The first Escape clears the picker and closes its list; the second closes the dialog.
     await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'New quote' }).waitFor({ state: 'detached' });
 
     const rows = page.locator('[data-quote-id]');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);

@@ -236,7 +236,7 @@ export async function runSeed(
     // By id, not in the list's order (last change first): two edits in the same millisecond
     // would order it by chance, and the seed would not replay.
     const quotes = real
-      .listQuotes({ limit: 100 })
+      .listQuotes({ account: 'partner', limit: 100 })
       .content.map((e) => e.id)
       .sort();
     const live = quotes.filter((id) => real.getQuote(id) && !real.getQuote(id)!.deleted);
@@ -588,7 +588,7 @@ export async function runSeed(
   /** Live local quotes on the server and not parked on a conflict (by id, as above). */
   const onServer = () =>
     real
-      .listQuotes({ limit: 100 })
+      .listQuotes({ account: 'partner', limit: 100 })
       .content.map((e) => e.id)
       .sort()
       .filter((id) => {
@@ -718,7 +718,7 @@ export async function runSeed(
     for (let round = 0; round < 12 && !quiet; round++) {
       // A file that never came down before its quote was deleted remotely cannot be sent
       // with the copy: the engine says so, and the user removes that attachment.
-      for (const e of real.listQuotes({ limit: 100 }).content) {
+      for (const e of real.listQuotes({ account: 'partner', limit: 100 }).content) {
         const rec = real.getQuote(e.id);
         if (rec?.syncState !== 'error' || !/not on this computer/.test(rec.syncMessage ?? ''))
           continue;

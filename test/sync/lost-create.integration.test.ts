@@ -275,7 +275,7 @@ describe('sync engine against the real server: creates whose answer was lost', (
     expect((await ben.getQuote(lost.id)).introMessage).toBe('Mine, with the pull on');
     // Here: my quote, and the one from the other computer — no third, empty stand-in.
     const here = d.store
-      .listQuotes({ limit: 100 })
+      .listQuotes({ account: 'partner', limit: 100 })
       .content.map((e) => d.store.getQuote(e.id)!)
       .filter((q) => q.work.client.id === CLIENTS.blueFjord.id);
     expect(here.map((q) => q.serverId).sort()).toEqual([lost.id, other.id].sort());

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { Button, Combobox, Dialog, TextField } from '../../renderer/ui';
 
@@ -47,26 +47,38 @@ describe('accessible primitives', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it('the combobox searches as you type and picks with the keyboard', async () => {
+  it('the combobox searches as you type, says whether its list is open, and picks with the keyboard', async () => {
     const names = ['Acme Dental Group', 'Blue Fjord Logistics', 'Cedar & Pine Law LLP'];
     const search = vi.fn(async (t: string) =>
       names.filter((n) => n.toLowerCase().includes(t.toLowerCase())),
     );
     const onPick = vi.fn();
+    // jsdom has no CSS.escape; the picker's library uses it to find the chosen option.
+    const g = globalThis as { CSS?: { escape?: (s: string) => string } };
+    g.CSS = { ...g.CSS, escape: g.CSS?.escape ?? ((s: string) => s.replace(/["\\]/g, '\\$&')) };
     render(
       <Combobox<string>
         label="Client"
         search={search}
         optionKey={(s) => s}
+        optionText={(s) => s}
         renderOption={(s) => s}
         onPick={onPick}
       />,
     );
     const input = screen.getByRole('combobox', { name: 'Client' });
-    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    act(() => input.focus());
     fireEvent.change(input, { target: { value: 'g' } });
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
     await waitFor(() => expect(search).toHaveBeenLastCalledWith('g'));
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
+    // Escape clears the search and closes the list, and says so; an arrow opens it again.
+    fireEvent.keyDown(input, { key: 'Escape' });
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('false'));
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    await waitFor(() => expect(input.getAttribute('aria-expanded')).toBe('true'));
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(input.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[1]!.id);
     fireEvent.keyDown(input, { key: 'Enter' });
