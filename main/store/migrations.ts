@@ -234,6 +234,19 @@ export const MIGRATIONS: readonly Migration[] = [
     up: (db) =>
       db.exec('CREATE TABLE search_pending (qrow INTEGER PRIMARY KEY, codes INTEGER NOT NULL);'),
   },
+  {
+    // Quotes known only by their list entry (stubs.ts): listed at once on a first sign-in,
+    // their aggregates read in the background, newest change first.
+    version: 5,
+    up: (db) =>
+      db.exec(`CREATE TABLE quote_stubs (
+  qrow INTEGER PRIMARY KEY REFERENCES quotes(qrow) ON DELETE CASCADE,
+  server_id TEXT NOT NULL,
+  updated_on TEXT NOT NULL,
+  entry TEXT NOT NULL
+);
+CREATE INDEX quote_stubs_updated ON quote_stubs(updated_on);`),
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
