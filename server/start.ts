@@ -16,6 +16,8 @@ export interface StartOptions {
   /** A seed file in the format of fixtures/demo-seed.json. */
   seed?: string;
   host?: string;
+  /** Offer HTTP/2 by ALPN beside HTTP/1.1 (default true). */
+  http2?: boolean;
 }
 
 export interface RunningServer {
@@ -36,7 +38,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const ctx = new Ctx(db, dataDir, new FileStore(dataDir), loadSigningKey(dataDir));
   try {
     if (seed) loadSeed(ctx, seed);
-    const app = await buildApp(ctx, tls);
+    const app = await buildApp(ctx, tls, { http2: opts.http2 ?? true });
     await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     ctx.baseUrl = `https://127.0.0.1:${port}`;
