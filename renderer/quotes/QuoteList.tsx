@@ -18,6 +18,7 @@ import { deleteQuote, duplicateQuote } from './actions';
 import { NewQuoteDialog } from './NewQuoteDialog';
 import { PipelineChart } from './PipelineChart';
 import { useCommandRequest } from '../app/commands';
+import { ListOnlyBadge } from '../sync/ListOnly';
 
 const CHIP_STATUSES: QuoteStatus[] = [
   'draft',
@@ -319,7 +320,7 @@ function Row({ q }: { q: QuoteSummary }) {
         {q.ownedBy?.fullName ?? q.createdBy}
       </div>
       <div role="gridcell" className="cell">
-        <SyncBadge sync={q.sync} />
+        {q.listOnly ? <ListOnlyBadge /> : <SyncBadge sync={q.sync} />}
       </div>
       <div role="gridcell" className="cell row-actions" onClick={(e) => e.stopPropagation()}>
         <IconButton
