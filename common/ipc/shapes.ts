@@ -504,6 +504,13 @@ export const SyncStatus = z.object({
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
+/** Attachments kept for offline preview: the disk budget (Settings) and what is used. */
+export const OfflineFiles = z.object({
+  budgetMiB: z.number().int(),
+  usedBytes: z.number().int(),
+});
+export type OfflineFiles = z.infer<typeof OfflineFiles>;
+
 export const ConflictEntity = z.enum(['quote', 'lineItem', 'section', 'accessEntry', 'attachment']);
 export type ConflictEntity = z.infer<typeof ConflictEntity>;
 

@@ -764,6 +764,12 @@ export class Store {
   }
 
   /** Deletes attachment files nothing refers to any more (working copies, undo history, library). */
+  /** Bytes of the files held beside the database (attachments, library copies). */
+  filesBytes(): number {
+    this.open();
+    return this.blobs.totalBytes();
+  }
+
   collectGarbage(): { removed: number } {
     return this.transaction(() => {
       const referenced = new Set<string>();

@@ -11,6 +11,7 @@ import { failureOf } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 import { pull, type PullReport } from './pull';
 import { FillDriver } from './fillDriver';
+import { downloadPreviews, previewsWaiting, queuePreviews } from './previews';
 import { downloadMissingFiles, syncQuote, type RoundContext, type RoundResult } from './push';
 
 export interface EngineOptions {
@@ -87,7 +88,10 @@ export class SyncEngine {
       api: opts.api,
       store: opts.store,
       window: opts.fillWindow,
-      afterImport: (quoteId) => downloadMissingFiles(quoteId, this.ctx),
+      afterImport: async (quoteId) => queuePreviews(opts.store, quoteId),
+      previews: (stopped) =>
+        downloadPreviews(this.ctx, opts.store, () => stopped() || this.stopped).catch(() => 0),
+      previewsWaiting: () => previewsWaiting(opts.store),
       changed: () => this.emitStatus(),
       failed: (f) => {
         this.online = !f.offline;

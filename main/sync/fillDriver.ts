@@ -11,6 +11,10 @@ export interface FillDriverOptions {
   store: FillStore & Pick<SyncStore, 'serverQuoteIds'>;
   window?: number;
   afterImport?(quoteId: string): Promise<void>;
+  /** After a fill that left no stub: the attachments for offline preview (previews.ts). */
+  previews?(stopped: () => boolean): Promise<unknown>;
+  /** Previews are waiting (e.g. the budget was raised, or a restart). */
+  previewsWaiting?(): boolean;
   /** The status changed (called at most every `emitEveryMs`). */
   changed(): void;
   /** The fill stopped on a transient failure (offline, 5xx): the next cycle starts it again. */
@@ -26,6 +30,7 @@ export class FillDriver {
   private running: Promise<FillReport> | null = null;
   private lastEmit = 0;
   private emitTimer: NodeJS.Timeout | null = null;
+  private paused = false;
 
   constructor(private readonly opts: FillDriverOptions) {
     this.fill = new Fill({
@@ -68,16 +73,36 @@ export class FillDriver {
         this.view = null;
         this.opts.changed();
       }
-      return null;
+      if (!this.opts.previews || !this.opts.previewsWaiting?.()) return null;
+      this.paused = false;
+      const none: FillReport = { imported: 0, removed: 0, failed: {}, retry: null };
+      this.running = this.opts
+        .previews(() => this.paused)
+        .then(
+          () => {
+            this.running = null;
+            return none;
+          },
+          () => {
+            this.running = null;
+            return none;
+          },
+        );
+      return this.running;
     }
     const total = this.view?.total ?? this.opts.store.serverQuoteIds().size;
     this.view = { listed: total, total, held: Math.max(0, total - stubs), listComplete: true };
     this.opts.changed();
+    this.paused = false;
     this.running = this.fill.run().then(
-      (r) => {
-        this.running = null;
+      async (r) => {
         if (r.retry) this.opts.failed(r.retry);
-        if (this.opts.store.stubCount() === 0) this.view = null;
+        if (this.opts.store.stubCount() === 0) {
+          this.view = null;
+          this.flush();
+          if (!r.retry) await this.opts.previews?.(() => this.paused);
+        }
+        this.running = null;
         this.flush();
         return r;
       },
@@ -96,7 +121,9 @@ export class FillDriver {
 
   /** No further quote is taken; resolves when those in flight have landed. */
   async pause(): Promise<void> {
+    this.paused = true;
     await this.fill.stop();
+    await this.running?.catch(() => {});
   }
 
   status(): { fill?: FillView } {

@@ -60,6 +60,7 @@ export type SyncStore = Pick<
   | 'setMeta'
   | 'filePath'
   | 'setAttachmentFile'
+  | 'filesBytes'
   | 'library'
   | 'identity'
   | 'setIdentity'
