@@ -112,29 +112,32 @@ export async function firstSignIn(
     await api.getToken();
     const calls = { n: 0, downloads: 0 };
     const engine = new SyncEngine({ store, api: counting(api, calls), tmpDir: dir });
-    // A quote of the user's own, edited while the fill runs (never pushed in this cycle).
-    const mine = store.createQuote({
-      client: { id: CLIENT_IDS[0]!, name: 'Acme', isShadowCompany: false },
-    });
-    const [line] = store.addLineItems(mine.id, [
-      {
-        type: 'Custom',
-        productName: 'Setup',
-        billingTerm: 'One-Time',
-        price: 100,
-        cost: 50,
-        initialTotal: 100,
-        quantity: 1,
-      },
-    ]);
     const t0 = performance.now();
     let listedAt = 0;
     let found = 0;
+    // A quote of the user's own, made once the list is complete and edited while the fill
+    // runs (the cycle's push is over by then: it is not sent in this cycle).
+    let mine = null as { id: string; line: string } | null;
     engine.on((e) => {
       if (listedAt || e.type !== 'status' || !e.status.fill?.listComplete) return;
       // Listed and searchable: a search (which brings the full-text entries up to date) runs.
       found = store.listQuotes({ account: 'partner', search: 'Acme', limit: 1 }).page.totalElements;
       listedAt = performance.now();
+      const w = store.createQuote({
+        client: { id: CLIENT_IDS[0]!, name: 'Acme', isShadowCompany: false },
+      });
+      const [line] = store.addLineItems(w.id, [
+        {
+          type: 'Custom',
+          productName: 'Setup',
+          billingTerm: 'One-Time',
+          price: 100,
+          cost: 50,
+          initialTotal: 100,
+          quantity: 1,
+        },
+      ]);
+      mine = { id: w.id, line: line! };
     });
     const edits: number[] = [];
     let editing = true;
@@ -142,9 +145,9 @@ export async function firstSignIn(
     const editLoop = (async () => {
       while (editing) {
         await new Promise((r) => setTimeout(r, 20));
-        if (!listedAt) continue;
+        if (!mine) continue;
         const s = performance.now();
-        store.updateLineItems(mine.id, [{ id: line!, quantity: ++qty }]);
+        store.updateLineItems(mine.id, [{ id: mine.line, quantity: ++qty }]);
         edits.push(performance.now() - s);
       }
     })();

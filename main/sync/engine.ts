@@ -31,7 +31,7 @@ export interface EngineOptions {
   knownServerQuotes?: () => Map<string, string>;
   /** Skip the pull in a cycle (tests of the push alone). */
   pull?: boolean;
-  /** Quotes the background fill reads at the same time at most (fill.ts). Default 32. */
+  /** Quotes the background fill reads at the same time at most (fill.ts). Default 64. */
   fillWindow?: number;
 }
 

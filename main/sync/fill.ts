@@ -21,7 +21,7 @@ export type FillStore = Pick<
 export interface FillOptions {
   api: SyncApi;
   store: FillStore;
-  /** Quotes read at the same time at most. Default 32. */
+  /** Quotes read at the same time at most. Default 64. */
   window?: number;
   /** After each quote (imported or gone). */
   onQuote?(quoteId: string, action: 'imported' | 'removed'): void;
@@ -40,7 +40,7 @@ export interface FillReport {
 }
 
 const BATCH = 500;
-const DEFAULT_WINDOW = 32;
+const DEFAULT_WINDOW = 64;
 /** The longest a 429 holds the fill when the server names no Retry-After. */
 const DEFAULT_HOLD_MS = 1000;
 

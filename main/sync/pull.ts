@@ -68,14 +68,13 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   const changed: ListContent[] = [];
   let newest = mark;
   let total = 0;
-  for (let page = 0; ; page++) {
+  const listPage = (page: number) => {
     ctx.onStep?.('list');
-    const res = await api.listQuotes({
-      account: 'partner',
-      sort: 'updatedOn,desc',
-      limit: PAGE,
-      page,
-    });
+    return api.listQuotes({ account: 'partner', sort: 'updatedOn,desc', limit: PAGE, page });
+  };
+  let pending = listPage(0);
+  for (let page = 0; ; page++) {
+    const res = await pending;
     if (page === 0) total = res.page.totalElements;
     let older = false;
     const from = changed.length;
@@ -89,11 +88,14 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
       if (!newest || Date.parse(e.updatedOn) > Date.parse(newest)) newest = e.updatedOn;
     }
     report.listed += res.content.length;
+    const last = older || res.content.length < PAGE || page + 1 >= res.page.totalPages;
+    // The next page is asked for before this one is stored: storing overlaps the round trip.
+    if (!last) pending = listPage(page + 1);
     // Listed at once: quotes not held yet become stubs, so the list is whole after the pages
     // alone; their aggregates follow in the background (fill.ts).
     if (!createsOpen) report.stubbed += store.putListEntries(changed.slice(from)).created.length;
     ctx.onListed?.(report.listed, total);
-    if (older || res.content.length < PAGE || page + 1 >= res.page.totalPages) break;
+    if (last) break;
   }
 
   const toRead: ListContent[] = [];

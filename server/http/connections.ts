@@ -14,6 +14,9 @@ export function trackConnections(server: Http2SecureServer): { closeGracefully()
     s.once('close', () => sessions.delete(s));
   });
   server.on('secureConnection', (socket: Socket & { alpnProtocol?: string | false }) => {
+    // Answers go out at once: with Nagle's algorithm a small frame waits for the peer's
+    // (delayed) ACK, which over a real network caps a connection at a few answers per RTT.
+    socket.setNoDelay(true);
     if (socket.alpnProtocol === 'h2') return;
     http1.set(socket, 0);
     socket.once('close', () => http1.delete(socket));
