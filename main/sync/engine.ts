@@ -89,8 +89,7 @@ export class SyncEngine {
       store: opts.store,
       window: opts.fillWindow,
       afterImport: async (quoteId) => queuePreviews(opts.store, quoteId),
-      previews: (stopped) =>
-        downloadPreviews(this.ctx, opts.store, () => stopped() || this.stopped).catch(() => 0),
+      previews: (stopped) => downloadPreviews(this.ctx, opts.store, stopped).catch(() => 0),
       previewsWaiting: () => previewsWaiting(opts.store),
       changed: () => this.emitStatus(),
       failed: (f) => {
