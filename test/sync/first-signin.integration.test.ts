@@ -6,10 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetworkError, type ApiClient } from '../../main/api';
 import { StoreValidationError } from '../../main/store';
-import type { SyncApi } from '../../main/sync';
+import { PREVIEW_BUDGET, type SyncApi } from '../../main/sync';
 import { detailOf } from '../../main/services/views';
 import type { StartedServer } from '../helpers/server';
-import { CLIENTS, PRODUCTS, closeOffice, device, openOffice } from './harness';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLIENTS, PRODUCTS, closeOffice, device, openOffice, pdf } from './harness';
 
 let server: StartedServer;
 let ada: ApiClient;
@@ -200,5 +203,26 @@ describe('first sign-in: the list first, the quotes in the background', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(again.store.getWork(stale.quoteId).introMessage).toBe('Changed while you were away');
     again.store.close();
+  });
+
+  it('attachments for offline preview come after the aggregates, within the disk budget', async () => {
+    const q = await ben.createQuote({ clientId: CLIENTS.cedar.id });
+    const file = join(mkdtempSync(join(tmpdir(), 'quotedesk-fill-pdf-')), 'terms.pdf');
+    writeFileSync(file, pdf(`fill-${Date.now()}`));
+    await ben.uploadQuoteAttachments(q.id, [file]);
+
+    const d = device(ada);
+    d.store.setMeta(PREVIEW_BUDGET, 0); // no room at all
+    await d.engine.syncOnce();
+    const id = d.store.localIdOf('quote', q.id)!;
+    const held = () => d.store.getQuote(id)!.work.attachments.map((a) => a.sha256 !== null);
+    expect(held()).toEqual([false]);
+    expect(d.store.filesBytes()).toBe(0);
+
+    d.store.setMeta(PREVIEW_BUDGET, 50); // MiB: room for it now
+    await d.engine.syncOnce();
+    expect(held()).toEqual([true]);
+    expect(d.store.filesBytes()).toBeGreaterThan(0);
+    d.store.close();
   });
 });
