@@ -4,7 +4,7 @@
 // and searchable, when every aggregate is held, the requests, the commit time of edits made
 // while the fill runs, and the process's RSS at the end.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '../../main/api';
@@ -30,7 +30,7 @@ const PRODUCTS: Array<[string, string, number]> = [
 const STATUSES = ['draft', 'draft', 'draft', 'sent', 'accepted', 'declined', 'closed'];
 
 /** The demo seed plus `n` quotes of the partner's two users, 3–10 line items each. */
-function seedFile(dir: string, n: number): string {
+export function seedFile(dir: string, n: number): string {
   const seed = JSON.parse(readFileSync(DEMO_SEED, 'utf8')) as Record<string, unknown>;
   const users = (
     (seed.partners as Array<{ id: string; users: Array<{ id: string }> }>).find(
@@ -189,5 +189,6 @@ export async function firstSignIn(
     await api.close();
     await proxy.close();
     await server.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
