@@ -12,7 +12,7 @@ export function StubView({ detail }: { detail: QuoteDetail }) {
   const label = useListOnlyLabel();
   const h = detail.header;
   const counts = detail.listOnly!.lineItemCounts;
-  const offline = label !== 'Downloading…';
+  const offline = label === 'Not available offline yet';
   return (
     <div className="page">
       <Button
@@ -31,7 +31,7 @@ export function StubView({ detail }: { detail: QuoteDetail }) {
       <p className="readonly-note" role="status" data-testid="stub-note">
         {offline
           ? 'Not available offline yet: only this quote’s list entry is on this computer. It downloads when the connection returns, and can be edited then.'
-          : 'Downloading… Only this quote’s list entry is here yet; it opens for editing as soon as its contents arrive.'}
+          : `${label === 'Downloading…' ? 'Downloading…' : 'Download paused (sync is paused).'} Only this quote’s list entry is here yet; it opens for editing as soon as its contents arrive.`}
       </p>
       <section className="card card-pad" aria-labelledby="stub-h">
         <h2 id="stub-h">From the quote list</h2>

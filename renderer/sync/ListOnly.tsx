@@ -24,7 +24,9 @@ export function FillProgress({ status }: { status: SyncStatus }) {
 /** Whether the quote's contents can be fetched now, in words. */
 export function useListOnlyLabel(): string {
   const online = useSync((s) => !!s.status?.available && !!s.status.online);
-  return online ? 'Downloading…' : 'Not available offline yet';
+  const paused = useSync((s) => !!s.status?.paused);
+  if (!online) return 'Not available offline yet';
+  return paused ? 'Download paused' : 'Downloading…';
 }
 
 /** In the list, in place of the sync badge of a quote only listed so far. */
