@@ -90,7 +90,10 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
     report.listed += res.content.length;
     const last = older || res.content.length < PAGE || page + 1 >= res.page.totalPages;
     // The next page is asked for before this one is stored: storing overlaps the round trip.
-    if (!last) pending = listPage(page + 1);
+    if (!last) {
+      pending = listPage(page + 1);
+      pending.catch(() => {}); // awaited below; a store failure first must not leave it unhandled
+    }
     // Listed at once: quotes not held yet become stubs, so the list is whole after the pages
     // alone; their aggregates follow in the background (fill.ts).
     if (!createsOpen) report.stubbed += store.putListEntries(changed.slice(from)).created.length;
