@@ -6,6 +6,7 @@ import type {
   CatalogueProduct,
   CommitmentTerm,
   Company,
+  ListContent,
   PreferencesResponse,
   ProductPricing,
 } from '../../common/api';
@@ -28,6 +29,7 @@ import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quoteRepo';
 import { workFromRemote } from './remote';
 import { SyncTables } from './syncTables';
+import { notDownloadedError, StubTable, type StubRef } from './stubs';
 import { syncWal } from './walSync';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
 import { searchDoc, type SearchDoc } from './listRow';
@@ -138,6 +140,7 @@ export class Store {
   private caches: Caches;
   private blobs: BlobStore;
   private sync: SyncTables;
+  private stubs: StubTable;
   private bus = new ChangeBus();
   private clock: () => Date;
   private newId: () => string;
@@ -167,6 +170,7 @@ export class Store {
       opts.filesDir ?? path.join(path.dirname(path.resolve(file)), 'attachments'),
     );
     this.sync = new SyncTables(this.db);
+    this.stubs = new StubTable(this.db, this.repo, this.sync);
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
     this.clock = opts.clock ?? (() => new Date());
     this.newId = opts.newId ?? (() => crypto.randomUUID());
@@ -363,6 +367,7 @@ export class Store {
     return this.transaction(() => {
       const r = this.row(quoteId);
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
+      if (this.stubs.has(r.qrow)) throw notDownloadedError();
       const cached = this.parsed.get(r.qrow);
       this.parsed.delete(r.qrow);
       const hit = cached !== undefined && this.repo.workIs(r.qrow, cached.doc);
@@ -433,6 +438,7 @@ export class Store {
       syncState: r.sync_state,
       syncMessage: r.sync_message,
       openConflicts: r.open_conflicts,
+      stub: this.stubs.has(r.qrow),
       undoDepth: this.repo.depth(r.qrow, 'undo'),
       redoDepth: this.repo.depth(r.qrow, 'redo'),
     };
@@ -507,7 +513,9 @@ export class Store {
   /** A copy of a quote's working copy as a new, never-synced quote (e.g. "save mine as new"). */
   saveAsNewQuote(quoteId: string): WorkQuote {
     return this.transaction(() => {
-      const src = parseDoc(this.repo.workDoc(this.row(quoteId).qrow));
+      const from = this.row(quoteId);
+      if (this.stubs.has(from.qrow)) throw notDownloadedError();
+      const src = parseDoc(this.repo.workDoc(from.qrow));
       const ctx = this.context();
       const ids = new Map<string, string>();
       const fresh = (old: string) => {
@@ -677,6 +685,7 @@ export class Store {
     this.transaction(() => {
       const r = this.row(quoteId);
       if (r.deleted) return;
+      if (this.stubs.has(r.qrow)) throw notDownloadedError();
       const sent = this.sync.journal({ quoteId }).length > 0;
       if (!r.server_id && !sent) {
         this.purge(r);
@@ -787,6 +796,12 @@ export class Store {
       this.repo.writeWork(r.qrow, null, w);
       this.bus.emit({ quoteId, what: 'attachments' });
     });
+  }
+
+  /** Bytes of the files held beside the database (attachments, library copies). */
+  filesBytes(): number {
+    this.open();
+    return this.blobs.totalBytes();
   }
 
   /** Deletes attachment files nothing refers to any more (working copies, undo history,
@@ -916,6 +931,37 @@ export class Store {
     return this.sync.serverQuoteIds();
   }
 
+  /**
+   * List entries of the server's list (`GET /v2/quotes`) stored as stubs for quotes not held
+   * yet, or refreshed where a stub's entry changed (stubs.ts). One transaction per call.
+   */
+  putListEntries(entries: ListContent[]): { created: string[]; updated: string[] } {
+    return this.transaction(() => {
+      const r = this.stubs.put(entries, this.newId);
+      for (const quoteId of r.created) this.bus.emit({ quoteId, what: 'created' });
+      for (const quoteId of r.updated) this.bus.emit({ quoteId, what: 'sync' });
+      return r;
+    });
+  }
+
+  /** The list entry a stub stands for; null for a quote held whole (or unknown). */
+  stubEntry(quoteId: string): ListContent | null {
+    this.open();
+    const r = this.repo.byId(quoteId);
+    return r ? this.stubs.entry(r.qrow) : null;
+  }
+
+  /** Stubs whose aggregate is still to be read, the most recently changed first. */
+  listStubs(limit = 1000): StubRef[] {
+    this.open();
+    return this.stubs.queue(limit);
+  }
+
+  stubCount(): number {
+    this.open();
+    return this.stubs.count();
+  }
+
   mapId(kind: EntityKind, localId: string, serverId: string, quoteId: string | null = null): void {
     this.transaction(() => {
       this.sync.mapId(kind, localId, serverId, quoteId);
@@ -990,6 +1036,7 @@ export class Store {
       if (r.generation > r.synced_generation || r.deleted)
         return { quoteId: r.id, action: 'dirty' as const };
       const changed = this.refreshFromRemote(r, remote);
+      this.stubs.clear(r.qrow);
       this.db
         .prepare("UPDATE quotes SET sync_state = 'synced', sync_message = NULL WHERE qrow = ?")
         .run(r.qrow);
