@@ -12,9 +12,12 @@ import { LAST_PULL } from '../main/sync/pull';
 import { startServer } from '../test/helpers/server';
 import { ADA, BEN, CLIENTS, PRODUCTS, pdf } from '../test/sync/harness';
 import { atLeast, atMost, info, type Metric, type SuiteOptions } from './lib';
+import { firstSignIn } from './parts/firstSignIn';
 
 export const description =
-  'sync engine: push 200 offline quotes and an incremental pull through a 25 ms-each-way proxy';
+  'sync engine: push 200 offline quotes, an incremental pull and a first sign-in (1,000 and 10,000 quotes) through a 25 ms-each-way proxy';
+/** First sign-in sizes; `npm run bench -- sync first-signin` runs only those. */
+const SIGN_IN_SIZES = [1_000, 10_000];
 
 const DELAY_MS = 25;
 const QUOTES = 200;
@@ -231,6 +234,14 @@ async function naivePush(
 }
 
 export async function run(opts: SuiteOptions): Promise<Metric[]> {
+  const metrics: Metric[] = [];
+  if (!opts.args.includes('first-signin')) metrics.push(...(await pushAndPull(opts)));
+  for (const n of SIGN_IN_SIZES)
+    metrics.push(...(await firstSignIn(n, DELAY_MS, delayProxy, opts.log)));
+  return metrics;
+}
+
+async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
   const server = await startServer();
   const proxy = await delayProxy(new URL(server.baseUrl), DELAY_MS);
   const viaProxy = (who: { clientId: string; secret: string }) =>

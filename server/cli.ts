@@ -1,4 +1,4 @@
-// npm run server -- --port <n> --data-dir <dir> --seed <file> [--parent-pid <pid>]
+// npm run server -- --port <n> --data-dir <dir> --seed <file> [--parent-pid <pid>] [--http1-only]
 // Prints one JSON line to stdout when ready; everything else goes to stderr.
 // With --parent-pid (the desktop app's embedded server) it ends with its parent: when the
 // app is killed, nothing is left holding the port and the database.
@@ -10,7 +10,7 @@ import { startServer } from './start';
 
 function usage(message: string): never {
   process.stderr.write(
-    `${message}\nusage: npm run server -- --port <n> --data-dir <dir> [--seed <file>]\n`,
+    `${message}\nusage: npm run server -- --port <n> --data-dir <dir> [--seed <file>] [--http1-only]\n`,
   );
   process.exit(2);
 }
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
         'data-dir': { type: 'string' },
         seed: { type: 'string' },
         'parent-pid': { type: 'string' },
+        'http1-only': { type: 'boolean', default: false },
       },
       strict: true,
     }));
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     port,
     dataDir,
     ...(values.seed ? { seed: values.seed } : {}),
+    http2: !values['http1-only'],
   });
   // Who holds this data directory, so a later start can end a leftover run of ours.
   const pidFile = path.join(server.dataDir, 'server.pid');

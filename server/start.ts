@@ -16,6 +16,8 @@ export interface StartOptions {
   /** A seed file in the format of fixtures/demo-seed.json. */
   seed?: string;
   host?: string;
+  /** Offer HTTP/2 by ALPN beside HTTP/1.1 (default true). */
+  http2?: boolean;
 }
 
 export interface RunningServer {
@@ -42,7 +44,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     const swept = files.sweep(referenced);
     if (swept.partial || swept.orphans) log('info', 'files.swept', swept);
     if (seed) loadSeed(ctx, seed);
-    const app = await buildApp(ctx, tls);
+    const app = await buildApp(ctx, tls, { http2: opts.http2 ?? true });
     await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     ctx.baseUrl = `https://127.0.0.1:${port}`;

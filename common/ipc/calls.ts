@@ -33,6 +33,7 @@ import {
   QuoteListQuery,
   QuoteListResult,
   SyncStatus,
+  OfflineFiles,
   cataloguePage,
 } from './shapes';
 
@@ -283,6 +284,18 @@ export const calls = {
   'sync.runNow': call(z.object({ quoteId: Id.optional() }).optional(), SyncStatus),
   'sync.pause': call(none, SyncStatus),
   'sync.resume': call(none, SyncStatus),
+  /** The disk budget for attachments downloaded for offline preview, and the space used. */
+  'sync.offlineFiles': call(none, OfflineFiles),
+  'sync.setOfflineBudget': call(
+    z.object({
+      budgetMiB: z
+        .number()
+        .int('must be a whole number of MiB')
+        .min(0, 'must be 0 or more')
+        .max(1_000_000, 'must be at most 1,000,000 MiB'),
+    }),
+    OfflineFiles,
+  ),
   'sync.conflicts': call(
     z.object({ quoteId: Id.optional() }).optional(),
     z.object({ conflicts: z.array(ConflictView) }),

@@ -61,6 +61,8 @@ export const CALL_NAMES = [
   'sync.runNow',
   'sync.pause',
   'sync.resume',
+  'sync.offlineFiles',
+  'sync.setOfflineBudget',
   'sync.conflicts',
   'sync.resolve',
   'sync.saveMineAsNew',

@@ -118,6 +118,8 @@ export const QuoteSummary = z.object({
   totals: z.object({ initialTotal: AmountCurrency, recurringTotal: AmountCurrency }),
   recurringByPeriod: RecurringByPeriod.optional(),
   sync: QuoteSyncInfo,
+  /** Only the list entry is on this computer yet; the contents are downloading. */
+  listOnly: z.boolean().optional(),
 });
 export type QuoteSummary = z.infer<typeof QuoteSummary>;
 
@@ -292,6 +294,17 @@ export const QuoteDetail = z.object({
   sync: QuoteSyncInfo,
   /** Open conflicts on this quote; the conflicts view lists them with `sync.conflicts`. */
   conflictCount: z.number().int(),
+  /** Only the quote's list entry is on this computer yet (a first sign-in downloads the
+   * contents in the background): what the list knows, nothing editable. */
+  listOnly: z
+    .object({
+      lineItemCounts: z.object({
+        custom: z.number().int(),
+        msp: z.number().int(),
+        total: z.number().int(),
+      }),
+    })
+    .optional(),
 });
 export type QuoteDetail = z.infer<typeof QuoteDetail>;
 
@@ -491,8 +504,26 @@ export const SyncStatus = z.object({
   lastSyncAt: IsoDateTime.optional(),
   lastError: z.string().optional(),
   progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
+  /** A first sign-in (or any pull of quotes not held yet): the list pages land first, each
+   * entry listed at once; the quotes' contents follow in the background. `listed` of `total`
+   * entries are in the list; `held` of them are whole on this computer. */
+  fill: z
+    .object({
+      listed: z.number().int(),
+      total: z.number().int(),
+      held: z.number().int(),
+      listComplete: z.boolean(),
+    })
+    .optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
+
+/** Attachments kept for offline preview: the disk budget (Settings) and what is used. */
+export const OfflineFiles = z.object({
+  budgetMiB: z.number().int(),
+  usedBytes: z.number().int(),
+});
+export type OfflineFiles = z.infer<typeof OfflineFiles>;
 
 export const ConflictEntity = z.enum(['quote', 'lineItem', 'section', 'accessEntry', 'attachment']);
 export type ConflictEntity = z.infer<typeof ConflictEntity>;

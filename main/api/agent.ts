@@ -34,6 +34,9 @@ export async function createAgent(opts: AgentOptions): Promise<Agent> {
   }
   return new Agent({
     connections: opts.connections ?? 6,
+    // HTTP/2 where the server offers it (ALPN): many requests in flight on one connection, so a
+    // background fill is bounded by round trips, not by the pool; HTTP/1.1 servers as before.
+    allowH2: true,
     keepAliveTimeout: 10_000,
     connect: {
       timeout: opts.connectTimeoutMs ?? 10_000,

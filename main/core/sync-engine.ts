@@ -42,6 +42,7 @@ export function engineSyncFactory(tmpRoot: string): SyncFactory {
       // A wake-up during a cycle is kept by the engine and runs the next cycle right after.
       runNow: () => engine.runNow(),
       changed: () => engine.notifyChanged(),
+      opened: (quoteId) => engine.opened(quoteId),
       pause: () => engine.pause(),
       resume: () => engine.resume(),
       stop: () => engine.stop(),

@@ -41,6 +41,8 @@ export interface SyncPort {
   runNow(quoteId?: string): void;
   /** Something to send: sync soon (unless offline and backing off). */
   changed(quoteId: string): void;
+  /** The user opened a quote of which only the list entry is here: download it first. */
+  opened?(quoteId: string): void;
   pause(): void;
   resume(): void;
   /** Stops starting new steps and resolves when the steps in flight have finished. */

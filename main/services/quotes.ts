@@ -19,6 +19,8 @@ export function detail(ctx: ServiceContext, quoteId: string) {
     throw new ServiceError('NOT_FOUND', 'This quote no longer exists on this computer.', {
       field: 'quoteId',
     });
+  // Only its list entry is here: the user is looking at it, so it is downloaded next.
+  if (rec.stub) ctx.sync().opened?.(quoteId);
   return detailOf(rec, store);
 }
 

@@ -1,4 +1,4 @@
-import { saveMineAsNew, takeMine, takeTheirs } from '../sync';
+import { PREVIEW_BUDGET, previewBudgetMiB, saveMineAsNew, takeMine, takeTheirs } from '../sync';
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
 import type { Group } from './group';
@@ -7,8 +7,19 @@ import { conflictView } from './views';
 
 export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
   const openConflicts = (quoteId: string) => ctx.store().sync.listConflicts(quoteId);
+  const offlineFiles = () => {
+    const store = ctx.store();
+    return { budgetMiB: previewBudgetMiB(store), usedBytes: store.filesBytes() };
+  };
   return {
     'sync.status': () => ctx.sync().status(),
+    'sync.offlineFiles': () => offlineFiles(),
+    'sync.setOfflineBudget': ({ budgetMiB }) => {
+      ctx.store().setMeta(PREVIEW_BUDGET, budgetMiB);
+      // A larger budget may let waiting previews download now.
+      ctx.sync().runNow();
+      return offlineFiles();
+    },
     'sync.runNow': (input) => {
       ctx.sync().runNow(input?.quoteId);
       return ctx.sync().status();

@@ -68,6 +68,8 @@ export function pipelineView(rows: PipelineRow[], preferred: string | undefined)
 
 export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
   const w = rec.work;
+  // A stub holds no line items to total: its list entry says what the server's list does.
+  const entry = rec.stub ? store.sync.stubEntry(rec.id) : null;
   const sectionOf = new Map<string, string>();
   for (const s of w.sections) for (const li of s.lineItems) sectionOf.set(li.lineItemId, s.id);
   const lineItems: LineItemView[] = w.lineItems.map((li) => ({
@@ -109,7 +111,7 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
       createdByEmail: w.createdByEmail || undefined,
       createdOn: w.createdOn,
       updatedOn: w.updatedOn,
-      expiresOn: w.expiresOn,
+      expiresOn: w.expiresOn || w.createdOn,
       introMessage: w.introMessage,
       termsAndDisclaimers: w.termsAndDisclaimers,
       published: w.published,
@@ -156,16 +158,17 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
         createdBy: person(a.createdBy),
         localFile: !!a.sha256,
       })),
-    totals: w.totals,
+    totals: entry ? { ...w.totals, ...entry.totals } : w.totals,
     currency: w.currency,
-    editable: EDITABLE_STATUSES.includes(w.status),
-    accessListEditable: !ACCESS_LIST_FROZEN_STATUSES.includes(w.status),
-    allowedTransitions: [...STATUS_TRANSITIONS[w.status]],
+    editable: !entry && EDITABLE_STATUSES.includes(w.status),
+    accessListEditable: !entry && !ACCESS_LIST_FROZEN_STATUSES.includes(w.status),
+    allowedTransitions: entry ? [] : [...STATUS_TRANSITIONS[w.status]],
     generation: rec.generation,
     canUndo: rec.undoDepth > 0,
     canRedo: rec.redoDepth > 0,
     sync: { state: rec.syncState, message: opt(rec.syncMessage) },
     conflictCount: rec.openConflicts,
+    ...(entry ? { listOnly: { lineItemCounts: entry.lineItemCounts } } : {}),
   };
 }
 
@@ -197,6 +200,7 @@ export function summaryOf(e: ListEntry): QuoteSummary {
     totals: e.totals,
     recurringByPeriod: periodAmounts(e.recurringByPeriod),
     sync: { state: e.syncState },
+    ...(e.stub ? { listOnly: true } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ const SHA = /^[0-9a-f]{64}$/;
 export class BlobStore {
   private insert;
   private all;
+  private bytes;
   private del;
 
   constructor(
@@ -22,7 +23,12 @@ export class BlobStore {
       'INSERT OR IGNORE INTO blobs (sha256, size, created_at) VALUES (?, ?, ?)',
     );
     this.all = db.prepare<[], { sha256: string }>('SELECT sha256 FROM blobs');
+    this.bytes = db.prepare<[], { n: number }>('SELECT coalesce(sum(size), 0) AS n FROM blobs');
     this.del = db.prepare<[string]>('DELETE FROM blobs WHERE sha256 = ?');
+  }
+
+  totalBytes(): number {
+    return this.bytes.get()!.n;
   }
 
   pathOf(sha256: string): string {

@@ -23,6 +23,7 @@ export { LATEST_VERSION as STORE_SCHEMA_VERSION } from './migrations';
 export { UNDO_DEPTH } from './quoteRepo';
 export { workFromRemote } from './remote';
 export type { PipelineRow } from './pipeline';
+export type { StubRef } from './stubs';
 export { isPdf } from './edits/attachments';
 export { ME as OWNER_ME } from './edits/ownership';
 export type * from './types';

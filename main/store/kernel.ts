@@ -5,12 +5,15 @@ import type Database from 'better-sqlite3';
 import type { BlobStore } from './blobs';
 import type { ChangeBus } from './events';
 import type { QuoteMeta, QuoteRepo } from './quoteRepo';
+import type { StubTable } from './stubs';
 import type { SyncTables } from './syncTables';
 
 export interface StoreKernel {
   readonly db: Database.Database;
   readonly repo: QuoteRepo;
   readonly tables: SyncTables;
+  /** Quotes known only by their list entry (first sign-in lists first). */
+  readonly stubs: StubTable;
   readonly blobs: BlobStore;
   readonly bus: ChangeBus;
   /** The database file (`:memory:` in some tests). */

@@ -24,6 +24,7 @@ import { listQuotes } from './list';
 import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quoteRepo';
 import { SyncTables } from './syncTables';
+import { notDownloadedError, StubTable } from './stubs';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
 import { searchDoc, type SearchDoc } from './listRow';
 import type {
@@ -67,6 +68,7 @@ export class Store {
   readonly sync: StoreSync;
   private blobs: BlobStore;
   private tables: SyncTables;
+  private stubs: StubTable;
   private bus = new ChangeBus();
   private checkpoints: CheckpointScheduler;
   private clock: () => Date;
@@ -96,6 +98,7 @@ export class Store {
       opts.filesDir ?? path.join(path.dirname(path.resolve(file)), 'attachments'),
     );
     this.tables = new SyncTables(this.db);
+    this.stubs = new StubTable(this.db, this.repo, this.tables);
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
     this.clock = opts.clock ?? (() => new Date());
     this.newId = opts.newId ?? (() => crypto.randomUUID());
@@ -103,6 +106,7 @@ export class Store {
       db: this.db,
       repo: this.repo,
       tables: this.tables,
+      stubs: this.stubs,
       blobs: this.blobs,
       bus: this.bus,
       file,
@@ -248,6 +252,7 @@ export class Store {
     return this.transaction(() => {
       const r = this.row(quoteId);
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
+      if (this.stubs.has(r.qrow)) throw notDownloadedError();
       const cached = this.parsed.get(r.qrow);
       this.parsed.delete(r.qrow);
       const hit = cached !== undefined && this.repo.workIs(r.qrow, cached.doc);
@@ -318,6 +323,7 @@ export class Store {
       syncState: r.sync_state,
       syncMessage: r.sync_message,
       openConflicts: r.open_conflicts,
+      stub: this.stubs.has(r.qrow),
       undoDepth: this.repo.depth(r.qrow, 'undo'),
       redoDepth: this.repo.depth(r.qrow, 'redo'),
     };
@@ -392,7 +398,9 @@ export class Store {
   /** A copy of a quote's working copy as a new, never-synced quote (e.g. "save mine as new"). */
   saveAsNewQuote(quoteId: string): WorkQuote {
     return this.transaction(() => {
-      const src = parseDoc(this.repo.workDoc(this.row(quoteId).qrow));
+      const from = this.row(quoteId);
+      if (this.stubs.has(from.qrow)) throw notDownloadedError();
+      const src = parseDoc(this.repo.workDoc(from.qrow));
       const ctx = this.context();
       const ids = new Map<string, string>();
       const fresh = (old: string) => {
@@ -562,6 +570,7 @@ export class Store {
     this.transaction(() => {
       const r = this.row(quoteId);
       if (r.deleted) return;
+      if (this.stubs.has(r.qrow)) throw notDownloadedError();
       const sent = this.tables.journal({ quoteId }).length > 0;
       if (!r.server_id && !sent) {
         this.purge(r);
@@ -672,6 +681,12 @@ export class Store {
       this.repo.writeWork(r.qrow, null, w);
       this.bus.emit({ quoteId, what: 'attachments' });
     });
+  }
+
+  /** Bytes of the files held beside the database (attachments, library copies). */
+  filesBytes(): number {
+    this.open();
+    return this.blobs.totalBytes();
   }
 
   /** Deletes attachment files nothing refers to any more (working copies, undo history,

@@ -1,7 +1,9 @@
 // The sync side of the store (`store.sync`): the id map, pulls and commits of server state,
 // the request journal and conflicts. Only the sync engine (main/sync) calls it; the
 // salesperson's edits go through the store itself.
+import type { ListContent } from '../../common/api';
 import { StoreError } from './errors';
+import type { StubRef } from './stubs';
 import type { StoreKernel } from './kernel';
 import { workFromRemote } from './remote';
 import { canonical, overlayServerFields, withoutServerFields } from './serverFields';
@@ -29,6 +31,37 @@ export class StoreSync {
   listDirty(): DirtyQuote[] {
     this.k.open();
     return this.k.tables.dirty();
+  }
+
+  /**
+   * List entries of the server's list (`GET /v2/quotes`) stored as stubs for quotes not held
+   * yet, or refreshed where a stub's entry changed (stubs.ts). One transaction per call.
+   */
+  putListEntries(entries: ListContent[]): { created: string[]; updated: string[] } {
+    return this.k.transaction(() => {
+      const r = this.k.stubs.put(entries, () => this.k.newId());
+      for (const quoteId of r.created) this.k.bus.emit({ quoteId, what: 'created' });
+      for (const quoteId of r.updated) this.k.bus.emit({ quoteId, what: 'sync' });
+      return r;
+    });
+  }
+
+  /** The list entry a stub stands for; null for a quote held whole (or unknown). */
+  stubEntry(quoteId: string): ListContent | null {
+    this.k.open();
+    const r = this.k.repo.byId(quoteId);
+    return r ? this.k.stubs.entry(r.qrow) : null;
+  }
+
+  /** Stubs whose aggregate is still to be read, the most recently changed first. */
+  listStubs(limit = 1000): StubRef[] {
+    this.k.open();
+    return this.k.stubs.queue(limit);
+  }
+
+  stubCount(): number {
+    this.k.open();
+    return this.k.stubs.count();
   }
 
   /** Server id → local id of every quote known to the server (one query, no aggregate). */
@@ -111,6 +144,7 @@ export class StoreSync {
       if (r.generation > r.synced_generation || r.deleted)
         return { quoteId: r.id, action: 'dirty' as const };
       const changed = this.refreshFromRemote(r, remote);
+      this.k.stubs.clear(r.qrow);
       this.k.db
         .prepare("UPDATE quotes SET sync_state = 'synced', sync_message = NULL WHERE qrow = ?")
         .run(r.qrow);

@@ -169,6 +169,8 @@ export interface QuoteRecord {
   syncState: SyncState;
   syncMessage: string | null;
   openConflicts: number;
+  /** Only its list entry is held (stubs.ts): no content yet, not editable. */
+  stub: boolean;
   undoDepth: number;
   redoDepth: number;
 }
@@ -332,6 +334,8 @@ export interface ListEntry {
   dirty: boolean;
   syncState: SyncState;
   openConflicts: number;
+  /** Only the list entry is held yet (stubs.ts). */
+  stub: boolean;
 }
 
 export interface ListResult {

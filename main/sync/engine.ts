@@ -10,6 +10,8 @@ import type { Failure } from './errors';
 import { failureOf } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 import { pull, type PullReport } from './pull';
+import { FillDriver } from './fillDriver';
+import { downloadPreviews, previewsWaiting, queuePreviews } from './previews';
 import { downloadMissingFiles, syncQuote, type RoundResult } from './push';
 import type { RoundContext } from './ports';
 import { cycleDelay, ENGINE_BACKOFF } from './backoff';
@@ -36,6 +38,8 @@ export interface EngineOptions {
    * `filesGraceMs` ago. Default 10 min each; 0 = never. */
   collectFilesEveryMs?: number;
   filesGraceMs?: number;
+  /** Quotes the background fill reads at the same time at most (fill.ts). Default 64. */
+  fillWindow?: number;
 }
 
 export type EngineEvent =
@@ -74,6 +78,8 @@ export class SyncEngine {
   private parked = new Map<string, string>();
   private progress: { done: number; total: number } | undefined;
   private filesCollectedAt = -Infinity;
+  /** Quotes listed before their aggregates, read in the background (fill.ts). */
+  private readonly fill: FillDriver;
 
   constructor(private readonly opts: EngineOptions) {
     this.parallelism = Math.max(1, opts.parallelism ?? 4);
@@ -86,6 +92,20 @@ export class SyncEngine {
       onStep: (quoteId, step) =>
         this.emit({ type: 'progress', ...(this.progress ?? { done: 0, total: 0 }), quoteId, step }),
     };
+    this.fill = new FillDriver({
+      api: opts.api,
+      store: opts.store,
+      window: opts.fillWindow,
+      afterImport: async (quoteId) => queuePreviews(opts.store, quoteId),
+      previews: (stopped) => downloadPreviews(this.ctx, opts.store, stopped).catch(() => 0),
+      previewsWaiting: () => previewsWaiting(opts.store),
+      changed: () => this.emitStatus(),
+      failed: (f) => {
+        this.online = !f.offline;
+        this.lastError = f.message;
+        this.emitStatus();
+      },
+    });
   }
 
   on(listener: (e: EngineEvent) => void): () => void {
@@ -118,6 +138,7 @@ export class SyncEngine {
       ...(this.lastSyncAt ? { lastSyncAt: this.lastSyncAt } : {}),
       ...(this.lastError ? { lastError: this.lastError } : {}),
       ...(this.progress ? { progress: this.progress } : {}),
+      ...this.fill.status(),
     };
   }
 
@@ -142,8 +163,11 @@ export class SyncEngine {
     });
   }
 
-  /** One cycle: push every pending quote, then pull. */
-  async syncOnce(force = false): Promise<CycleReport> {
+  /**
+   * One cycle: push every pending quote, then pull. Quotes the pull only listed are read by
+   * the background fill, which this waits for unless `background` (the engine's own loop).
+   */
+  async syncOnce(force = false, background = false): Promise<CycleReport> {
     const report: CycleReport = {
       pushed: [],
       results: {},
@@ -210,12 +234,26 @@ export class SyncEngine {
               this.opts.knownServerQuotes ?? (() => knownServerQuotes(this.opts.store)),
             onStep: (step) => this.emit({ type: 'progress', ...this.progress!, step }),
             parallelism: this.parallelism,
+            onListed: (listed, total) => this.fill.listed(listed, total),
             afterImport: (quoteId) => downloadMissingFiles(quoteId, this.ctx),
           });
         } catch (e) {
           const f = failureOf(e);
           if (!f) throw e;
           report.retry = f;
+        }
+        if (report.pull) {
+          const filled = this.fill.start();
+          if (filled && !background) {
+            const f = await filled;
+            report.pull.imported += f.imported;
+            report.pull.removed += f.removed;
+            report.retry ??= f.retry;
+          } else
+            filled?.catch((e: unknown) => {
+              this.lastError = e instanceof Error ? e.message : String(e);
+              this.emitStatus();
+            });
         }
       }
     } finally {
@@ -263,7 +301,7 @@ export class SyncEngine {
       force ||= this.wakePending === 'runNow';
       this.wakePending = null;
       try {
-        report = await this.syncOnce(force);
+        report = await this.syncOnce(force, true);
       } catch (e) {
         this.lastError = e instanceof Error ? e.message : String(e);
         this.emitStatus();
@@ -323,13 +361,22 @@ export class SyncEngine {
     else if (!this.stopped) this.wakePending = 'runNow';
   }
 
+  /** The user opened this quote: when only its list entry is here, read it first. */
+  opened(quoteId: string): void {
+    this.fill.prioritize(quoteId);
+    if (!this.stopped && !this.paused) void this.fill.start()?.catch(() => {});
+  }
+
   pause(): void {
     this.paused = true;
+    // The fill stops at its next request; pausing waits for nothing, and a stop has no error.
+    void this.fill.pause().catch(() => {});
     this.emitStatus();
   }
 
   resume(): void {
     this.paused = false;
+    if (!this.stopped) void this.fill.start()?.catch(() => {});
     this.emitStatus();
     this.wake?.();
   }
@@ -341,6 +388,7 @@ export class SyncEngine {
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
+    await this.fill.pause();
     await this.loop;
     this.loop = null;
   }

@@ -12,5 +12,6 @@ export { fromWork, fromRemote } from './translate';
 export { matchLostQuote, matchLostEntities } from './lostCreate';
 export { takeMine, takeTheirs, saveMineAsNew, resolveParkedCreate } from './resolve';
 export { PARKED_CREATE } from './conflictStore';
+export { PREVIEW_BUDGET, previewBudgetMiB, DEFAULT_PREVIEW_BUDGET_MIB } from './previews';
 export type { SyncApi, SyncStore } from './ports';
 export { holdDelete, releaseDelete, deleteHeld } from './deleteHold';

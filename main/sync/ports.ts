@@ -41,6 +41,7 @@ export type SyncStore = Pick<
   | 'setIdentity'
   | 'filePath'
   | 'setAttachmentFile'
+  | 'filesBytes'
   | 'collectGarbage'
 > & {
   readonly sync: Store['sync'];

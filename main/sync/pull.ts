@@ -21,6 +21,8 @@ export interface PullContext {
   onStep?(step: string): void;
   /** Changed quotes read at the same time. Default 1. */
   parallelism?: number;
+  /** After each list page: entries listed so far, and how many the server holds. */
+  onListed?(listed: number, total: number): void;
 }
 
 export interface PullReport {
@@ -28,6 +30,8 @@ export interface PullReport {
   refreshed: number;
   imported: number;
   removed: number;
+  /** Quotes not held before, stored as list-entry stubs for the background fill (fill.ts). */
+  stubbed: number;
   /** Quotes changed remotely that have local changes: the push merges them. */
   dirty: string[];
 }
@@ -48,7 +52,14 @@ function sameStamp(a: string | undefined, b: string): boolean {
 
 export async function pull(ctx: PullContext): Promise<PullReport> {
   const { api, store } = ctx;
-  const report: PullReport = { listed: 0, refreshed: 0, imported: 0, removed: 0, dirty: [] };
+  const report: PullReport = {
+    listed: 0,
+    refreshed: 0,
+    imported: 0,
+    removed: 0,
+    stubbed: 0,
+    dirty: [],
+  };
   const mark = store.getMeta<string>(LAST_PULL);
   const markMs = mark ? Date.parse(mark) : -Infinity;
   // A create whose answer was lost may be on the server: importing it now would make it
@@ -66,14 +77,20 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   const changed: ListContent[] = [];
   let newest = mark;
   let total = 0;
-  for (let page = 0; ; page++) {
+  const listPage = (page: number) => {
     ctx.onStep?.('list');
-    const res = await pageOrEnd(page, () =>
+    // A page past the end may answer 404 (the spec allows it): that ends the list.
+    return pageOrEnd(page, () =>
       api.listQuotes({ account: 'partner', sort: 'updatedOn,desc', limit: PAGE, page }),
     );
+  };
+  let pending = listPage(0);
+  for (let page = 0; ; page++) {
+    const res = await pending;
     if (!res) break;
     if (page === 0) total = res.page.totalElements;
     let older = false;
+    const from = changed.length;
     for (const e of res.content) {
       // Equal times are taken again: another change may share the mark's timestamp.
       if (Date.parse(e.updatedOn) < markMs) {
@@ -84,12 +101,24 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
       if (!newest || Date.parse(e.updatedOn) > Date.parse(newest)) newest = e.updatedOn;
     }
     report.listed += res.content.length;
-    if (older || res.content.length < PAGE || page + 1 >= res.page.totalPages) break;
+    const last = older || res.content.length < PAGE || page + 1 >= res.page.totalPages;
+    // The next page is asked for before this one is stored: storing overlaps the round trip.
+    if (!last) {
+      pending = listPage(page + 1);
+      pending.catch(() => {}); // awaited below; a store failure first must not leave it unhandled
+    }
+    // Listed at once: quotes not held yet become stubs, so the list is whole after the pages
+    // alone; their aggregates follow in the background (fill.ts).
+    if (!createsOpen)
+      report.stubbed += store.sync.putListEntries(changed.slice(from)).created.length;
+    ctx.onListed?.(report.listed, total);
+    if (last) break;
   }
 
   const toRead: ListContent[] = [];
   for (const e of changed) {
     const local = store.sync.localIdOf('quote', e.id);
+    if (local && store.sync.stubEntry(local)) continue; // the fill reads it
     if (local) {
       if (busy(store, local)) {
         report.dirty.push(local);

@@ -13,6 +13,7 @@ import { Attachments } from './Attachments';
 import { undo, redo } from './undo';
 import { OwnerRow } from './OwnerRow';
 import { ProposalCard } from '../proposal/ProposalCard';
+import { StubView } from './StubView';
 
 export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   const detail = useEditor((s) => s.detail);
@@ -38,6 +39,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   if (!detail || detail.header.id !== quoteId) {
     return <div className="page muted">Loading quote…</div>;
   }
+  if (detail.listOnly) return <StubView detail={detail} />;
   const h = detail.header;
   return (
     <div className="page">

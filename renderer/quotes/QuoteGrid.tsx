@@ -9,6 +9,7 @@ import { PERIOD_SHORT, periodAmounts, periodsText } from '../format/periods';
 import { PAGE_SIZE, useQuoteList } from '../state/quoteList';
 import { useNav } from '../state/nav';
 import { CopyIcon, IconButton, StatusPill, SyncBadge, TrashIcon } from '../ui';
+import { ListOnlyBadge } from '../sync/ListOnly';
 import { deleteQuote, duplicateQuote } from './actions';
 
 /** Height of the sticky header row inside the scroller (keep in step with .list-head). */
@@ -238,7 +239,7 @@ function Row({ q }: { q: QuoteSummary }) {
         {q.createdBy || YOU}
       </div>
       <div role="gridcell" className="cell">
-        <SyncBadge sync={q.sync} />
+        {q.listOnly ? <ListOnlyBadge /> : <SyncBadge sync={q.sync} />}
       </div>
       <div role="gridcell" className="cell row-actions" onClick={(e) => e.stopPropagation()}>
         <IconButton

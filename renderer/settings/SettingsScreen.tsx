@@ -5,6 +5,7 @@ import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { EnterSecretDialog } from './EnterSecretDialog';
+import { OfflinePreviews } from './OfflinePreviews';
 
 type Form = {
   name: string;
@@ -313,6 +314,7 @@ export default function SettingsScreen() {
           <p>Remove “{removing.name}” and its stored secret from this computer?</p>
         </Dialog>
       )}
+      <OfflinePreviews />
       <section className="card card-pad" aria-labelledby="data-h">
         <h2 id="data-h">Where your data lives</h2>
         {info ? (

@@ -4,6 +4,7 @@ import { toast } from '../ui/toast';
 import { useNav } from '../state/nav';
 import { useSync } from '../state/sync';
 import { Button } from '../ui';
+import { FillProgress } from './ListOnly';
 
 async function togglePause(paused: boolean): Promise<void> {
   try {
@@ -82,6 +83,7 @@ export function StatusBar() {
           </span>
         </span>
       )}
+      <FillProgress status={status} />
       {status.paused && <span className="muted">Paused</span>}
       <span className="spacer" />
       {status.available && (

@@ -1,11 +1,13 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Http2SecureServer } from 'node:http2';
 import type { Duplex } from 'node:stream';
 import type { Caller, Ctx } from '../context';
 import { DomainError } from '../domain/errors';
 import { registerRoutes } from '../routes';
 import { authenticate } from './auth';
 import { ApiError, badRequest, errorBody, fromDomain } from './errors';
+import { trackConnections } from './connections';
 import { log } from './log';
 
 declare module 'fastify' {
@@ -89,19 +91,25 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
 export async function buildApp(
   ctx: Ctx,
   tls: { cert: string; key: string },
+  /** HTTP/2 offered by ALPN beside HTTP/1.1 (default); false: HTTP/1.1 only. */
+  opts: { http2?: boolean } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({
-    https: { cert: tls.cert, key: tls.key, maxHeaderSize: 64 * 1024 },
+  const http2 = opts.http2 ?? true;
+  const https = { cert: tls.cert, key: tls.key, maxHeaderSize: 64 * 1024 };
+  // Typed as the HTTP/1.1 instance: routes see the same request and reply either way.
+  const app = (Fastify as unknown as (o: object) => FastifyInstance)({
+    ...(http2 ? { http2: true, https: { ...https, allowHTTP1: true } } : { https }),
     logger: false,
     bodyLimit: JSON_BODY_LIMIT,
     // Long ids must reach the handler (and its 400), not fall through to a 404.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 64 * 1024 },
     requestTimeout: 120_000,
     return503OnClosing: false,
-    forceCloseConnections: 'idle',
+    // An HTTP/2 server has no idle-connection close; connections.ts closes its connections.
+    forceCloseConnections: http2 ? false : 'idle',
     clientErrorHandler: answerClientError,
     // A path that is not valid percent-encoding never reaches a route.
-    frameworkErrors: (err, req, reply) => {
+    frameworkErrors: (err: FastifyError, req: { url: string }, reply: unknown) => {
       const instance = req.url.split('?')[0] ?? req.url;
       const api = new ApiError(400, 'INVALID_REQUEST_PARAMETER', `path: ${err.message}`);
       void (reply as unknown as FastifyReply)
@@ -110,6 +118,17 @@ export async function buildApp(
         .send(errorBody(api, instance));
     },
   });
+
+  if (http2) {
+    // HTTP/1.1 requests to the HTTP/2 server are parsed by Node's HTTP/1 code, which reads the
+    // header cap from the server object (the HTTP/2 server does not take it as an option).
+    (app.server as unknown as { maxHeaderSize: number }).maxHeaderSize = https.maxHeaderSize;
+    const connections = trackConnections(app.server as unknown as Http2SecureServer);
+    app.addHook('preClose', (done) => {
+      connections.closeGracefully();
+      done();
+    });
+  }
 
   // Oversized files are reported per file (truncated), not as a thrown 413.
   await app.register(multipart, {
@@ -158,6 +177,7 @@ export async function buildApp(
       route: req.routeOptions.url ?? 'unmatched',
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      http: req.raw.httpVersion,
     });
   });
 

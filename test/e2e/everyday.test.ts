@@ -154,7 +154,7 @@ describe('every day in Quotedesk', () => {
     await syncNow(page);
     const theirs = rowsNamed(page, 'Delta Bakery');
     await expect.poll(() => theirs.count(), { timeout: 90_000 }).toBeGreaterThan(0);
-    const header = await page.getByRole('columnheader').allTextContents();
+    const header = await page.getByRole('grid').getByRole('columnheader').allTextContents();
     expect(header).toContain('Owner');
     const owner = async (row: ReturnType<typeof rowsNamed>) =>
       row.first().getByRole('gridcell').nth(header.indexOf('Owner')).textContent();

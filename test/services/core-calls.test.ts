@@ -126,6 +126,17 @@ describe('profiles', () => {
     expect(list.content.every((q) => q.serverId && q.sync.state === 'synced')).toBe(true);
     expect(list.statusCounts.draft).toBeGreaterThan(0);
   });
+
+  it('keeps attachments for offline preview within the disk budget Settings shows', async () => {
+    expect(await call('sync.offlineFiles')).toMatchObject({ budgetMiB: 1024 });
+    const set = await call('sync.setOfflineBudget', { budgetMiB: 200 });
+    expect(set.budgetMiB).toBe(200);
+    expect(set.usedBytes).toBeGreaterThanOrEqual(0);
+    expect((await call('sync.offlineFiles')).budgetMiB).toBe(200);
+    const err = await refuse('sync.setOfflineBudget', { budgetMiB: -5 });
+    expect(err).toMatchObject({ code: 'INVALID_INPUT', field: 'budgetMiB' });
+    expect((await call('sync.offlineFiles')).budgetMiB).toBe(200);
+  });
 });
 
 describe('catalogue', () => {

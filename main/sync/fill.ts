@@ -1,0 +1,182 @@
+// The background fill: after a pull listed quotes this computer does not hold yet (stored as
+// list-entry stubs, main/store/stubs.ts), their full aggregates are read here, the most
+// recently changed first; a quote the user opens jumps the queue. Each aggregate replaces its
+// stub in one transaction (`importRemote`), so a crash or a lost connection leaves whole quotes
+// and stubs, never half of one, and the next fill goes on from the stubs that are left.
+//
+// What bounds it is latency, not the server: a quote costs two round trips (the quote, then
+// its sections and access list together), so the fill keeps many quotes in flight — over
+// HTTP/2 they share one connection. A 429 halves the window and holds every worker for the
+// server's Retry-After; the window then grows back one quote at a time.
+import type { StubRef } from '../store';
+import { readAggregate } from './aggregate';
+import { failureOf, type Failure } from './errors';
+import type { SyncApi, SyncStore } from './ports';
+
+export type FillStore = Pick<SyncStore, 'getQuote' | 'purgeQuote'> & {
+  readonly sync: Pick<SyncStore['sync'], 'listStubs' | 'stubCount' | 'importRemote'>;
+};
+
+export interface FillOptions {
+  api: SyncApi;
+  store: FillStore;
+  /** Quotes read at the same time at most. Default 64. */
+  window?: number;
+  /** After each quote (imported or gone). */
+  onQuote?(quoteId: string, action: 'imported' | 'removed'): void;
+  afterImport?(quoteId: string): Promise<void>;
+  /** Waits `ms` (tests hand in their own clock). */
+  sleep?(ms: number): Promise<void>;
+}
+
+export interface FillReport {
+  imported: number;
+  removed: number;
+  /** Quotes the server refused to show (kept as stubs, tried again by the next fill). */
+  failed: Record<string, string>;
+  /** Set when the fill stopped on a transient failure (offline, 5xx, timeout). */
+  retry: Failure | null;
+}
+
+const BATCH = 500;
+const DEFAULT_WINDOW = 64;
+/** The longest a 429 holds the fill when the server names no Retry-After. */
+const DEFAULT_HOLD_MS = 1000;
+
+export class Fill {
+  private readonly max: number;
+  private window: number;
+  private active = 0;
+  private first: string[] = [];
+  private queue: StubRef[] = [];
+  private taken = new Set<string>();
+  private skip = new Set<string>();
+  private holdUntil = 0;
+  private stopped = false;
+  private running: Promise<FillReport> | null = null;
+
+  constructor(private readonly opts: FillOptions) {
+    this.max = Math.max(1, opts.window ?? DEFAULT_WINDOW);
+    this.window = this.max;
+  }
+
+  get isRunning(): boolean {
+    return this.running !== null;
+  }
+
+  /** The user opened this quote: read it before any other. */
+  prioritize(quoteId: string): void {
+    if (this.first.includes(quoteId)) return;
+    this.first.unshift(quoteId);
+    this.skip.delete(quoteId);
+  }
+
+  /** Runs until no stub is left (or a transient failure); one run at a time. */
+  run(): Promise<FillReport> {
+    this.stopped = false;
+    this.running ??= this.fill().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** No quote is taken any more; resolves when those in flight have landed. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
+
+  private next(): string | undefined {
+    const { store } = this.opts;
+    while (this.first.length) {
+      const id = this.first.shift()!;
+      if (!this.taken.has(id) && store.getQuote(id)?.stub) return id;
+    }
+    for (let refilled = false; ; refilled = true) {
+      while (this.queue.length) {
+        const s = this.queue.shift()!;
+        if (!this.taken.has(s.quoteId) && !this.skip.has(s.quoteId)) return s.quoteId;
+      }
+      if (refilled) return undefined;
+      this.queue = store.sync.listStubs(BATCH + this.taken.size + this.skip.size);
+    }
+  }
+
+  private async fill(): Promise<FillReport> {
+    const report: FillReport = { imported: 0, removed: 0, failed: {}, retry: null };
+    const sleep = this.opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+    this.queue = [];
+    this.skip.clear();
+    const one = async (quoteId: string): Promise<void> => {
+      const { store, api } = this.opts;
+      const serverId = store.getQuote(quoteId)?.serverId;
+      if (!serverId) return;
+      try {
+        const agg = await readAggregate(api, serverId);
+        // Opened, imported by a pull or deleted meanwhile: only a stub is replaced here.
+        if (!store.getQuote(quoteId)?.stub) return;
+        if (!agg) {
+          store.purgeQuote(quoteId);
+          report.removed++;
+          this.opts.onQuote?.(quoteId, 'removed');
+          return;
+        }
+        store.sync.importRemote(agg);
+        report.imported++;
+        this.opts.onQuote?.(quoteId, 'imported');
+        if (this.window < this.max) this.window++;
+        await this.opts.afterImport?.(quoteId);
+      } catch (e) {
+        const f = failureOf(e);
+        if (!f) throw e;
+        if (f.status === 429) {
+          // Too fast for the server: fewer at a time, everyone waits, this one goes again.
+          this.window = Math.max(1, Math.floor(this.window / 2));
+          this.holdUntil = Math.max(
+            this.holdUntil,
+            Date.now() + (f.retryAfterMs ?? DEFAULT_HOLD_MS),
+          );
+          this.first.push(quoteId);
+          return;
+        }
+        if (f.transient) {
+          report.retry ??= f;
+          return;
+        }
+        report.failed[quoteId] = f.message;
+        this.skip.add(quoteId);
+      }
+    };
+    let drained = false;
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        if (this.stopped || report.retry) return;
+        const wait = this.holdUntil - Date.now();
+        if (wait > 0) {
+          await sleep(wait);
+          continue;
+        }
+        if (this.active >= this.window) {
+          if (drained && !this.first.length) return;
+          await sleep(20);
+          continue;
+        }
+        const id = this.next();
+        if (id === undefined) {
+          drained = true;
+          return;
+        }
+        this.taken.add(id);
+        this.active++;
+        try {
+          await one(id);
+        } finally {
+          this.active--;
+          this.taken.delete(id);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: this.max }, worker));
+    return report;
+  }
+}

@@ -1,0 +1,148 @@
+// The engine's side of the background fill (fill.ts): starts it after a pull that left
+// stubs, says in the status how far listing and downloading have come, and keeps status
+// events to a few a second while thousands of quotes land.
+import type { SyncStatus } from '../../common/ipc';
+import type { Failure } from './errors';
+import { Fill, type FillReport, type FillStore } from './fill';
+import type { SyncApi, SyncStore } from './ports';
+
+export interface FillDriverOptions {
+  api: SyncApi;
+  store: FillStore & {
+    readonly sync: Pick<SyncStore['sync'], 'stubCount' | 'serverQuoteIds'>;
+  };
+  window?: number;
+  afterImport?(quoteId: string): Promise<void>;
+  /** After a fill that left no stub: the attachments for offline preview (previews.ts). */
+  previews?(stopped: () => boolean): Promise<unknown>;
+  /** Previews are waiting (e.g. the budget was raised, or a restart). */
+  previewsWaiting?(): boolean;
+  /** The status changed (called at most every `emitEveryMs`). */
+  changed(): void;
+  /** The fill stopped on a transient failure (offline, 5xx): the next cycle starts it again. */
+  failed(f: Failure): void;
+  emitEveryMs?: number;
+}
+
+type FillView = NonNullable<SyncStatus['fill']>;
+
+export class FillDriver {
+  private readonly fill: Fill;
+  private view: FillView | null = null;
+  private running: Promise<FillReport> | null = null;
+  private lastEmit = 0;
+  private emitTimer: NodeJS.Timeout | null = null;
+  private paused = false;
+
+  constructor(private readonly opts: FillDriverOptions) {
+    this.fill = new Fill({
+      api: opts.api,
+      store: opts.store,
+      window: opts.window,
+      onQuote: (_id, action) => {
+        if (this.view) {
+          if (action === 'imported') this.view.held++;
+          else this.view.total--;
+        }
+        this.soon();
+      },
+      ...(opts.afterImport ? { afterImport: opts.afterImport } : {}),
+    });
+  }
+
+  /** A list page landed: `listed` of the server's `total` entries so far. */
+  listed(listed: number, total: number): void {
+    const stubs = this.opts.store.sync.stubCount();
+    if (stubs === 0 && !this.view) return;
+    this.view = {
+      listed,
+      total,
+      held: Math.max(0, total - stubs - Math.max(0, total - listed)),
+      listComplete: listed >= total,
+    };
+    this.soon();
+  }
+
+  /**
+   * Starts the fill when stubs are waiting (one run at a time): its promise, or null when
+   * there is nothing to fill. The listing is complete when this is called after a pull.
+   */
+  start(): Promise<FillReport> | null {
+    if (this.running) return this.running;
+    const stubs = this.opts.store.sync.stubCount();
+    if (stubs === 0) {
+      if (this.view) {
+        this.view = null;
+        this.opts.changed();
+      }
+      if (!this.opts.previews || !this.opts.previewsWaiting?.()) return null;
+      this.paused = false;
+      const none: FillReport = { imported: 0, removed: 0, failed: {}, retry: null };
+      this.running = this.opts
+        .previews(() => this.paused)
+        .then(
+          () => {
+            this.running = null;
+            return none;
+          },
+          () => {
+            this.running = null;
+            return none;
+          },
+        );
+      return this.running;
+    }
+    const total = this.view?.total ?? this.opts.store.sync.serverQuoteIds().size;
+    this.view = { listed: total, total, held: Math.max(0, total - stubs), listComplete: true };
+    this.opts.changed();
+    this.paused = false;
+    this.running = this.fill.run().then(
+      async (r) => {
+        if (r.retry) this.opts.failed(r.retry);
+        if (this.opts.store.sync.stubCount() === 0) {
+          this.view = null;
+          this.flush();
+          if (!r.retry) await this.opts.previews?.(() => this.paused);
+        }
+        this.running = null;
+        this.flush();
+        return r;
+      },
+      (e: unknown) => {
+        this.running = null;
+        this.flush();
+        throw e;
+      },
+    );
+    return this.running;
+  }
+
+  prioritize(quoteId: string): void {
+    this.fill.prioritize(quoteId);
+  }
+
+  /** No further quote is taken; resolves when those in flight have landed. */
+  async pause(): Promise<void> {
+    this.paused = true;
+    await this.fill.stop();
+    await this.running?.catch(() => {});
+  }
+
+  status(): { fill?: FillView } {
+    return this.view ? { fill: { ...this.view } } : {};
+  }
+
+  private soon(): void {
+    const every = this.opts.emitEveryMs ?? 250;
+    const wait = this.lastEmit + every - Date.now();
+    if (wait <= 0) return this.flush();
+    this.emitTimer ??= setTimeout(() => this.flush(), wait);
+  }
+
+  private flush(): void {
+    if (this.emitTimer) clearTimeout(this.emitTimer);
+    this.emitTimer = null;
+    this.lastEmit = Date.now();
+    this.opts.changed();
+  }
+}
