@@ -32,3 +32,4 @@ export { refreshCatalogue } from './catalogue';
 export { refreshQuoteDefaults } from './library';
 export { DEMO_PROFILE_ID } from './profiles';
 export type { ServiceContext } from './context';
+export type { EventSink, Logger, LogLevel, PathGrantsPort, Platform, SyncPort } from './ports';

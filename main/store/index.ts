@@ -27,3 +27,5 @@ export type { StubRef } from './stubs';
 export { isPdf } from './edits/attachments';
 export { ME as OWNER_ME } from './edits/ownership';
 export type * from './types';
+export type { StoreSync } from './syncSide';
+export type { Caches } from './caches';
