@@ -4,6 +4,7 @@
 import { lineTotalsCents, quoteTotalsCents } from '../../common/money';
 import type { PartnerDetails } from '../../common/api';
 import { ME as OWNER_ME } from '../store/edits/ownership';
+import { moneyInput } from '../store/totals';
 import type { WorkLineItem, WorkQuote } from '../store/types';
 
 export interface Address {
@@ -72,19 +73,8 @@ export function addressLines(a: Address | null | undefined): string[] {
     .filter((s) => s.length > 0);
 }
 
-function moneyOf(li: WorkLineItem) {
-  return {
-    kind: li.kind,
-    billingTerm: li.billingTerm,
-    price: li.price,
-    unitCost: li.cost,
-    quantity: li.quantity,
-    ...(li.initialTotal !== null ? { initialTotal: li.initialTotal } : {}),
-  };
-}
-
 function lineOf(li: WorkLineItem, byId: Map<string, WorkLineItem>): ProposalLine {
-  const t = lineTotalsCents(moneyOf(li));
+  const t = lineTotalsCents(moneyInput(li));
   const parent = li.requiredLineItemId ? byId.get(li.requiredLineItemId) : undefined;
   return {
     product: li.product.name,
@@ -167,7 +157,7 @@ export function proposalModel(src: ProposalSources): ProposalModel {
       lines: parentsFirst(loose).map((li) => lineOf(li, byId)),
     });
   }
-  const totals = quoteTotalsCents(w.lineItems.map(moneyOf));
+  const totals = quoteTotalsCents(w.lineItems.map(moneyInput));
   const partner = w.partner ?? src.partner ?? null;
   return {
     partner: { name: partner?.name ?? '', address: partnerAddress(partner) },

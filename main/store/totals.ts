@@ -11,7 +11,8 @@ import {
 } from '../../common/money';
 import type { WorkLineItem, WorkQuote } from './types';
 
-function moneyInput(li: WorkLineItem): LineMoneyInput {
+/** A working line item as `common/money` reads it: the one mapping, for totals and documents. */
+export function moneyInput(li: WorkLineItem): LineMoneyInput {
   return {
     kind: li.kind,
     billingTerm: li.billingTerm,

@@ -239,7 +239,11 @@ export async function runSeed(
       .listQuotes({ account: 'partner', limit: 100 })
       .content.map((e) => e.id)
       .sort();
-    const live = quotes.filter((id) => real.getQuote(id) && !real.getQuote(id)!.deleted);
+    // A quote only listed yet (its aggregate still downloading) cannot be edited: not by Ada.
+    const live = quotes.filter((id) => {
+      const q = real.getQuote(id);
+      return !!q && !q.deleted && !q.stub;
+    });
     const roll = rng.int(100);
     try {
       if (live.length === 0 || (roll < 8 && localQuotes.size < 3)) {
@@ -593,7 +597,7 @@ export async function runSeed(
       .sort()
       .filter((id) => {
         const q = real.getQuote(id);
-        return !!q && !q.deleted && !!q.serverId && q.openConflicts === 0;
+        return !!q && !q.deleted && !q.stub && !!q.serverId && q.openConflicts === 0;
       });
 
   /** What makes the engine call one store boundary at the next sync. */
