@@ -5,9 +5,17 @@ import { ApiError, type ApiClient } from '../../main/api';
 import { fromRemote, fromWork } from '../../main/sync';
 import { pageOrEnd } from '../../main/sync/errors';
 import { DIALECTS, PAGE_PAST_END_404, UPPER_CASE_IDS, combine } from '../api/dialects';
-import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
-import { startServer, type StartedServer } from '../helpers/server';
-import { ADA, BEN, CLIENTS, PRODUCTS, client, device, pdf, primeCatalogue } from './harness';
+import type { FaultProxy } from '../api/fault-proxy';
+import type { StartedServer } from '../helpers/server';
+import {
+  CLIENTS,
+  PRODUCTS,
+  closeProxiedOffice,
+  device,
+  openProxiedOffice,
+  pdf,
+  primeCatalogue,
+} from './harness';
 
 let server: StartedServer;
 let proxy: FaultProxy;
@@ -18,19 +26,9 @@ let ada: ApiClient;
 let viaProxy: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  proxy = await startFaultProxy(server);
-  ada = client(server, ADA);
-  ben = client(server, BEN);
-  viaProxy = client({ baseUrl: server.baseUrl, caFile: proxy.caFile }, ADA, proxy.url);
+  ({ server, proxy, ada, ben, viaProxy } = await openProxiedOffice());
 });
-afterAll(async () => {
-  await viaProxy?.close();
-  await ada?.close();
-  await ben?.close();
-  await proxy?.stop();
-  await server?.stop();
-});
+afterAll(() => closeProxiedOffice({ server, proxy, ada, ben, viaProxy }));
 beforeEach(() => {
   proxy.clear();
   proxy.speak(null);

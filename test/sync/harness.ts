@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '../../main/api';
 import { openStore, type Store } from '../../main/store';
 import { SyncEngine, type EngineOptions, type SyncApi } from '../../main/sync';
+import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
 import { startServer, type StartedServer } from '../helpers/server';
 
 export const ADA = {
@@ -72,6 +73,26 @@ export async function closeOffice(o: Partial<Office>): Promise<void> {
   await o.ada?.close();
   await o.ben?.close();
   await o.server?.stop();
+}
+
+/** The office with a fault proxy in front of the server: Ada's device talks through it. */
+export interface ProxiedOffice extends Office {
+  proxy: FaultProxy;
+  /** Ada through the proxy: the device's client. */
+  viaProxy: ApiClient;
+}
+
+export async function openProxiedOffice(): Promise<ProxiedOffice> {
+  const office = await openOffice();
+  const proxy = await startFaultProxy(office.server);
+  const viaProxy = client({ baseUrl: office.server.baseUrl, caFile: proxy.caFile }, ADA, proxy.url);
+  return { ...office, proxy, viaProxy };
+}
+
+export async function closeProxiedOffice(o: Partial<ProxiedOffice>): Promise<void> {
+  await o.viaProxy?.close();
+  await o.proxy?.stop();
+  await closeOffice(o);
 }
 
 /** A PDF the server accepts (checked by content); `tag` makes its content unique. */

@@ -8,9 +8,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
 import { conflictView } from '../../main/services/views';
 import { takeMine, takeTheirs } from '../../main/sync';
-import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
-import { startServer, type StartedServer } from '../helpers/server';
-import { ADA, BEN, CLIENTS, PRODUCTS, client, device, primeCatalogue } from './harness';
+import type { FaultProxy } from '../api/fault-proxy';
+import type { StartedServer } from '../helpers/server';
+import {
+  CLIENTS,
+  PRODUCTS,
+  closeProxiedOffice,
+  device,
+  openProxiedOffice,
+  primeCatalogue,
+} from './harness';
 
 let server: StartedServer;
 let proxy: FaultProxy;
@@ -21,19 +28,9 @@ let ben: ApiClient;
 let viaProxy: ApiClient;
 
 beforeAll(async () => {
-  server = await startServer();
-  proxy = await startFaultProxy(server);
-  ada = client(server, ADA);
-  ben = client(server, BEN);
-  viaProxy = client({ baseUrl: server.baseUrl, caFile: proxy.caFile }, ADA, proxy.url);
+  ({ server, proxy, ada, ben, viaProxy } = await openProxiedOffice());
 });
-afterAll(async () => {
-  await viaProxy?.close();
-  await ada?.close();
-  await ben?.close();
-  await proxy?.stop();
-  await server?.stop();
-});
+afterAll(() => closeProxiedOffice({ server, proxy, ada, ben, viaProxy }));
 beforeEach(async () => {
   // Every quote of an earlier test would be a candidate for a lost create (same user, within
   // the clock-skew window): each test starts from an empty server view.
