@@ -107,17 +107,13 @@ function entry(r: Row): ListEntry {
 }
 
 /**
- * `GET /v2/quotes` over the local store: status filter (comma list), search, the API's sort
- * fields, paging as the spec counts it, and status counts over every filter but status.
+ * The filters of a list other than status and search (account, partner, intent), on a table
+ * named `T` (replace the prefix with the alias in use), with their parameters.
  */
-export function listQuotes(
-  db: Database.Database,
-  input: ListQuery,
+export function accountFilters(
+  q: Pick<ListQuery, 'account' | 'partnerId' | 'intentType'>,
   identity: Identity | null,
-  facts: ListFacts,
-): ListResult {
-  const q = check(ListQuotesQuery, input ?? {}, '', 'INVALID_REQUEST_PARAMETER');
-  // Filters other than status and search, written once for quotes (q) and status_counts (c).
+): { filters: string[]; params: Record<string, unknown> } {
   const filters: string[] = [];
   const params: Record<string, unknown> = {};
   if (q.account === 'user' && identity) {
@@ -133,6 +129,22 @@ export function listQuotes(
     filters.push('T.intent_type = @intentType');
     params.intentType = q.intentType;
   }
+  return { filters, params };
+}
+
+/**
+ * `GET /v2/quotes` over the local store: status filter (comma list), search, the API's sort
+ * fields, paging as the spec counts it, and status counts over every filter but status.
+ */
+export function listQuotes(
+  db: Database.Database,
+  input: ListQuery,
+  identity: Identity | null,
+  facts: ListFacts,
+): ListResult {
+  const q = check(ListQuotesQuery, input ?? {}, '', 'INVALID_REQUEST_PARAMETER');
+  // Filters other than status and search, written once for quotes (q) and status_counts (c).
+  const { filters, params } = accountFilters(q, identity);
   const where = ['q.deleted = 0', ...filters.map((f) => f.replaceAll('T.', 'q.'))];
   const fts = q.search ? searchQuery(q.search, (word) => facts.amountMatches(word)) : null;
 

@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import { ListQuotesQuery, QuoteStatus } from '../../common/api';
 import type { ListFacts } from './listFacts';
+import { accountFilters } from './list';
 import { searchQuery } from './search';
 import type { Identity, ListQuery } from './types';
 import { check } from './validate';
@@ -23,21 +24,9 @@ export function pipelineTotals(
   facts: ListFacts,
 ): PipelineRow[] {
   const q = check(ListQuotesQuery, input ?? {}, '', 'INVALID_REQUEST_PARAMETER');
-  const f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string } = {};
-  const where = ['q.deleted = 0'];
-  if (q.account === 'user' && identity) {
-    where.push('(q.created_by_email = @meEmail OR q.owner_id = @meId)');
-    f.meEmail = identity.user.email;
-    f.meId = identity.user.id;
-  }
-  if (q.partnerId) {
-    where.push('q.partner_id = @partnerId');
-    f.partnerId = q.partnerId;
-  }
-  if (q.intentType) {
-    where.push('q.intent_type = @intentType');
-    f.intentType = q.intentType;
-  }
+  // The list's own filters, so the chart always sums what the list shows.
+  const { filters, params: f } = accountFilters(q, identity);
+  const where = ['q.deleted = 0', ...filters.map((x) => x.replaceAll('T.', 'q.'))];
   const sums =
     'q.status AS status, q.currency AS currency, count(*) AS count, ' +
     'sum(q.initial_total) AS initialCents, sum(q.recurring_total) AS recurringCents';
