@@ -7,10 +7,13 @@ import type { RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
 import { PARKED_CREATE } from './conflictStore';
 import { isGone, pageOrEnd } from './errors';
+import { listChanged } from './listing';
 import type { SyncApi, SyncStore } from './ports';
 
 export const LAST_PULL = 'sync.lastPull';
 const PAGE = 100;
+/** List pages asked for at the same time: a few round trips' worth, within a pool of 6. */
+const LIST_WINDOW = 6;
 
 export interface PullContext {
   api: SyncApi;
@@ -74,46 +77,27 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
           c.field === PARKED_CREATE && (c.local as { op?: string } | null)?.op === 'createQuote',
       );
 
-  const changed: ListContent[] = [];
-  let newest = mark;
-  let total = 0;
-  const listPage = (page: number) => {
-    ctx.onStep?.('list');
-    // A page past the end may answer 404 (the spec allows it): that ends the list.
-    return pageOrEnd(page, () =>
-      api.listQuotes({ account: 'partner', sort: 'updatedOn,desc', limit: PAGE, page }),
-    );
-  };
-  let pending = listPage(0);
-  for (let page = 0; ; page++) {
-    const res = await pending;
-    if (!res) break;
-    if (page === 0) total = res.page.totalElements;
-    let older = false;
-    const from = changed.length;
-    for (const e of res.content) {
-      // Equal times are taken again: another change may share the mark's timestamp.
-      if (Date.parse(e.updatedOn) < markMs) {
-        older = true;
-        break;
-      }
-      changed.push(e);
-      if (!newest || Date.parse(e.updatedOn) > Date.parse(newest)) newest = e.updatedOn;
-    }
-    report.listed += res.content.length;
-    const last = older || res.content.length < PAGE || page + 1 >= res.page.totalPages;
-    // The next page is asked for before this one is stored: storing overlaps the round trip.
-    if (!last) {
-      pending = listPage(page + 1);
-      pending.catch(() => {}); // awaited below; a store failure first must not leave it unhandled
-    }
-    // Listed at once: quotes not held yet become stubs, so the list is whole after the pages
-    // alone; their aggregates follow in the background (fill.ts).
-    if (!createsOpen)
-      report.stubbed += store.sync.putListEntries(changed.slice(from)).created.length;
-    ctx.onListed?.(report.listed, total);
-    if (last) break;
-  }
+  const listing = await listChanged({
+    page: (page) => {
+      ctx.onStep?.('list');
+      // A page past the end may answer 404 (the spec allows it): that ends the list.
+      return pageOrEnd(page, () =>
+        api.listQuotes({ account: 'partner', sort: 'updatedOn,desc', limit: PAGE, page }),
+      );
+    },
+    markMs,
+    window: LIST_WINDOW,
+    onPage: (fresh, listed, total) => {
+      // Listed at once: quotes not held yet become stubs, so the list is whole after the
+      // pages alone; their aggregates follow in the background (fill.ts).
+      if (!createsOpen) report.stubbed += store.sync.putListEntries(fresh).created.length;
+      ctx.onListed?.(listed, total);
+    },
+  });
+  const { changed, total } = listing;
+  report.listed = listing.listed;
+  // A list that moved under the pages may have skipped a quote: the old mark lists it again.
+  let newest = listing.settled && listing.newest !== undefined ? listing.newest : mark;
 
   const toRead: ListContent[] = [];
   for (const e of changed) {
@@ -165,7 +149,8 @@ async function findRemoteDeletes(ctx: PullContext, known: Map<string, string>): 
     );
     if (!res) break;
     for (const e of res.content) present.add(e.id);
-    if (res.content.length < PAGE || page + 1 >= res.page.totalPages) break;
+    // A server may hold pages smaller than asked for: the count of pages says where it ends.
+    if (res.content.length === 0 || page + 1 >= res.page.totalPages) break;
   }
   let removed = 0;
   for (const [serverId, local] of known) {

@@ -157,6 +157,19 @@ export const PAGE_PAST_END_404: Dialect = {
   },
 };
 
+/** "Maximum value of the page-size parameter: not shown": this server lists at most 3 quotes a
+ * page whatever the limit asked for (page.size and totalPages say so). */
+export const SMALL_PAGES: Dialect = {
+  name: 'list pages of 3',
+  request: ({ method, url, body }) => {
+    const [path, query = ''] = url.split('?');
+    if (method !== 'GET' || path !== '/v2/quotes') return { url, body };
+    const q = new URLSearchParams(query);
+    q.set('limit', String(Math.min(3, Number(q.get('limit') ?? 10))));
+    return { url: `${path}?${q.toString()}`, body };
+  },
+};
+
 /** ListStatusCounts.pending is optional. */
 export const NO_PENDING_COUNT: Dialect = {
   name: 'statusCounts without pending',
@@ -199,6 +212,7 @@ export const DIALECTS: readonly Dialect[] = [
   PAGE_PAST_END_404,
   NO_PENDING_COUNT,
   OTHER_ORDER,
+  SMALL_PAGES,
 ];
 
 /** Several dialects at once: requests through each in turn, answers back through each in

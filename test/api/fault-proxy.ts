@@ -1,7 +1,8 @@
 // A fault-injecting HTTPS proxy for tests: it sits between the client and the real server,
 // records every request it sees, and for requests matching a rule answers with an error
 // status, drops the connection before forwarding, or forwards and then drops the answer
-// (the server did the work; the client never hears of it), or stalls. Faults a real server cannot
+// (the server did the work; the client never hears of it), or stalls, or holds a request
+// until something else has happened. Faults a real server cannot
 // produce on demand; everything else is the real server's answer.
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -19,6 +20,9 @@ export type Fault =
   | { kind: 'stall' }
   /** Forwards, but sends the answer in chunks without Content-Length. */
   | { kind: 'chunked' }
+  /** Forwards once `until` (given the request's URL) has settled: something else happens
+   * between two requests. */
+  | { kind: 'hold'; until: (url: string) => Promise<unknown> }
   /** Forwards, and rewrites the JSON answer (how another server might shape it). */
   | { kind: 'rewrite'; edit: (json: unknown) => unknown };
 
@@ -103,6 +107,7 @@ export async function startFaultProxy(upstream: {
       return;
     }
     if (fault?.kind === 'stall') return;
+    if (fault?.kind === 'hold') await fault.until(url);
     if (fault?.kind === 'status') {
       entry.status = fault.status;
       res.writeHead(fault.status, {

@@ -30,6 +30,11 @@ export interface StartOptions {
   port?: number;
   /** Extra CLI arguments, e.g. to test how bad ones are refused. */
   args?: string[];
+  /**
+   * Started under `nice` at this niceness: a bench whose server stands for another machine
+   * keeps it from taking the core of the app it measures.
+   */
+  niceness?: number;
 }
 
 export async function startServer(opts: StartOptions = {}): Promise<StartedServer> {
@@ -46,7 +51,12 @@ export async function startServer(opts: StartOptions = {}): Promise<StartedServe
     ...(opts.args ?? []),
   ];
   // tsx's own binary (what `npx tsx` runs) relays SIGTERM to the server process.
-  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), args, {
+  const tsx = join(REPO_ROOT, 'node_modules/.bin/tsx');
+  const [command, argv] =
+    opts.niceness === undefined
+      ? [tsx, args]
+      : ['nice', ['-n', String(opts.niceness), tsx, ...args]];
+  const child = spawn(command, argv, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

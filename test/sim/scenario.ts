@@ -834,6 +834,10 @@ export async function runSeed(
       if ((!lq || !localQuotes.has(lq)) && !elsewhere.has(sid))
         problems.push(`duplicate or unknown quote on the server: ${sid}`);
     }
+    // Every quote of the partner is listed here once sync is quiet (none skipped by paging).
+    const held = new Set(local.map((q) => real.getQuote(q)?.serverId));
+    for (const sid of remoteIds)
+      if (!held.has(sid)) problems.push(`server quote ${sid} is not listed on the device`);
     const seenServer = new Set<string>();
     for (const q of local) {
       const rec = real.getQuote(q)!;
