@@ -1,5 +1,5 @@
-// `npm run bench -- <suite>|all [--json] [suite args…]`: runs benchmark suites and prints their
-// figures next to their targets. Exit status 1 when a target is missed or a suite fails.
+// `npm run bench [-- <suite>|all|--list] [--json] [suite args…]`: runs benchmark suites (all of
+// them when none is named) and prints their figures next to their targets. Exit status 1 when a target is missed or a suite fails.
 import {
   formatJsonLines,
   formatTable,
@@ -13,7 +13,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function printSuites(): Promise<void> {
   const names = await listSuites();
-  const lines = ['usage: npm run bench -- <suite>|all [--json]', '', 'suites:'];
+  const lines = ['usage: npm run bench [-- <suite>|all|--list] [--json]', '', 'suites:'];
   for (const name of names) {
     const { description } = await loadSuite(name);
     lines.push(`  ${name.padEnd(16)}${description ?? ''}`);
@@ -23,12 +23,12 @@ async function printSuites(): Promise<void> {
 
 async function main(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
-  const rest = argv.filter((a) => a !== '--json');
-  const [requested, ...args] = rest;
-  if (!requested) {
+  if (argv.includes('--list')) {
     await printSuites();
     return 0;
   }
+  const rest = argv.filter((a) => a !== '--json');
+  const [requested = 'all', ...args] = rest;
   const known = await listSuites();
   if (requested !== 'all' && !known.includes(requested)) {
     log(`unknown suite "${requested}"; known suites: ${known.join(', ') || '(none)'}`);

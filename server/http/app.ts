@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Http2SecureServer } from 'node:http2';
 import type { Duplex } from 'node:stream';
+import { Uuid } from '../../common/api';
 import type { Caller, Ctx } from '../context';
 import { DomainError } from '../domain/errors';
 import { registerRoutes } from '../routes';
@@ -172,9 +173,13 @@ export async function buildApp(
   });
 
   app.addHook('onResponse', async (req, reply) => {
+    // Which quote a request was about, when it names a well-formed one: to follow one quote's
+    // traffic (a sync's reads of it, a failed push) through the log.
+    const quoteId = (req.params as { quoteId?: unknown } | undefined)?.quoteId;
     log('info', 'request', {
       method: req.method,
       route: req.routeOptions.url ?? 'unmatched',
+      ...(Uuid.safeParse(quoteId).success ? { quoteId: (quoteId as string).toLowerCase() } : {}),
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
       http: req.raw.httpVersion,

@@ -70,6 +70,8 @@ describe('npm run server', () => {
 
       const api = await login(s.baseUrl, s.ca);
       ok(await api.get('/v2/quotes?limit=5'), 200, ListResponse);
+      const unknown = '0b9e3f4c-5d6e-4f70-8a91-b2c3d4e5f607';
+      await api.get(`/v2/quotes/${unknown.toUpperCase()}/sections`);
       refused(await api.get('/v2/quotes/nope'), 400, 'INVALID_REQUEST_PARAMETER');
       await api.close();
       await s.waitForLog('"route":"/v2/quotes/:quoteId"');
@@ -87,6 +89,11 @@ describe('npm run server', () => {
         method: 'POST',
         status: 200,
       });
+      // A request about one quote names it; a malformed id is not repeated in the log.
+      expect(requests.find((l) => l.route === '/v2/quotes/:quoteId/sections')).toMatchObject({
+        quoteId: unknown,
+      });
+      expect(requests.find((l) => l.route === '/v2/quotes/:quoteId')).not.toHaveProperty('quoteId');
       for (const r of requests) expect(typeof r.durationMs).toBe('number');
 
       // Requests Node refuses before routing are answered and logged too, saying what is unknown:
