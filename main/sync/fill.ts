@@ -1,8 +1,10 @@
 // The background fill: after a pull listed quotes this computer does not hold yet (stored as
 // list-entry stubs, main/store/stubs.ts), their full aggregates are read here, the most
 // recently changed first; a quote the user opens jumps the queue. Each aggregate replaces its
-// stub in one transaction (`importRemote`), so a crash or a lost connection leaves whole quotes
-// and stubs, never half of one, and the next fill goes on from the stubs that are left.
+// stub whole (`importRemote`), so a crash or a lost connection leaves whole quotes and stubs,
+// never half of one, and the next fill goes on from the stubs that are left. Aggregates that
+// arrive in the same turn of the event loop land in one transaction: a commit per quote wrote
+// the same index pages again for every quote, and the WAL and its checkpoints grew with them.
 //
 // What bounds it is latency, not the server: a quote costs two round trips (the quote, then
 // its sections and access list together), so the fill keeps many quotes in flight — over
@@ -13,7 +15,7 @@ import { readAggregate } from './aggregate';
 import { failureOf, type Failure } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 
-export type FillStore = Pick<SyncStore, 'getQuote' | 'purgeQuote'> & {
+export type FillStore = Pick<SyncStore, 'getQuote' | 'purgeQuote' | 'transaction'> & {
   readonly sync: Pick<SyncStore['sync'], 'listStubs' | 'stubCount' | 'importRemote'>;
 };
 
@@ -54,6 +56,7 @@ export class Fill {
   private holdUntil = 0;
   private stopped = false;
   private running: Promise<FillReport> | null = null;
+  private landing: Landing[] = [];
 
   constructor(private readonly opts: FillOptions) {
     this.max = Math.max(1, opts.window ?? DEFAULT_WINDOW);
@@ -113,15 +116,22 @@ export class Fill {
       if (!serverId) return;
       try {
         const agg = await readAggregate(api, serverId);
-        // Opened, imported by a pull or deleted meanwhile: only a stub is replaced here.
-        if (!store.getQuote(quoteId)?.stub) return;
-        if (!agg) {
-          store.purgeQuote(quoteId);
+        const landed = await this.land(() => {
+          // Opened, imported by a pull or deleted meanwhile: only a stub is replaced here.
+          if (!store.getQuote(quoteId)?.stub) return 'passed';
+          if (!agg) {
+            store.purgeQuote(quoteId);
+            return 'removed';
+          }
+          store.sync.importRemote(agg);
+          return 'imported';
+        });
+        if (landed === 'passed') return;
+        if (landed === 'removed') {
           report.removed++;
           this.opts.onQuote?.(quoteId, 'removed');
           return;
         }
-        store.sync.importRemote(agg);
         report.imported++;
         this.opts.onQuote?.(quoteId, 'imported');
         if (this.window < this.max) this.window++;
@@ -179,4 +189,41 @@ export class Fill {
     await Promise.all(Array.from({ length: this.max }, worker));
     return report;
   }
+
+  /** Runs `step` in the transaction of everything that lands in this turn of the event loop. */
+  private land(step: () => Landed): Promise<Landed> {
+    return new Promise<Landed>((resolve, reject) => {
+      this.landing.push({ step, resolve, reject });
+      if (this.landing.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.landing;
+    this.landing = [];
+    const { store } = this.opts;
+    let results: Landed[];
+    try {
+      results = store.transaction(() => batch.map((l) => l.step()));
+    } catch {
+      // One of them failed: each again on its own, so the others land and the failure is its own.
+      for (const l of batch) {
+        try {
+          l.resolve(store.transaction(l.step));
+        } catch (e) {
+          l.reject(e);
+        }
+      }
+      return;
+    }
+    batch.forEach((l, i) => l.resolve(results[i]!));
+  }
+}
+
+type Landed = 'imported' | 'removed' | 'passed';
+
+interface Landing {
+  step: () => Landed;
+  resolve(r: Landed): void;
+  reject(e: unknown): void;
 }
