@@ -52,10 +52,11 @@ async function delayProxy(
   target: URL,
   ms: number,
 ): Promise<{ port: number; close(): Promise<void> }> {
-  // The link stands for the network, not for work on this machine: it runs at low priority.
+  // The link stands for the network, not for work on this machine: it runs only on cores the
+  // app leaves idle (SCHED_IDLE).
   const child = spawn(
-    'nice',
-    ['-n', '10', process.execPath, '-e', PROXY_SOURCE, target.port, String(ms)],
+    'chrt',
+    ['--idle', '0', process.execPath, '-e', PROXY_SOURCE, target.port, String(ms)],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

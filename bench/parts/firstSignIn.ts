@@ -109,12 +109,12 @@ export async function firstSignIn(
 ): Promise<Metric[]> {
   const dir = mkdtempSync(join(tmpdir(), 'quotedesk-bench-signin-'));
   log(`first sign-in: seeding ${n.toLocaleString('en-US')} remote quotes…`);
-  // The server and the link stand for other machines: on this one they must not take the core
-  // of the app being measured (lower priority, as `nice` gives it).
+  // The server and the link stand for other machines: on this one they run only on cores the
+  // app being measured leaves idle (SCHED_IDLE).
   const server = await startServer({
     seed: seedFile(dir, n),
     dataDir: join(dir, 'server'),
-    niceness: 10,
+    idle: true,
   });
   const proxy = await delayProxy(new URL(server.baseUrl), delayMs);
   // The app as installed on a new laptop, without its window: an empty data folder, no

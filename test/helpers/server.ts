@@ -31,10 +31,10 @@ export interface StartOptions {
   /** Extra CLI arguments, e.g. to test how bad ones are refused. */
   args?: string[];
   /**
-   * Started under `nice` at this niceness: a bench whose server stands for another machine
-   * keeps it from taking the core of the app it measures.
+   * Runs only when the machine's cores are otherwise idle (Linux SCHED_IDLE, via `chrt`): a
+   * bench whose server stands for another machine keeps it off the core of the app it measures.
    */
-  niceness?: number;
+  idle?: boolean;
 }
 
 export async function startServer(opts: StartOptions = {}): Promise<StartedServer> {
@@ -52,10 +52,7 @@ export async function startServer(opts: StartOptions = {}): Promise<StartedServe
   ];
   // tsx's own binary (what `npx tsx` runs) relays SIGTERM to the server process.
   const tsx = join(REPO_ROOT, 'node_modules/.bin/tsx');
-  const [command, argv] =
-    opts.niceness === undefined
-      ? [tsx, args]
-      : ['nice', ['-n', String(opts.niceness), tsx, ...args]];
+  const [command, argv] = opts.idle ? ['chrt', ['--idle', '0', tsx, ...args]] : [tsx, args];
   const child = spawn(command, argv, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
