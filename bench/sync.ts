@@ -9,7 +9,7 @@ import { createApiClient, type ApiClient } from '../main/api';
 import { openStore, type Store } from '../main/store';
 import { SyncEngine, type SyncApi } from '../main/sync';
 import { LAST_PULL } from '../main/sync/pull';
-import { startServer } from '../test/helpers/server';
+import { atIdlePriority, startServer } from '../test/helpers/server';
 import { ADA, BEN, CLIENTS, PRODUCTS, pdf } from '../test/sync/harness';
 import { atLeast, atMost, info, type Metric, type SuiteOptions } from './lib';
 import { firstSignIn } from './parts/firstSignIn';
@@ -55,8 +55,7 @@ async function delayProxy(
   // The link stands for the network, not for work on this machine: it runs only on cores the
   // app leaves idle (SCHED_IDLE).
   const child = spawn(
-    'chrt',
-    ['--idle', '0', process.execPath, '-e', PROXY_SOURCE, target.port, String(ms)],
+    ...atIdlePriority(process.execPath, ['-e', PROXY_SOURCE, target.port, String(ms)]),
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -37,6 +37,16 @@ export interface StartOptions {
   idle?: boolean;
 }
 
+/**
+ * `command` run only on cores nothing else wants (Linux SCHED_IDLE, through util-linux's
+ * `chrt`); elsewhere as it is.
+ */
+export function atIdlePriority(command: string, args: string[]): [string, string[]] {
+  return process.platform === 'linux'
+    ? ['chrt', ['--idle', '0', command, ...args]]
+    : [command, args];
+}
+
 export async function startServer(opts: StartOptions = {}): Promise<StartedServer> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'quotedesk-server-'));
@@ -52,7 +62,7 @@ export async function startServer(opts: StartOptions = {}): Promise<StartedServe
   ];
   // tsx's own binary (what `npx tsx` runs) relays SIGTERM to the server process.
   const tsx = join(REPO_ROOT, 'node_modules/.bin/tsx');
-  const [command, argv] = opts.idle ? ['chrt', ['--idle', '0', tsx, ...args]] : [tsx, args];
+  const [command, argv] = opts.idle ? atIdlePriority(tsx, args) : [tsx, args];
   const child = spawn(command, argv, {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
