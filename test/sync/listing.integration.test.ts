@@ -2,35 +2,23 @@
 // a server whose pages are smaller than asked for, and quotes created or deleted by a
 // colleague while the pages are read (the proxy holds page 1 until the colleague is done: a
 // moment the real server cannot be asked to produce).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../main/api';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SMALL_PAGES } from '../api/dialects';
-import type { FaultProxy } from '../api/fault-proxy';
-import type { StartedServer } from '../helpers/server';
-import { CLIENTS, closeProxiedOffice, device, openProxiedOffice, type Device } from './harness';
+import { CLIENTS, device, type Device } from './harness';
+import { proxiedOfficeForFile } from './office';
 
-let server: StartedServer;
-let proxy: FaultProxy;
-let ada: ApiClient;
-let ben: ApiClient;
-let viaProxy: ApiClient;
-
+const office = proxiedOfficeForFile();
 beforeAll(async () => {
-  ({ server, proxy, ada, ben, viaProxy } = await openProxiedOffice());
   const clients = [CLIENTS.acme, CLIENTS.blueFjord, CLIENTS.cedar];
-  for (let i = 0; i < 12; i++) await ben.createQuote({ clientId: clients[i % 3]!.id });
+  for (let i = 0; i < 12; i++) await office.ben.createQuote({ clientId: clients[i % 3]!.id });
 }, 60_000);
-afterAll(() => closeProxiedOffice({ server, proxy, ada, ben, viaProxy }));
-beforeEach(() => {
-  proxy.clear();
-  proxy.speak(SMALL_PAGES);
-});
+beforeEach(() => office.proxy.speak(SMALL_PAGES));
 
 /** Server ids of every quote of the partner, as the server lists them now. */
 async function serverIds(): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 0; ; page++) {
-    const r = await ada.listQuotes({ account: 'partner', limit: 100, page });
+    const r = await office.ada.listQuotes({ account: 'partner', limit: 100, page });
     ids.push(...r.content.map((e) => e.id));
     if (page + 1 >= r.page.totalPages) return ids.sort();
   }
@@ -47,7 +35,7 @@ const LIST = /^\/v2\/quotes$/;
 /** Holds the request for list page `n` (once) until `during` has run. */
 function holdPage(n: number, during: () => Promise<unknown>): void {
   let done = false;
-  proxy.inject({
+  office.proxy.inject({
     method: 'GET',
     path: LIST,
     times: 1000,
@@ -65,23 +53,27 @@ function holdPage(n: number, during: () => Promise<unknown>): void {
 
 describe('the partner list, a few pages at a time', () => {
   it('a server that lists 3 quotes a page whatever the limit: every quote is listed, each page asked for once', async () => {
-    const d = device(viaProxy);
+    const d = device(office.viaProxy);
     const r = await d.engine.syncOnce();
     expect(r.retry).toBeNull();
     const ids = await serverIds();
     expect(ids.length).toBeGreaterThanOrEqual(12);
     expect(listedIds(d)).toEqual(ids);
-    expect(proxy.count('GET', LIST)).toBe(Math.ceil(ids.length / 3));
+    expect(office.proxy.count('GET', LIST)).toBe(Math.ceil(ids.length / 3));
     d.store.close();
   });
 
   it('a quote deleted while the pages are read: the quote the shift skipped is listed by the next sync', async () => {
-    const before = await ada.listQuotes({ account: 'partner', sort: 'updatedOn,desc', limit: 6 });
+    const before = await office.ada.listQuotes({
+      account: 'partner',
+      sort: 'updatedOn,desc',
+      limit: 6,
+    });
     const [newest] = before.content;
     // Ben's newest quote is on page 0; once it is gone, page 1 starts one entry later.
     const shifted = before.content[3]!.id;
-    holdPage(1, () => ben.deleteQuote(newest!.id));
-    const d = device(viaProxy);
+    holdPage(1, () => office.ben.deleteQuote(newest!.id));
+    const d = device(office.viaProxy);
     expect((await d.engine.syncOnce()).retry).toBeNull();
     expect(listedIds(d)).not.toContain(shifted); // the fault happened as planned
 
@@ -94,9 +86,9 @@ describe('the partner list, a few pages at a time', () => {
   it('a quote created while the pages are read: no quote twice, and the new one comes with the next sync', async () => {
     let created = '';
     holdPage(1, async () => {
-      created = (await ben.createQuote({ clientId: CLIENTS.cedar.id })).id;
+      created = (await office.ben.createQuote({ clientId: CLIENTS.cedar.id })).id;
     });
-    const d = device(viaProxy);
+    const d = device(office.viaProxy);
     expect((await d.engine.syncOnce()).retry).toBeNull();
     const first = listedIds(d);
     expect(new Set(first).size).toBe(first.length);
