@@ -1,13 +1,21 @@
 // The Quoting API under load from a second process: the server runs as its own process (as
 // `npm run server` starts it) with a partner holding 10,000 quotes; this process drives it
 // over HTTPS with 16 concurrent requests on pooled connections.
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { DEMO_SEED, startServer } from '../test/helpers/server';
-import { atLeast, atMost, info, type Metric, type SuiteOptions } from './lib';
+import { startServer } from '../test/helpers/server';
+import {
+  PRODUCTS,
+  atLeast,
+  atMost,
+  info,
+  percentile,
+  writeSeed,
+  type Metric,
+  type SuiteOptions,
+} from './lib';
 
 export const description =
   'Quoting API server: list (search, sort) and add line items, 10,000 quotes, concurrency 16';
@@ -17,58 +25,16 @@ const CONCURRENCY = 16;
 const LIST_REQUESTS = 3_000;
 const ADD_REQUESTS = 3_000;
 const ADA = 'b0a9d703-1f07-4046-81c9-40e9b0597a6d';
-const NORTHWIND = '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc';
-const CLIENTS = [
-  'ed3a65e4-8eda-4ada-b243-2b8c1e9e6165',
-  'a7e3fcd1-d46e-4880-a4cf-e9096da5b6cc',
-  '89889f41-6823-4ca4-8ac6-59251bf03cdf',
-  '211d37df-2716-43a8-822e-7d9f776f7972',
-];
-const PRODUCTS: Array<[string, string, number]> = [
-  ['094347cf-431a-464f-98b9-32ebeb165c8a', 'Monthly', 22],
-  ['96bf0824-af0d-4cee-a11b-5def68773339', 'Monthly', 3],
-  ['7e7b978f-5b90-426d-938c-7fac49a9a8d9', 'Monthly', 7],
-  ['36f888b7-6f2d-4b50-b11d-c6fa24a89d75', 'One-Time', 1899],
-];
 
 /** The demo seed plus 10,000 quotes of Ada's, each with one to three line items. */
-async function bigSeed(dir: string): Promise<{ file: string; quoteIds: string[] }> {
-  const { readFileSync } = await import('node:fs');
-  const seed = JSON.parse(readFileSync(DEMO_SEED, 'utf8')) as Record<string, unknown>;
-  const quoteIds: string[] = [];
-  const statuses = ['draft', 'draft', 'draft', 'sent', 'accepted', 'declined', 'closed'];
-  seed.quotes = Array.from({ length: QUOTES }, (_, i) => {
-    const id = randomUUID();
-    quoteIds.push(id);
-    const status = statuses[i % statuses.length]!;
-    return {
-      id,
-      partnerId: NORTHWIND,
-      clientId: CLIENTS[i % CLIENTS.length],
-      createdBy: ADA,
-      status,
-      createdDaysAgo: i % 365,
-      lineItems: Array.from({ length: 1 + (i % 3) }, (_, j) => {
-        const [productId, billingTerm, price] = PRODUCTS[(i + j) % PRODUCTS.length]!;
-        return {
-          type: 'Standard',
-          productId,
-          billingTerm,
-          price: price + (i % 7),
-          quantity: 1 + ((i * 7 + j) % 40),
-        };
-      }),
-    };
-  });
+function bigSeed(dir: string): { file: string; quoteIds: string[] } {
   const file = join(dir, 'bench-seed.json');
-  writeFileSync(file, JSON.stringify(seed));
+  const quoteIds = writeSeed(file, {
+    count: QUOTES,
+    createdBy: () => ADA,
+    lineItems: (i) => 1 + (i % 3),
+  });
   return { file, quoteIds };
-}
-
-function percentile(sorted: number[], p: number): number {
-  return (
-    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0
-  );
 }
 
 interface Run {
@@ -121,7 +87,7 @@ export async function run(opts: SuiteOptions): Promise<Metric[]> {
   const dir = mkdtempSync(join(tmpdir(), 'quotedesk-bench-server-'));
   try {
     opts.log(`writing a seed with ${QUOTES.toLocaleString('en-US')} quotes…`);
-    const { file, quoteIds } = await bigSeed(dir);
+    const { file, quoteIds } = bigSeed(dir);
     opts.log('starting the server (loads the seed)…');
     const loadStarted = performance.now();
     const server = await startServer({ seed: file, dataDir: join(dir, 'data') });

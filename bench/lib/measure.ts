@@ -6,7 +6,8 @@ export type Timing = {
   maxMicros: number;
 };
 
-function percentile(sorted: Float64Array, p: number): number {
+/** Nearest rank: the smallest sample with at least p % of the samples at or below it. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? 0;
 }

@@ -6,66 +6,25 @@
 // requests the server saw, how long the editor's edits take while the fill runs, and the
 // process's RSS at the end. What the app does besides (its catalogue copy, the new quote's
 // push) runs alongside, as it would.
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallName, IpcInput, IpcOutput, SyncStatus } from '../../common/ipc';
 import { createCore, silentLogger } from '../../main/core';
-import { DEMO_SEED, startServer } from '../../test/helpers/server';
+import { startServer } from '../../test/helpers/server';
 import { ADA } from '../../test/sync/harness';
-import { atMost, info, type Metric } from '../lib';
-
-const NORTHWIND = '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc';
-const CLIENT_IDS = [
-  'ed3a65e4-8eda-4ada-b243-2b8c1e9e6165',
-  'a7e3fcd1-d46e-4880-a4cf-e9096da5b6cc',
-  '89889f41-6823-4ca4-8ac6-59251bf03cdf',
-  '211d37df-2716-43a8-822e-7d9f776f7972',
-];
-const PRODUCTS: Array<[string, string, number]> = [
-  ['094347cf-431a-464f-98b9-32ebeb165c8a', 'Monthly', 22],
-  ['96bf0824-af0d-4cee-a11b-5def68773339', 'Monthly', 3],
-  ['7e7b978f-5b90-426d-938c-7fac49a9a8d9', 'Monthly', 7],
-  ['36f888b7-6f2d-4b50-b11d-c6fa24a89d75', 'One-Time', 1899],
-];
-const STATUSES = ['draft', 'draft', 'draft', 'sent', 'accepted', 'declined', 'closed'];
+import { CLIENT_IDS, atMost, info, percentile, writeSeed, type Metric } from '../lib';
 
 /** The demo seed plus `n` quotes of the partner's two users, 3–10 line items each. */
 export function seedFile(dir: string, n: number): string {
-  const seed = JSON.parse(readFileSync(DEMO_SEED, 'utf8')) as Record<string, unknown>;
-  const users = (
-    (seed.partners as Array<{ id: string; users: Array<{ id: string }> }>).find(
-      (p) => p.id === NORTHWIND,
-    )?.users ?? []
-  ).map((u) => u.id);
-  seed.quotes = Array.from({ length: n }, (_, i) => ({
-    id: randomUUID(),
-    partnerId: NORTHWIND,
-    clientId: CLIENT_IDS[i % CLIENT_IDS.length],
-    createdBy: users[i % users.length],
-    status: STATUSES[i % STATUSES.length],
-    createdDaysAgo: i % 365,
-    introMessage: `Proposal ${i}`,
-    lineItems: Array.from({ length: 3 + (i % 8) }, (_, j) => {
-      const [productId, billingTerm, price] = PRODUCTS[(i + j) % PRODUCTS.length]!;
-      return {
-        type: 'Standard',
-        productId,
-        billingTerm,
-        price: price + (i % 7),
-        quantity: 1 + ((i * 7 + j) % 40),
-      };
-    }),
-  }));
   const file = join(dir, 'seed.json');
-  writeFileSync(file, JSON.stringify(seed));
+  writeSeed(file, {
+    count: n,
+    createdBy: (i, users) => users[i % users.length]!,
+    lineItems: (i) => 3 + (i % 8),
+    introMessage: (i) => `Proposal ${i}`,
+  });
   return file;
-}
-
-function p99(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(0.99 * s.length) - 1))] ?? 0;
 }
 
 interface Requests {
@@ -247,7 +206,12 @@ export async function firstSignIn(
       ),
       atMost(
         `${label}: edit p99 while the fill runs, the editor's call (${edits.length} edits)`,
-        Math.round(p99(edits) * 1000) / 1000,
+        Math.round(
+          percentile(
+            [...edits].sort((x, y) => x - y),
+            99,
+          ) * 1000,
+        ) / 1000,
         'ms',
         2,
       ),
