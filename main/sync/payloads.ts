@@ -9,7 +9,43 @@ function common(i: ItemState) {
   return { effectiveDate: i.effectiveDate, price: i.price, quantity: i.quantity, note: i.note };
 }
 
-/** Parents within the same request by index (spec rule 1), parents already there by id. */
+/** What an add and an update of the item both send, by kind. */
+function editable(i: ItemState) {
+  const commitment = i.commitmentTermId ? { commitmentTermId: i.commitmentTermId } : {};
+  switch (i.type) {
+    case 'Custom':
+      return {
+        type: 'Custom' as const,
+        ...common(i),
+        billingTerm: i.billingTerm as never,
+        cost: i.cost ?? 0,
+        initialTotal: i.initialTotal ?? 0,
+        productName: i.productName ?? '',
+        ...(i.productSku ? { productSku: i.productSku } : {}),
+      };
+    case 'UsageBased':
+      return {
+        type: 'UsageBased' as const,
+        ...common(i),
+        billingTerm: i.billingTerm as Term,
+        cost: i.cost ?? 0,
+        usageBased: (i.usageBased ?? { displayNote: false, type: 'PRICE_FLAT' }) as never,
+        ...commitment,
+      };
+    case 'Standard':
+      return {
+        type: 'Standard' as const,
+        ...common(i),
+        billingTerm: i.billingTerm as Term,
+        ...commitment,
+      };
+    default:
+      return unhandled(i.type);
+  }
+}
+
+/** Parents within the same request by index (spec rule 1), parents already there by id. A
+ * Custom item names no product and is never an add-on. */
 export function addItemsPayload(
   merged: QuoteState,
   keys: string[],
@@ -18,6 +54,8 @@ export function addItemsPayload(
   const index = new Map(keys.map((k, i) => [k, i]));
   return keys.map((k) => {
     const i = merged.items[k]!;
+    const body = editable(i);
+    if (body.type === 'Custom') return body;
     const parent =
       i.parent === null
         ? {}
@@ -26,43 +64,7 @@ export function addItemsPayload(
           : serverIdOf(i.parent)
             ? { requiredLineItemId: serverIdOf(i.parent)! }
             : {};
-    const commitment = i.commitmentTermId ? { commitmentTermId: i.commitmentTermId } : {};
-    switch (i.type) {
-      case 'Custom': {
-        return {
-          type: 'Custom',
-          ...common(i),
-          billingTerm: i.billingTerm as never,
-          cost: i.cost ?? 0,
-          initialTotal: i.initialTotal ?? 0,
-          productName: i.productName ?? '',
-          ...(i.productSku ? { productSku: i.productSku } : {}),
-        };
-      }
-      case 'UsageBased': {
-        return {
-          type: 'UsageBased',
-          ...common(i),
-          billingTerm: i.billingTerm as Term,
-          cost: i.cost ?? 0,
-          productId: i.productId!,
-          usageBased: (i.usageBased ?? { displayNote: false, type: 'PRICE_FLAT' }) as never,
-          ...commitment,
-          ...parent,
-        };
-      }
-      case 'Standard':
-        return {
-          type: 'Standard',
-          ...common(i),
-          billingTerm: i.billingTerm as Term,
-          productId: i.productId!,
-          ...commitment,
-          ...parent,
-        };
-      default:
-        return unhandled(i.type);
-    }
+    return { ...body, productId: i.productId!, ...parent };
   });
 }
 
@@ -71,46 +73,7 @@ export function updateItemsPayload(
   keys: string[],
   serverIdOf: (key: string) => string,
 ): UpdateLineItemPayload[] {
-  return keys.map((k) => {
-    const i = merged.items[k]!;
-    const id = serverIdOf(k);
-    const commitment = i.commitmentTermId ? { commitmentTermId: i.commitmentTermId } : {};
-    switch (i.type) {
-      case 'Custom': {
-        return {
-          type: 'Custom',
-          id,
-          ...common(i),
-          billingTerm: i.billingTerm as never,
-          cost: i.cost ?? 0,
-          initialTotal: i.initialTotal ?? 0,
-          productName: i.productName ?? '',
-          ...(i.productSku ? { productSku: i.productSku } : {}),
-        };
-      }
-      case 'UsageBased': {
-        return {
-          type: 'UsageBased',
-          id,
-          ...common(i),
-          billingTerm: i.billingTerm as Term,
-          cost: i.cost ?? 0,
-          usageBased: (i.usageBased ?? { displayNote: false, type: 'PRICE_FLAT' }) as never,
-          ...commitment,
-        };
-      }
-      case 'Standard':
-        return {
-          type: 'Standard',
-          id,
-          ...common(i),
-          billingTerm: i.billingTerm as Term,
-          ...commitment,
-        };
-      default:
-        return unhandled(i.type);
-    }
-  });
+  return keys.map((k) => ({ ...editable(merged.items[k]!), id: serverIdOf(k) }));
 }
 
 /** What identifies an added item on the server when its answer was lost (parents aside:
