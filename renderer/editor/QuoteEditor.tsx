@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
-import { Button, StatusPill, SyncBadge } from '../ui';
+import { Button, SyncBadge } from '../ui';
 import { formatDate, formatDateTime } from '../format';
 import { deleteQuote, duplicateQuote } from '../quotes/actions';
 import { HeaderForm } from './HeaderForm';
@@ -14,6 +14,7 @@ import { undo, redo } from './undo';
 import { OwnerRow } from './OwnerRow';
 import { ProposalCard } from '../proposal/ProposalCard';
 import { StubView } from './StubView';
+import { BackToQuotes, QuoteTitle } from './QuoteTitle';
 
 export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   const detail = useEditor((s) => s.detail);
@@ -28,9 +29,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   if (loadError) {
     return (
       <div className="page">
-        <Button variant="ghost" className="back-link" onClick={() => go({ screen: 'quotes' })}>
-          ← Quotes
-        </Button>
+        <BackToQuotes />
         <h1>Quote unavailable</h1>
         <p role="alert">{loadError}</p>
       </div>
@@ -43,18 +42,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   const h = detail.header;
   return (
     <div className="page">
-      <Button
-        variant="ghost"
-        size="sm"
-        className="back-link"
-        onClick={() => go({ screen: 'quotes' })}
-      >
-        ← Quotes
-      </Button>
-      <div className="editor-title">
-        <h1>{h.client.name}</h1>
-        <span className="mono muted">{h.referenceCode ?? 'Not yet on the server'}</span>
-        <StatusPill status={h.status} />
+      <QuoteTitle header={h}>
         <SyncBadge sync={detail.sync} />
         {detail.conflictCount > 0 && (
           <Button size="sm" variant="danger" onClick={() => go({ screen: 'conflicts', quoteId })}>
@@ -92,7 +80,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
         >
           Delete
         </Button>
-      </div>
+      </QuoteTitle>
       {!detail.editable && (
         <p className="readonly-note" role="note">
           This quote is {h.status.replace('_', ' ')}: its contents can no longer change.

@@ -3,31 +3,17 @@
 // opening it asked the sync to download it before any other.
 import type { QuoteDetail } from '../../common/ipc/shapes';
 import { formatDateTime, formatMoney, formatNumber } from '../format';
-import { useNav } from '../state/nav';
 import { useListOnlyLabel } from '../sync/ListOnly';
-import { Button, StatusPill } from '../ui';
+import { QuoteTitle } from './QuoteTitle';
 
 export function StubView({ detail }: { detail: QuoteDetail }) {
-  const go = useNav((s) => s.go);
   const label = useListOnlyLabel();
   const h = detail.header;
   const counts = detail.listOnly!.lineItemCounts;
   const offline = label === 'Not available offline yet';
   return (
     <div className="page">
-      <Button
-        variant="ghost"
-        size="sm"
-        className="back-link"
-        onClick={() => go({ screen: 'quotes' })}
-      >
-        ← Quotes
-      </Button>
-      <div className="editor-title">
-        <h1>{h.client.name}</h1>
-        <span className="mono muted">{h.referenceCode}</span>
-        <StatusPill status={h.status} />
-      </div>
+      <QuoteTitle header={h} />
       <p className="readonly-note" role="status" data-testid="stub-note">
         {offline
           ? 'Not available offline yet: only this quote’s list entry is on this computer. It downloads when the connection returns, and can be edited then.'
