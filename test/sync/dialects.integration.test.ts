@@ -1,44 +1,20 @@
 // The engine against servers that answer within the spec but not as ours does: the real
 // server behind the proxy (test/api/fault-proxy.ts) speaking a dialect (test/api/dialects.ts).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, type ApiClient } from '../../main/api';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../main/api';
 import { fromRemote, fromWork } from '../../main/sync';
 import { pageOrEnd } from '../../main/sync/errors';
 import { DIALECTS, PAGE_PAST_END_404, UPPER_CASE_IDS, combine } from '../api/dialects';
-import type { FaultProxy } from '../api/fault-proxy';
-import type { StartedServer } from '../helpers/server';
-import {
-  CLIENTS,
-  PRODUCTS,
-  closeProxiedOffice,
-  device,
-  openProxiedOffice,
-  pdf,
-  primeCatalogue,
-} from './harness';
+import { CLIENTS, PRODUCTS, device, pdf, primeCatalogue } from './harness';
+import { proxiedOfficeForFile } from './office';
 
-let server: StartedServer;
-let proxy: FaultProxy;
-/** Ben straight to the server: to look at what it holds. */
-let ben: ApiClient;
-let ada: ApiClient;
-/** Ada through the proxy: the device's client. */
-let viaProxy: ApiClient;
-
-beforeAll(async () => {
-  ({ server, proxy, ada, ben, viaProxy } = await openProxiedOffice());
-});
-afterAll(() => closeProxiedOffice({ server, proxy, ada, ben, viaProxy }));
-beforeEach(() => {
-  proxy.clear();
-  proxy.speak(null);
-});
+const office = proxiedOfficeForFile();
 
 describe('sync engine against a server that writes ids in upper case', () => {
   it('a new offline quote with two items is created with both, and keeps both here', async () => {
-    proxy.speak(UPPER_CASE_IDS);
-    const d = device(viaProxy, { pull: false });
-    await primeCatalogue(d.store, ada);
+    office.proxy.speak(UPPER_CASE_IDS);
+    const d = device(office.viaProxy, { pull: false });
+    await primeCatalogue(d.store, office.ada);
     const w = d.store.createQuote({ client: CLIENTS.acme });
     d.store.addLineItems(w.id, [
       { type: 'Standard', productId: PRODUCTS.m365, billingTerm: 'Monthly', quantity: 5 },
@@ -51,12 +27,12 @@ describe('sync engine against a server that writes ids in upper case', () => {
     expect(q.work.lineItems.map((li) => li.product.id).sort()).toEqual(
       [PRODUCTS.m365, PRODUCTS.defender].sort(),
     );
-    const remote = await ben.getQuote(q.serverId!.toLowerCase());
+    const remote = await office.ben.getQuote(q.serverId!.toLowerCase());
     expect(remote.lineItems.map((li) => li.product.id).sort()).toEqual(
       [PRODUCTS.m365, PRODUCTS.defender].sort(),
     );
     // Nothing was deleted on the way.
-    expect(proxy.count('POST', /\/line-items\/bulk-delete$/)).toBe(0);
+    expect(office.proxy.count('POST', /\/line-items\/bulk-delete$/)).toBe(0);
     // A second round has nothing to send.
     const again = await d.engine.syncOnce();
     expect(again.pushed).toEqual([]);
@@ -67,9 +43,9 @@ describe('sync engine against a server that writes ids in upper case', () => {
 
 describe('sync engine against a server speaking every dialect at once', () => {
   it("a quote built offline is pushed whole, a colleague's change comes down, and work = base = server", async () => {
-    proxy.speak(combine(DIALECTS));
-    const d = device(viaProxy);
-    await primeCatalogue(d.store, ada);
+    office.proxy.speak(combine(DIALECTS));
+    const d = device(office.viaProxy);
+    await primeCatalogue(d.store, office.ada);
     const w = d.store.createQuote({ client: CLIENTS.blueFjord });
     const [a, b] = d.store.addLineItems(w.id, [
       { type: 'Standard', productId: PRODUCTS.s1, billingTerm: 'Monthly', quantity: 4 },
@@ -107,8 +83,8 @@ describe('sync engine against a server speaking every dialect at once', () => {
     expect(sid).toBe(sid.toLowerCase());
 
     // Ben changes the intro; the next cycle brings it down.
-    const cur = await ben.getQuote(sid);
-    await ben.updateQuote(sid, {
+    const cur = await office.ben.getQuote(sid);
+    await office.ben.updateQuote(sid, {
       expiresOn: cur.expiresOn,
       introMessage: 'Hei Ola, updated',
       termsAndDisclaimers: cur.termsAndDisclaimers,
@@ -122,9 +98,9 @@ describe('sync engine against a server speaking every dialect at once', () => {
     expect(q.work.lineItems).toHaveLength(3);
     expect(q.dirty).toBe(false);
     const [quote, s, acl] = await Promise.all([
-      ben.getQuote(sid),
-      ben.getSections(sid),
-      ben.getAccessList(sid),
+      office.ben.getQuote(sid),
+      office.ben.getSections(sid),
+      office.ben.getAccessList(sid),
     ]);
     const idOf = (kind: string, x: string) =>
       d.store.sync.localIdOf(kind as never, x) ?? `unmapped:${x}`;
@@ -138,12 +114,14 @@ describe('sync engine against a server speaking every dialect at once', () => {
   });
 
   it('a page past the end answered 404 ends the list', async () => {
-    proxy.speak(PAGE_PAST_END_404);
-    const err = await viaProxy.listQuotes({ page: 50 }).catch((e: unknown) => e);
+    office.proxy.speak(PAGE_PAST_END_404);
+    const err = await office.viaProxy.listQuotes({ page: 50 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(404);
-    expect(await pageOrEnd(50, () => viaProxy.listQuotes({ page: 50 }))).toBeNull();
+    expect(await pageOrEnd(50, () => office.viaProxy.listQuotes({ page: 50 }))).toBeNull();
     // The first page is never "past the end".
-    expect((await pageOrEnd(0, () => viaProxy.listQuotes({ page: 0 })))!.page.number).toBe(0);
+    expect((await pageOrEnd(0, () => office.viaProxy.listQuotes({ page: 0 })))!.page.number).toBe(
+      0,
+    );
   });
 });

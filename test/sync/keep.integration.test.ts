@@ -2,38 +2,20 @@
 // salesperson has here stops, parks the quote with an error naming it, and keeps the working
 // copy whole. The cause here is a server whose read lags behind its writes (the read-back
 // misses an item it had just added), made by the proxy rewriting the real server's answer.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
 import type { SyncApi } from '../../main/sync';
-import type { FaultProxy } from '../api/fault-proxy';
-import type { StartedServer } from '../helpers/server';
-import {
-  CLIENTS,
-  PRODUCTS,
-  closeProxiedOffice,
-  device,
-  openProxiedOffice,
-  primeCatalogue,
-} from './harness';
+import { CLIENTS, PRODUCTS, device, primeCatalogue } from './harness';
+import { proxiedOfficeForFile } from './office';
 
-let server: StartedServer;
-let proxy: FaultProxy;
-let ada: ApiClient;
-let ben: ApiClient;
-let viaProxy: ApiClient;
-
-beforeAll(async () => {
-  ({ server, proxy, ada, ben, viaProxy } = await openProxiedOffice());
-});
-afterAll(() => closeProxiedOffice({ server, proxy, ada, ben, viaProxy }));
-beforeEach(() => proxy.clear());
+const office = proxiedOfficeForFile();
 
 type Obj = Record<string, unknown>;
 
 describe('sync engine: the round never drops what the salesperson made', () => {
   it('a read-back missing an item just added is not committed: the round reads again, and keeps it', async () => {
-    const d = device(viaProxy, { pull: false });
-    await primeCatalogue(d.store, ada);
+    const d = device(office.viaProxy, { pull: false });
+    await primeCatalogue(d.store, office.ada);
     const w = d.store.createQuote({ client: CLIENTS.cedar });
     d.store.addLineItems(w.id, [
       { type: 'Standard', productId: PRODUCTS.m365, billingTerm: 'Monthly', quantity: 3 },
@@ -44,11 +26,11 @@ describe('sync engine: the round never drops what the salesperson made', () => {
     d.store.addLineItems(w.id, [
       { type: 'Standard', productId: PRODUCTS.backup, billingTerm: 'Monthly', quantity: 3 },
     ]);
-    proxy.clear();
+    office.proxy.clear();
     // The round's first read of the quote is the server's own; its read-back, after the add,
     // misses the item just added (a server whose reads lag behind its writes).
     const quote = new RegExp(`^/v2/quotes/${sid}$`);
-    proxy.inject(
+    office.proxy.inject(
       { method: 'GET', path: quote, times: 1, fault: { kind: 'chunked' } },
       {
         method: 'GET',
@@ -69,9 +51,9 @@ describe('sync engine: the round never drops what the salesperson made', () => {
     const q = d.store.getQuote(w.id)!;
     expect(q.work.lineItems.map((li) => li.product.id)).toEqual([PRODUCTS.m365, PRODUCTS.backup]);
     // The read-back was not committed: the quote was read once more, nothing sent twice.
-    expect(proxy.count('GET', `/v2/quotes/${sid}`)).toBe(3);
-    expect(proxy.count('POST', `/v2/quotes/${sid}/line-items`)).toBe(1);
-    const remote = await ben.getQuote(sid);
+    expect(office.proxy.count('GET', `/v2/quotes/${sid}`)).toBe(3);
+    expect(office.proxy.count('POST', `/v2/quotes/${sid}/line-items`)).toBe(1);
+    const remote = await office.ben.getQuote(sid);
     expect(remote.lineItems.map((li) => li.product.id)).toEqual([PRODUCTS.m365, PRODUCTS.backup]);
     d.store.close();
   });
@@ -87,7 +69,7 @@ describe('sync engine: the safety net parks a round that would lose items', () =
           : v && typeof v === 'object'
             ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, up(x)]))
             : v;
-    const api = new Proxy(ada, {
+    const api = new Proxy(office.ada, {
       get(t, k) {
         const v = t[k as keyof ApiClient] as unknown;
         if (typeof v !== 'function') return v;
@@ -96,7 +78,7 @@ describe('sync engine: the safety net parks a round that would lose items', () =
       },
     }) as SyncApi;
     const d = device(api, { pull: false });
-    await primeCatalogue(d.store, ada);
+    await primeCatalogue(d.store, office.ada);
     const w = d.store.createQuote({ client: CLIENTS.blueFjord });
     d.store.addLineItems(w.id, [
       { type: 'Standard', productId: PRODUCTS.m365, billingTerm: 'Monthly', quantity: 2 },
@@ -109,10 +91,10 @@ describe('sync engine: the safety net parks a round that would lose items', () =
     expect(q.work.lineItems.map((li) => li.product.id)).toEqual([PRODUCTS.m365, PRODUCTS.defender]);
 
     // With a client that reads ids as they are, the next round puts both back, once each.
-    const fixed = d.reopen(ada);
+    const fixed = d.reopen(office.ada);
     const again = await fixed.engine.syncOnce();
     expect(again.results[w.id]).toBe('synced');
-    const remote = await ben.getQuote(fixed.store.getQuote(w.id)!.serverId!);
+    const remote = await office.ben.getQuote(fixed.store.getQuote(w.id)!.serverId!);
     expect(remote.lineItems.map((li) => li.product.id)).toEqual([PRODUCTS.m365, PRODUCTS.defender]);
     expect(fixed.store.getWork(w.id).lineItems).toHaveLength(2);
     fixed.store.close();

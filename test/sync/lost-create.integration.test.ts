@@ -4,42 +4,22 @@
 // fault-injecting HTTPS proxy (test/api/fault-proxy.ts) between the engine's real client and
 // the real server: it forwards the request, the server commits, and the proxy drops the
 // connection before the answer (a fault the real server cannot produce on demand).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../main/api';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { conflictView } from '../../main/services/views';
 import { takeMine, takeTheirs } from '../../main/sync';
-import type { FaultProxy } from '../api/fault-proxy';
-import type { StartedServer } from '../helpers/server';
-import {
-  CLIENTS,
-  PRODUCTS,
-  closeProxiedOffice,
-  device,
-  openProxiedOffice,
-  primeCatalogue,
-} from './harness';
+import { CLIENTS, PRODUCTS, device, primeCatalogue } from './harness';
+import { proxiedOfficeForFile } from './office';
 
-let server: StartedServer;
-let proxy: FaultProxy;
-/** Ada straight to the server: to look at what it holds, and as Ada on another computer. */
-let ada: ApiClient;
-let ben: ApiClient;
-/** Ada through the proxy: the device's client. */
-let viaProxy: ApiClient;
-
-beforeAll(async () => {
-  ({ server, proxy, ada, ben, viaProxy } = await openProxiedOffice());
-});
-afterAll(() => closeProxiedOffice({ server, proxy, ada, ben, viaProxy }));
+const office = proxiedOfficeForFile();
 beforeEach(async () => {
   // Every quote of an earlier test would be a candidate for a lost create (same user, within
   // the clock-skew window): each test starts from an empty server view.
   for (let guard = 0; guard < 20; guard++) {
-    const res = await ben.listQuotes({ account: 'partner', limit: 100 });
+    const res = await office.ben.listQuotes({ account: 'partner', limit: 100 });
     if (!res.content.length) break;
-    for (const q of res.content) await ben.deleteQuote(q.id);
+    for (const q of res.content) await office.ben.deleteQuote(q.id);
   }
-  proxy.clear();
+  office.proxy.clear();
 });
 
 const LOSE_QUOTE_CREATE = {
@@ -51,20 +31,20 @@ const LOSE_QUOTE_CREATE = {
 
 /** Ada's quotes for one client on the server, newest first. */
 async function adasQuotesFor(clientId: string) {
-  const res = await ada.listQuotes({ account: 'user', sort: 'createdOn,desc', limit: 100 });
+  const res = await office.ada.listQuotes({ account: 'user', sort: 'createdOn,desc', limit: 100 });
   return res.content.filter((q) => q.client.id === clientId);
 }
 
 describe('sync engine against the real server: creates whose answer was lost', () => {
   it('a lost quote create is found on the next round and adopted: one quote on the server, with my content', async () => {
-    const d = device(viaProxy, { pull: false });
-    await primeCatalogue(d.store, ada);
+    const d = device(office.viaProxy, { pull: false });
+    await primeCatalogue(d.store, office.ada);
     const w = d.store.createQuote({ client: CLIENTS.acme });
     d.store.addLineItems(w.id, [
       { type: 'Standard', productId: PRODUCTS.m365, billingTerm: 'Monthly', quantity: 5 },
     ]);
     d.store.updateHeader(w.id, { introMessage: 'Lost and found' });
-    proxy.inject(LOSE_QUOTE_CREATE);
+    office.proxy.inject(LOSE_QUOTE_CREATE);
 
     const first = await d.engine.syncOnce();
     expect(first.retry).not.toBeNull();
@@ -74,11 +54,11 @@ describe('sync engine against the real server: creates whose answer was lost', (
 
     const second = await d.engine.syncOnce();
     expect(second.results[w.id]).toBe('synced');
-    expect(proxy.count('POST', '/v2/quotes')).toBe(1); // never sent again
+    expect(office.proxy.count('POST', '/v2/quotes')).toBe(1); // never sent again
     const onServer = await adasQuotesFor(CLIENTS.acme.id);
     expect(onServer).toHaveLength(1);
     expect(d.store.getQuote(w.id)!.serverId).toBe(onServer[0]!.id);
-    const remote = await ben.getQuote(onServer[0]!.id);
+    const remote = await office.ben.getQuote(onServer[0]!.id);
     expect(remote.introMessage).toBe('Lost and found');
     expect(remote.lineItems.map((li) => [li.product.id, li.quantity])).toEqual([
       [PRODUCTS.m365, 5],
@@ -89,8 +69,8 @@ describe('sync engine against the real server: creates whose answer was lost', (
   });
 
   it('a lost line-item add is adopted: no duplicate items, and a later edit reaches the same items', async () => {
-    const d = device(viaProxy, { pull: false });
-    await primeCatalogue(d.store, ada);
+    const d = device(office.viaProxy, { pull: false });
+    await primeCatalogue(d.store, office.ada);
     const w = d.store.createQuote({ client: CLIENTS.blueFjord });
     d.store.addLineItems(w.id, [
       { type: 'Standard', productId: PRODUCTS.m365, billingTerm: 'Monthly', quantity: 3 },
@@ -110,8 +90,8 @@ describe('sync engine against the real server: creates whose answer was lost', (
         quantity: 1,
       },
     ]);
-    proxy.clear(); // count from here: the first round's add went through
-    proxy.inject({
+    office.proxy.clear(); // count from here: the first round's add went through
+    office.proxy.inject({
       method: 'POST',
       path: /\/line-items$/,
       times: 1,
@@ -120,12 +100,12 @@ describe('sync engine against the real server: creates whose answer was lost', (
     const first = await d.engine.syncOnce();
     expect(first.retry).not.toBeNull();
     expect(d.store.sync.listJournal({ quoteId: w.id }).map((e) => e.op)).toEqual(['addLineItems']);
-    expect((await ben.getQuote(sid)).lineItems).toHaveLength(3); // they did land
+    expect((await office.ben.getQuote(sid)).lineItems).toHaveLength(3); // they did land
 
     const second = await d.engine.syncOnce();
     expect(second.results[w.id]).toBe('synced');
-    expect(proxy.count('POST', /\/line-items$/)).toBe(1); // never sent again
-    const items = (await ben.getQuote(sid)).lineItems;
+    expect(office.proxy.count('POST', /\/line-items$/)).toBe(1); // never sent again
+    const items = (await office.ben.getQuote(sid)).lineItems;
     expect(items).toHaveLength(3);
     const defenderRemote = items.filter((li) => li.product.id === PRODUCTS.defender);
     expect(defenderRemote).toHaveLength(1);
@@ -135,7 +115,7 @@ describe('sync engine against the real server: creates whose answer was lost', (
     // The adoption is real: an edit of the local item lands on that same server item.
     d.store.updateLineItems(w.id, [{ id: defender!, quantity: 9 }]);
     expect((await d.engine.syncOnce()).results[w.id]).toBe('synced');
-    const after = (await ben.getQuote(sid)).lineItems;
+    const after = (await office.ben.getQuote(sid)).lineItems;
     expect(after).toHaveLength(3);
     expect(after.find((li) => li.id === defenderRemote[0]!.id)!.quantity).toBe(9);
     expect(d.store.sync.listJournal({})).toEqual([]);
@@ -148,15 +128,15 @@ describe('sync engine against the real server: creates whose answer was lost', (
    * no local quote stands for: the engine cannot tell which is its own.
    */
   async function parkedCreate() {
-    const other = await ada.createQuote({ clientId: CLIENTS.cedar.id });
-    const d = device(viaProxy, { pull: false });
-    await primeCatalogue(d.store, ada);
+    const other = await office.ada.createQuote({ clientId: CLIENTS.cedar.id });
+    const d = device(office.viaProxy, { pull: false });
+    await primeCatalogue(d.store, office.ada);
     const w = d.store.createQuote({ client: CLIENTS.cedar });
     d.store.addLineItems(w.id, [
       { type: 'Standard', productId: PRODUCTS.backup, billingTerm: 'Monthly', quantity: 6 },
     ]);
     d.store.updateHeader(w.id, { introMessage: 'Mine, made offline' });
-    proxy.inject(LOSE_QUOTE_CREATE);
+    office.proxy.inject(LOSE_QUOTE_CREATE);
     expect((await d.engine.syncOnce()).retry).not.toBeNull();
     const both = await adasQuotesFor(CLIENTS.cedar.id);
     expect(both).toHaveLength(2);
@@ -176,9 +156,9 @@ describe('sync engine against the real server: creates whose answer was lost', (
     expect(d.store.getQuote(w.id)!.syncState).toBe('conflict');
     expect(d.store.getQuote(w.id)!.serverId).toBeNull();
     // Nothing created, nothing sent to either candidate.
-    expect(proxy.count('POST', '/v2/quotes')).toBe(1);
+    expect(office.proxy.count('POST', '/v2/quotes')).toBe(1);
     expect(await adasQuotesFor(CLIENTS.cedar.id)).toHaveLength(2);
-    for (const q of both) expect((await ben.getQuote(q.id)).lineItems).toEqual([]);
+    for (const q of both) expect((await office.ben.getQuote(q.id)).lineItems).toEqual([]);
     // Parked: the next cycle leaves it alone until the user chooses.
     expect((await d.engine.syncOnce()).pushed).toEqual([]);
     return { d, id: w.id, other: other.id, lost: lost.id };
@@ -189,17 +169,17 @@ describe('sync engine against the real server: creates whose answer was lost', (
     takeTheirs(d.store, id);
     const r = await d.engine.syncOnce();
     expect(r.results[id]).toBe('synced');
-    expect(proxy.count('POST', '/v2/quotes')).toBe(1);
+    expect(office.proxy.count('POST', '/v2/quotes')).toBe(1);
     const onServer = await adasQuotesFor(CLIENTS.cedar.id);
     expect(onServer.map((q) => q.id).sort()).toEqual([other, lost].sort());
     // The newest candidate is the one the lost create made: it now holds my quote.
     expect(d.store.getQuote(id)!.serverId).toBe(lost);
-    const mine = await ben.getQuote(lost);
+    const mine = await office.ben.getQuote(lost);
     expect(mine.introMessage).toBe('Mine, made offline');
     expect(mine.lineItems.map((li) => [li.product.id, li.quantity])).toEqual([
       [PRODUCTS.backup, 6],
     ]);
-    expect((await ben.getQuote(other)).lineItems).toEqual([]); // the other computer's is untouched
+    expect((await office.ben.getQuote(other)).lineItems).toEqual([]); // the other computer's is untouched
     expect(d.store.sync.listConflicts(id)).toEqual([]);
     expect(d.store.getQuote(id)!.dirty).toBe(false);
     d.store.close();
@@ -218,10 +198,10 @@ describe('sync engine against the real server: creates whose answer was lost', (
     takeTheirs(d.store, id, parked!.id, other);
     const r = await d.engine.syncOnce();
     expect(r.results[id]).toBe('synced');
-    expect(proxy.count('POST', '/v2/quotes')).toBe(1);
+    expect(office.proxy.count('POST', '/v2/quotes')).toBe(1);
     expect(d.store.getQuote(id)!.serverId).toBe(other);
-    expect((await ben.getQuote(other)).introMessage).toBe('Mine, made offline');
-    expect((await ben.getQuote(lost)).lineItems).toEqual([]);
+    expect((await office.ben.getQuote(other)).introMessage).toBe('Mine, made offline');
+    expect((await office.ben.getQuote(lost)).lineItems).toEqual([]);
     d.store.close();
   });
 
@@ -230,29 +210,29 @@ describe('sync engine against the real server: creates whose answer was lost', (
     takeMine(d.store, id);
     const r = await d.engine.syncOnce();
     expect(r.results[id]).toBe('synced');
-    expect(proxy.count('POST', '/v2/quotes')).toBe(2);
+    expect(office.proxy.count('POST', '/v2/quotes')).toBe(2);
     const onServer = await adasQuotesFor(CLIENTS.cedar.id);
     expect(onServer).toHaveLength(3);
     const sid = d.store.getQuote(id)!.serverId!;
     expect([other, lost]).not.toContain(sid);
-    const mine = await ben.getQuote(sid);
+    const mine = await office.ben.getQuote(sid);
     expect(mine.introMessage).toBe('Mine, made offline');
     expect(mine.lineItems.map((li) => [li.product.id, li.quantity])).toEqual([
       [PRODUCTS.backup, 6],
     ]);
-    for (const q of [other, lost]) expect((await ben.getQuote(q)).lineItems).toEqual([]);
+    for (const q of [other, lost]) expect((await office.ben.getQuote(q)).lineItems).toEqual([]);
     expect(d.store.sync.listConflicts(id)).toEqual([]);
     expect(d.store.getQuote(id)!.dirty).toBe(false);
     d.store.close();
   });
 
   it('an ambiguous lost quote create with the pull on: the pull brings in neither candidate while it is parked, and take theirs adopts the newest (one local quote per server quote)', async () => {
-    const other = await ada.createQuote({ clientId: CLIENTS.blueFjord.id });
-    const d = device(viaProxy);
-    await primeCatalogue(d.store, ada);
+    const other = await office.ada.createQuote({ clientId: CLIENTS.blueFjord.id });
+    const d = device(office.viaProxy);
+    await primeCatalogue(d.store, office.ada);
     const w = d.store.createQuote({ client: CLIENTS.blueFjord });
     d.store.updateHeader(w.id, { introMessage: 'Mine, with the pull on' });
-    proxy.inject(LOSE_QUOTE_CREATE);
+    office.proxy.inject(LOSE_QUOTE_CREATE);
     expect((await d.engine.syncOnce()).retry).not.toBeNull();
     const lost = (await adasQuotesFor(CLIENTS.blueFjord.id)).find((q) => q.id !== other.id)!;
     expect((await d.engine.syncOnce()).results[w.id]).toBe('conflict');
@@ -267,9 +247,9 @@ describe('sync engine against the real server: creates whose answer was lost', (
     takeTheirs(d.store, w.id);
     const r = await d.engine.syncOnce();
     expect(r.results[w.id]).toBe('synced');
-    expect(proxy.count('POST', '/v2/quotes')).toBe(1);
+    expect(office.proxy.count('POST', '/v2/quotes')).toBe(1);
     expect(d.store.getQuote(w.id)!.serverId).toBe(lost.id);
-    expect((await ben.getQuote(lost.id)).introMessage).toBe('Mine, with the pull on');
+    expect((await office.ben.getQuote(lost.id)).introMessage).toBe('Mine, with the pull on');
     // Here: my quote, and the one from the other computer — no third, empty stand-in.
     const here = d.store
       .listQuotes({ account: 'partner', limit: 100 })
