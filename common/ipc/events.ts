@@ -1,6 +1,6 @@
 // Events main pushes to the UI. Small payloads: the UI re-reads what it shows.
 import { z } from 'zod';
-import { AppCommand, Id, ProfileView, QuoteSyncInfo, SyncStatus } from './shapes';
+import { AppCommand, Id, ProfileView, QuoteSyncInfo, StoreHealth, SyncStatus } from './shapes';
 
 export const events = {
   /** A quote changed locally (edit, undo) or by sync; `deleted` when it is gone. */
@@ -29,6 +29,8 @@ export const events = {
     state: z.enum(['running', 'restarting']),
     message: z.string(),
   }),
+  /** The local store found its file damaged, ran out of disk space, or got over it. */
+  'store.health': StoreHealth,
   /** A menu item or shortcut of the desktop shell. */
   'app.command': z.object({ command: AppCommand }),
 } as const;

@@ -73,6 +73,8 @@ export const CALL_NAMES = [
   'profiles.remove',
   'profiles.keychainStatus',
   'profiles.setSecret',
+  'store.health',
+  'store.recover',
   'edits.undo',
   'edits.redo',
 ] as const;
@@ -86,4 +88,5 @@ export const EVENT_NAMES = [
   'profile.changed',
   'app.command',
   'embedded.state',
+  'store.health',
 ] as const;

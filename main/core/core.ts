@@ -3,12 +3,19 @@
 // context over all of it. Electron and the browser bridge both wrap this.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppInfo } from '../../common/ipc';
+import type { AppInfo, RecoveryReport } from '../../common/ipc';
 import type { ApiClient } from '../api';
-import { createDispatcher, createHandlers, DEMO_PROFILE_ID, mapError } from '../services';
+import {
+  createDispatcher,
+  createHandlers,
+  DEMO_PROFILE_ID,
+  healthView,
+  mapError,
+} from '../services';
 import type { ServiceContext } from '../services/context';
 import { profileView } from '../services/profiles';
-import { openStore, type Store } from '../store';
+import { type Store } from '../store';
+import { openOrRepair, recoveryView } from './store-open';
 import { Vault, type VaultOptions } from '../vault';
 import {
   readDemoCredentials,
@@ -50,6 +57,8 @@ interface Session {
   sync: SyncPort;
   /** The copy of the catalogue and quote defaults that look-ups wait for. */
   catalogue: () => Promise<void>;
+  /** What the repair of a damaged store at this session's start put back and lost. */
+  repaired: RecoveryReport | null;
   unsubscribe: () => void;
 }
 
@@ -177,14 +186,17 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     );
   }
 
-  async function openSession(profileId: string | null): Promise<Session> {
+  async function openSession(profileId: string | null, repair = false): Promise<Session> {
     const profile = profileId ? ((await vault.getProfile(profileId)) ?? null) : null;
     if (profile?.id === DEMO_PROFILE_ID && opts.embedded) await saveDemoProfile();
     const dir = path.join(paths.dataDir, 'stores', profile?.id ?? 'local');
     fs.mkdirSync(dir, { recursive: true });
-    const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
+    const opened = openOrRepair(path.join(dir, 'quotedesk.sqlite'), {
       filesDir: path.join(dir, 'files'),
+      repair,
+      log,
     });
+    const store = opened.store;
     if (profile?.id === DEMO_PROFILE_ID && opts.embedded && !store.identity()) {
       const { user, partner, currency } = readDemoCredentials(opts.embedded.seedFile);
       if (user) {
@@ -230,6 +242,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       // the quotes service wakes sync when that is over.
       if (local && e.what !== 'deleted') sync.changed(e.quoteId);
     });
+    const offHealth = store.onCondition((c) => {
+      log.warn('store.condition', { damaged: c.damaged !== null, full: c.full });
+      hub.emit('store.health', healthView(c));
+    });
     const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
     const s: Session = {
       profileId: profile?.id ?? null,
@@ -237,8 +253,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
       api,
       sync,
       catalogue: () => refresh?.ready() ?? Promise.resolve(),
+      repaired: opened.repaired,
       unsubscribe: () => {
         unsubscribe();
+        offHealth();
         refresh?.stop();
       },
     };
@@ -302,6 +320,25 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     tmpDir,
     ...(opts.fontsDir ? { fontsDir: opts.fontsDir } : {}),
     activeProfileId: () => session?.profileId ?? null,
+    lastRepair: () => session?.repaired ?? null,
+    recoverStore: () => {
+      const run = switching.then(async () => {
+        const old = current();
+        if (old.store.condition().damaged === null) return recoveryView(null);
+        session = null;
+        await closeSession(old);
+        session = await openSession(old.profileId, true);
+        hub.emit('store.health', healthView(session.store.condition()));
+        hub.emit('quotes.changed', { count: 0 });
+        hub.emit('sync.state', session.sync.status());
+        return session.repaired ?? recoveryView(null);
+      });
+      switching = run.then(
+        () => {},
+        () => {},
+      );
+      return run;
+    },
     switchProfile: (id) => {
       const run = switching.then(async () => {
         const old = session;

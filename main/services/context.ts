@@ -1,4 +1,4 @@
-import type { AppInfo } from '../../common/ipc';
+import type { AppInfo, RecoveryReport } from '../../common/ipc';
 import type { ApiClient } from '../api';
 import type { EventSink, Logger, PathGrantsPort, Platform, SyncPort } from './ports';
 import type { Store } from '../store';
@@ -21,6 +21,10 @@ export interface ServiceContext {
   activeProfileId(): string | null;
   /** Closes the current session and opens the profile's (null: no profile). */
   switchProfile(id: string | null): Promise<void>;
+  /** What the repair of a damaged store at this session's start recovered, if one ran. */
+  lastRepair(): RecoveryReport | null;
+  /** Repairs the current profile's damaged store (see main/store's recoverStore). */
+  recoverStore(): Promise<RecoveryReport>;
   /** Scratch space for downloads and uploads from bytes. */
   tmpDir: string;
   /** Where the proposal's fonts are (absent: found beside the bundle or in node_modules). */

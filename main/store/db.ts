@@ -50,6 +50,11 @@ export function openDatabase(file: string, integrity: IntegrityCheck): Database.
   }
 }
 
+/** A read-only connection to an existing file (nothing written to it or its WAL). */
+export function openForReading(file: string): Database.Database {
+  return new Database(file, { readonly: true, fileMustExist: true });
+}
+
 /**
  * Integrity and version checks on a read-only connection. A read-write connection that
  * closes as the last one checkpoints the WAL into the file and deletes it, so refusing a

@@ -44,6 +44,13 @@ export class StoreCorruptError extends StoreError {
   }
 }
 
+/** A write needed disk space there was none of; it was rolled back, nothing saved is touched. */
+export class StoreFullError extends StoreError {
+  constructor(readonly file: string) {
+    super('DISK_FULL', 'The disk is full — this change was not saved.');
+  }
+}
+
 /** The file was written by a newer Quotedesk; it was left untouched. */
 export class StoreTooNewError extends StoreError {
   constructor(

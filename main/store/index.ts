@@ -9,13 +9,16 @@ export function openStore(file: string, opts?: StoreOptions): Store {
 }
 
 export { Store, type StoreOptions } from './store';
+export { repairStore, type RepairReport } from './repair';
 export type { IntegrityCheck } from './db';
 export type { ChangeListener } from './events';
+export type { StoreCondition } from './health';
 export {
   StoreError,
   StoreValidationError,
   QuoteNotFoundError,
   StoreCorruptError,
+  StoreFullError,
   StoreTooNewError,
   StoreClosedError,
 } from './errors';
