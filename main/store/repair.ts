@@ -3,7 +3,7 @@
 // back from the server with the next sync (the fresh file has no pull cursor).
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { openDatabase, openForReading } from './db';
 import { damageMark } from './health';
 import { readOne, readRows, type Row } from './salvage';

@@ -2,7 +2,7 @@
 // shell command, not reachable through the driver, so rows are read one at a time by rowid:
 // a damaged page fails only the rows stored on it, and the reader steps over it to the
 // next rowid that reads.
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 
 export type Row = Record<string, unknown> & { _rowid_: number };
 

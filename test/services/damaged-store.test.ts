@@ -71,7 +71,7 @@ describe('a damaged store in the running app', () => {
     const synced = await h.waitFor('the draft sent and the rest downloaded again', async () => {
       const q = await h!.call('quotes.get', { quoteId: draftId });
       const l = await h!.call('quotes.list', { account: 'partner', limit: 100 });
-      return q.header.serverId && l.page.totalElements === before.page.totalElements && q;
+      return !!q.header.serverId && l.page.totalElements === before.page.totalElements && q;
     });
     expect(synced.header.introMessage).toBe(intro);
     const found = await h.call('quotes.list', { search: 'Acme', account: 'partner' });

@@ -2,7 +2,7 @@
 // Pages are found with SQLite's `dbstat` table on a read-only connection.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 
 /** Page numbers (1-based) holding the b-tree of `name` (a table or index), optionally only
  * those whose bytes contain `marker`. */
