@@ -4,7 +4,7 @@
 // Recurring money is summed per billing period too (from the list row's per-period cents, the
 // split `recurringPerPeriod` made when the row was written): a chart that added monthly and
 // yearly amounts would show a figure that is neither.
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { RECURRING_PERIODS, type RecurringByPeriod } from '../../common/money';
 import { ListQuotesQuery, QuoteStatus } from '../../common/api';
 import type { ListFacts } from './listFacts';
