@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCheckpointer, type Checkpointer } from './checkpointer';

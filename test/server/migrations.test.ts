@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseTooNewError, openDatabase } from '../../server/db';
 import { LATEST_VERSION, MIGRATIONS, checkOrder } from '../../server/db/migrations';

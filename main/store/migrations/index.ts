@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { checkOrder, type Migration } from './migration';
 import { v01Initial } from './v01-initial';
 import { v02ListAndSearch } from './v02-list-and-search';

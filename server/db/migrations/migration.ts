@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 
 /**
  * One forward-only schema step, in a file of its own (`vNN-what.ts`). A migration is never
