@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { amountsText, codesText, searchDoc } from './listRow';
 import { recurringByPeriod } from './totals';
 import { parseDoc } from './totals';

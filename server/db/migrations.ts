@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 
 // Versioned, append-only: a released data directory is upgraded by running the steps it has
 // not seen yet (PRAGMA user_version records how far it got).

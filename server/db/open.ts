@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { join } from 'node:path';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { migrate } from './migrations';
