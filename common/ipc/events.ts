@@ -1,6 +1,7 @@
 // Events main pushes to the UI. Small payloads: the UI re-reads what it shows.
 import { z } from 'zod';
 import { AppCommand, Id, ProfileView, QuoteSyncInfo, StoreHealth, SyncStatus } from './shapes';
+import { UpdateState } from './managed';
 
 export const events = {
   /** A quote changed locally (edit, undo) or by sync; `deleted` when it is gone. */
@@ -31,6 +32,8 @@ export const events = {
   }),
   /** The local store found its file damaged, ran out of disk space, or got over it. */
   'store.health': StoreHealth,
+  /** Updates: found, downloading, ready to install ("Restart to update"), or failed. */
+  'update.state': UpdateState,
   /** A menu item or shortcut of the desktop shell. */
   'app.command': z.object({ command: AppCommand }),
 } as const;

@@ -5,6 +5,10 @@ export const CALL_NAMES = [
   'app.choosePdfFiles',
   'app.chooseSavePath',
   'app.openExternal',
+  'app.policy',
+  'app.updateState',
+  'app.restartToUpdate',
+  'app.chooseCaFile',
   'quotes.list',
   'quotes.get',
   'quotes.create',
@@ -89,4 +93,5 @@ export const EVENT_NAMES = [
   'app.command',
   'embedded.state',
   'store.health',
+  'update.state',
 ] as const;

@@ -35,4 +35,12 @@ export { refreshQuoteDefaults } from './library';
 export { DEMO_PROFILE_ID } from './profiles';
 export { healthView } from './store-health';
 export type { ServiceContext } from './context';
-export type { EventSink, Logger, LogLevel, PathGrantsPort, Platform, SyncPort } from './ports';
+export type {
+  EventSink,
+  Logger,
+  LogLevel,
+  PathGrantsPort,
+  Platform,
+  SyncPort,
+  UpdatesPort,
+} from './ports';
