@@ -2,7 +2,7 @@
 // the message shown with it, when a transient failure asked to be tried again, and the sync
 // engine's per-quote bookkeeping. The state is written only by `apply`, through the
 // transition table of sync-state.ts; the bookkeeping only by `setBookkeeping`.
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { SYNC_TRANSITIONS, transition, type SyncEvent, type SyncState } from './sync-state';
 import type { KeptEntity, PushedEntity, QuoteSyncRecord, SyncBookkeeping } from './types';
 
