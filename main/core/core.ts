@@ -17,11 +17,15 @@ import {
   type ServerCommand,
   type ServerLauncher,
 } from './embedded-server';
+import { PREVIEW_BUDGET } from '../sync';
 import { startAccountRefresh } from './account-refresh';
+import { applyPolicyConnections, logPolicy, policyStatus } from './apply-policy';
 import { EventHub } from './event-hub';
 import { createFileLogger, errorFields, type Logger } from './log';
 import { dataPaths } from './paths';
 import { PathGrants } from './path-grants';
+import { readPolicy, type PolicyReading } from './policy';
+import { updatesOff, type UpdatesFactory } from './updates-port';
 import { ensurePrivateDir, keepNewFilesPrivate, tightenTree } from './private-files';
 import { nextAttempt, restartDelayMs, restartMessage } from './restart-policy';
 import { readSettings, writeSettings, type Settings } from './settings';
@@ -39,6 +43,10 @@ export interface CoreOptions {
   embedded?: { run: ServerCommand | ServerLauncher; seedFile: string } | null;
   /** Builds the sync engine of a session; default: main/sync's engine. `null`: no sync. */
   syncFactory?: SyncFactory | null;
+  /** Runs updates (the desktop shell's electron-updater); default: off. */
+  updates?: UpdatesFactory;
+  /** The organisation's policy (default: read from the platform's system location). */
+  policy?: PolicyReading;
   /** The proposal's fonts (default: `fonts/` beside the bundle, else pdfmake's own copy). */
   fontsDir?: string;
 }
@@ -58,7 +66,10 @@ export const NO_ENGINE_REASON =
 export const NO_PROFILE_REASON =
   'No connection profile: quotes are kept on this computer only. Add a profile in Settings to sync.';
 
-export async function createCore(opts: CoreOptions): Promise<Core> {
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const policy = options.policy ?? readPolicy();
+  // `demoConnection: false`: no embedded demo server at all.
+  const opts = policy.policy.demoConnection === false ? { ...options, embedded: null } : options;
   const paths = dataPaths(path.resolve(opts.dataDir));
   keepNewFilesPrivate();
   ensurePrivateDir(paths.dataDir);
@@ -73,6 +84,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...(opts.keychain ? { keychain: opts.keychain } : {}),
     log: (message) => log.info('vault', { message }),
   });
+  logPolicy(log, policy);
+  await applyPolicyConnections(vault, policy, log);
   let settings: Settings = readSettings(paths.dataDir);
   let embedded: EmbeddedServer | null = null;
   let session: Session | null = null;
@@ -185,6 +198,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
       filesDir: path.join(dir, 'files'),
     });
+    const budget = policy.policy.offlinePreviewBudgetMiB;
+    if (budget !== undefined) store.setMeta(PREVIEW_BUDGET, budget);
     if (profile?.id === DEMO_PROFILE_ID && opts.embedded && !store.identity()) {
       const { user, partner, currency } = readDemoCredentials(opts.embedded.seedFile);
       if (user) {
@@ -288,9 +303,14 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...(embedded ? { embeddedServerUrl: embedded.baseUrl } : {}),
   });
 
+  const updates = opts.updates
+    ? opts.updates({ policy, hub, log, close: () => closeCore() })
+    : updatesOff;
   const grants = new PathGrants();
   const ctx: ServiceContext = {
     grants,
+    policy: policyStatus(policy),
+    updates,
     store: () => current().store,
     api: () => current().api,
     sync: () => current().sync,
@@ -340,6 +360,21 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   });
 
   let closed: Promise<void> | null = null;
+  const closeCore = (): Promise<void> => {
+    closed ??= (async () => {
+      closing = true;
+      updates.stop();
+      if (restartTimer) clearTimeout(restartTimer);
+      await embeddedStarting?.catch(() => {});
+      await switching;
+      if (session) await closeSession(session);
+      session = null;
+      await embedded?.stop();
+      embedded = null;
+      log.info('core.closed');
+    })();
+    return closed;
+  };
   return {
     dispatch,
     hub,
@@ -354,19 +389,6 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         return null;
       }
     },
-    close() {
-      closed ??= (async () => {
-        closing = true;
-        if (restartTimer) clearTimeout(restartTimer);
-        await embeddedStarting?.catch(() => {});
-        await switching;
-        if (session) await closeSession(session);
-        session = null;
-        await embedded?.stop();
-        embedded = null;
-        log.info('core.closed');
-      })();
-      return closed;
-    },
+    close: closeCore,
   };
 }
