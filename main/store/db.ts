@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { StoreCorruptError, StoreTooNewError } from './errors';
 import { LATEST_VERSION, migrate, schemaVersion } from './migrations';
 

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { ListQuotesQuery, QuoteStatus, type SortField } from '../../common/api';
 import { centsToAmount, type RecurringByPeriod } from '../../common/money';
 import type { ListFacts } from './listFacts';

@@ -1,7 +1,7 @@
 // The pipeline at a glance: initial and recurring totals per status over every quote the
 // list's filters match (all but `status`, as the list's status counts), summed in SQLite over
 // the integer-cent list columns: exact, offline, and without reading a single working copy.
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { ListQuotesQuery, QuoteStatus } from '../../common/api';
 import type { ListFacts } from './listFacts';
 import { accountFilters } from './list';

@@ -2,7 +2,7 @@
 // short read/edit methods built on it; the sync side, caches and checkpoints live beside it.
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { BlobStore } from './blobs';
 import { Caches } from './caches';
 import { CheckpointScheduler } from './checkpoints';
