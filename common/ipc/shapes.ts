@@ -570,6 +570,8 @@ export const ProfileView = z.object({
   /** Embedded demo server profile created at first start. */
   isDemo: z.boolean(),
   active: z.boolean(),
+  /** Set by the organisation's policy: only the secret may be entered here. */
+  managed: z.boolean().default(false),
 });
 export type ProfileView = z.infer<typeof ProfileView>;
 

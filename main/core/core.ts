@@ -18,6 +18,9 @@ import { dataPaths, type DataPaths } from './paths';
 import { PathGrants } from './path-grants';
 import { ensurePrivateDir, keepNewFilesPrivate, tightenTree } from './private-files';
 import { ActiveSession } from './profile-switch';
+import { applyPolicyConnections, logPolicy, policyStatus } from './apply-policy';
+import { readPolicy, type PolicyReading } from './policy';
+import { updatesOff, type UpdatesFactory } from './updates-port';
 import { engineSyncFactory } from './sync-engine';
 import type { SyncFactory } from './sync-port';
 import type { Core, Platform } from './types';
@@ -34,6 +37,10 @@ export interface CoreOptions {
   embedded?: EmbeddedConfig | null;
   /** Builds the sync engine of a session; default: main/sync's engine. `null`: no sync. */
   syncFactory?: SyncFactory | null;
+  /** Runs updates (the desktop shell's electron-updater); default: off. */
+  updates?: UpdatesFactory;
+  /** The organisation's policy (default: read from the platform's system location). */
+  policy?: PolicyReading;
   /** The proposal's fonts (default: `fonts/` beside the bundle, else pdfmake's own copy). */
   fontsDir?: string;
 }
@@ -91,7 +98,10 @@ function appInfo(opts: CoreOptions, paths: DataPaths, supervisor: EmbeddedSuperv
   });
 }
 
-export async function createCore(opts: CoreOptions): Promise<Core> {
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const policy = options.policy ?? readPolicy();
+  // `demoConnection: false`: no embedded demo server at all.
+  const opts = policy.policy.demoConnection === false ? { ...options, embedded: null } : options;
   const paths = dataPaths(path.resolve(opts.dataDir));
   const tmpDir = prepareDataDir(paths);
   const log = opts.log ?? createFileLogger(paths.logsDir);
@@ -101,6 +111,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     ...(opts.keychain ? { keychain: opts.keychain } : {}),
     log: (message) => log.info('vault', { message }),
   });
+  logPolicy(log, policy);
+  await applyPolicyConnections(vault, policy, log);
   const settings = new LiveSettings(paths.dataDir);
   const origin = new EditOrigin();
   const supervisor: EmbeddedSupervisor | null = opts.embedded
@@ -126,6 +138,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     log,
     origin,
     settings,
+    previewBudgetMiB: policy.policy.offlinePreviewBudgetMiB,
     syncFactory: opts.syncFactory === undefined ? engineSyncFactory(tmpDir) : opts.syncFactory,
     embedded: supervisor && opts.embedded ? { supervisor, seedFile: opts.embedded.seedFile } : null,
   });
@@ -135,8 +148,13 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const info = appInfo(opts, paths, supervisor);
 
+  const updates = opts.updates
+    ? opts.updates({ policy, hub, log, close: () => closeCore() })
+    : updatesOff;
   const ctx: ServiceContext = {
     grants: new PathGrants(),
+    policy: policyStatus(policy),
+    updates,
     store: () => sessions.current().store,
     api: () => sessions.current().api,
     sync: () => sessions.current().sync,
@@ -160,6 +178,16 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   const dispatch = dispatcherOf(ctx, log);
 
   let closed: Promise<void> | null = null;
+  const closeCore = (): Promise<void> => {
+    closed ??= (async () => {
+      updates.stop();
+      await supervisor?.close();
+      await sessions.close(log);
+      await supervisor?.stop();
+      log.info('core.closed');
+    })();
+    return closed;
+  };
   return {
     dispatch,
     hub,
@@ -174,14 +202,6 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         return null;
       }
     },
-    close() {
-      closed ??= (async () => {
-        await supervisor?.close();
-        await sessions.close(log);
-        await supervisor?.stop();
-        log.info('core.closed');
-      })();
-      return closed;
-    },
+    close: closeCore,
   };
 }

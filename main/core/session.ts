@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ApiClient } from '../api';
 import { DEMO_PROFILE_ID } from '../services';
 import { openStore, type Store } from '../store';
+import { PREVIEW_BUDGET } from '../sync';
 import type { Vault } from '../vault';
 import { startAccountRefresh } from './account-refresh';
 import type { EditOrigin } from './edit-origin';
@@ -36,6 +37,8 @@ export interface SessionDeps {
   log: Logger;
   origin: EditOrigin;
   syncFactory: SyncFactory | null;
+  /** The organisation's cap on offline previews (policy), set on every store opened. */
+  previewBudgetMiB?: number | undefined;
   /** The embedded demo server, when this build has one. */
   embedded: { supervisor: EmbeddedSupervisor; seedFile: string } | null;
 }
@@ -50,6 +53,7 @@ export async function openSession(deps: SessionDeps, profileId: string | null): 
   const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
     filesDir: path.join(dir, 'files'),
   });
+  if (deps.previewBudgetMiB !== undefined) store.setMeta(PREVIEW_BUDGET, deps.previewBudgetMiB);
   if (demo && !store.identity()) seedDemoIdentity(store, demo.seedFile);
   const api = profile ? await vault.createClient(profile.id) : null;
   const sync =
