@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   type WorkQuote,
 } from '../../main/store';
 import { mapError } from '../../main/services/map-error';
+import { deriveStoreKeys } from '../../main/store/cipher';
 import { M365, acme, blueFjord, clientOf, seededStore } from './fixtures';
 import { overwritePages, pagesOf } from './pages';
 
@@ -17,8 +19,12 @@ const marker = (i: number) => `MARK${String(i).padStart(2, '0')}-`;
 
 /** A closed store file with twelve quotes not yet synced (notes long enough that each
  * working copy has pages of its own), a pending request each, and what they held. */
-function populated(): { file: string; work: Map<string, WorkQuote>; ids: string[] } {
-  const store = seededStore();
+function populated(key?: Uint8Array): {
+  file: string;
+  work: Map<string, WorkQuote>;
+  ids: string[];
+} {
+  const store = seededStore(key ? { key } : {});
   const ids: string[] = [];
   for (let i = 0; i < QUOTES; i++) {
     const q = store.createQuote({ client: clientOf(i % 2 ? blueFjord : acme) });
@@ -139,6 +145,20 @@ describe('a damaged store', () => {
     expect(report.recovered).toHaveLength(QUOTES);
     expectRecovered(store, work);
     store.close();
+  });
+
+  it('repair of an encrypted store: read back with its key, the fresh file encrypted too', () => {
+    const key = crypto.randomBytes(32);
+    const { file, work } = populated(key);
+    const dbKey = deriveStoreKeys(key).db;
+    overwritePages(file, pagesOf(file, 'quotes_client', undefined, dbKey), 4096);
+    expect(() => openStore(file, { key, integrityCheck: 'quick' })).toThrow(StoreCorruptError);
+    const { store, report } = repairStore(file, { filesDir: filesDir(file), key });
+    expect(report.lost).toEqual([]);
+    expectRecovered(store, work);
+    store.close();
+    expect(fs.readFileSync(file).includes(Buffer.from(marker(3)))).toBe(false);
+    expect(() => openStore(file, { integrityCheck: 'quick' })).toThrow();
   });
 
   it('repair with the full-text index damaged: every unsynced quote back, and search finds them again', () => {

@@ -3,13 +3,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import Database from 'better-sqlite3-multiple-ciphers';
+import { applyDbKey } from '../../main/store/cipher';
 
 /** Page numbers (1-based) holding the b-tree of `name` (a table or index), optionally only
- * those whose bytes contain `marker`. */
-export function pagesOf(file: string, name: string, marker?: string): number[] {
+ * those whose bytes contain `marker` (plaintext files). `key`: an encrypted file's database key. */
+export function pagesOf(file: string, name: string, marker?: string, key?: Buffer): number[] {
   const had = ['-wal', '-shm'].filter((ext) => fs.existsSync(file + ext));
   try {
-    return findPages(file, name, marker);
+    return findPages(file, name, marker, key);
   } finally {
     // A reader of a WAL database leaves an empty -wal and an -shm behind: without this the
     // next open would take the file for one left by a crash.
@@ -18,8 +19,9 @@ export function pagesOf(file: string, name: string, marker?: string): number[] {
   }
 }
 
-function findPages(file: string, name: string, marker?: string): number[] {
+function findPages(file: string, name: string, marker?: string, key?: Buffer): number[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
+  if (key) applyDbKey(db, key);
   try {
     const pages = (
       db.prepare('SELECT pageno FROM dbstat WHERE name = ? ORDER BY pageno').all(name) as {
@@ -37,9 +39,10 @@ function findPages(file: string, name: string, marker?: string): number[] {
   }
 }
 
-/** Overwrites the given pages with random bytes, in place. */
-export function overwritePages(file: string, pages: number[]): void {
-  const size = fs.readFileSync(file).readUInt16BE(16);
+/** Overwrites the given pages with random bytes, in place. `pageSize`: an encrypted file's
+ * (its header, where a plain file says it, is encrypted too). */
+export function overwritePages(file: string, pages: number[], pageSize?: number): void {
+  const size = pageSize ?? fs.readFileSync(file).readUInt16BE(16);
   const fd = fs.openSync(file, 'r+');
   try {
     for (const p of pages) fs.writeSync(fd, crypto.randomBytes(size), 0, size, (p - 1) * size);
