@@ -1,6 +1,7 @@
 // The app without its shell: opens the vault, the active profile's store and client, the
 // sync engine, and (with no profile yet) the embedded demo server; hands the services a
 // context over all of it. Electron and the browser bridge both wrap this.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppInfo } from '../../common/ipc';
@@ -103,17 +104,36 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let restartTimer: ReturnType<typeof setTimeout> | null = null;
   let closing = false;
 
+  /**
+   * The embedded server's client secret: random per installation, kept like any secret (the
+   * keychain, or memory for this run). A secret the seed file publishes is never used.
+   */
+  let demoSecret: string | null = null;
+  async function embeddedSecret(seedFile: string): Promise<string> {
+    if (demoSecret) return demoSecret;
+    const stored = await vault.getSecret(DEMO_PROFILE_ID);
+    const published = readDemoCredentials(seedFile).publishedSecrets;
+    demoSecret =
+      stored && !published.includes(stored) ? stored : randomBytes(32).toString('base64url');
+    return demoSecret;
+  }
+
   function ensureEmbedded(): Promise<EmbeddedServer> {
     if (embedded) return Promise.resolve(embedded);
-    if (!opts.embedded) return Promise.reject(new Error('no embedded server configured'));
-    embeddedStarting ??= startEmbeddedServer({
-      run: opts.embedded.run,
-      dataDir: paths.embeddedServerDir,
-      seedFile: opts.embedded.seedFile,
-      ...(settings.embeddedPort ? { preferredPort: settings.embeddedPort } : {}),
-      log,
-      onUnexpectedExit: (code) => onEmbeddedExit(code, startedAt),
-    })
+    const run = opts.embedded;
+    if (!run) return Promise.reject(new Error('no embedded server configured'));
+    embeddedStarting ??= embeddedSecret(run.seedFile)
+      .then((clientSecret) =>
+        startEmbeddedServer({
+          clientSecret,
+          run: run.run,
+          dataDir: paths.embeddedServerDir,
+          seedFile: run.seedFile,
+          ...(settings.embeddedPort ? { preferredPort: settings.embeddedPort } : {}),
+          log,
+          onUnexpectedExit: (code) => onEmbeddedExit(code, startedAt),
+        }),
+      )
       .then((server) => {
         embedded = server;
         saveSettings({ embeddedPort: server.port });
@@ -186,7 +206,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         clientId: creds.clientId,
         caFile: server.caFile,
       },
-      creds.clientSecret,
+      await embeddedSecret(opts.embedded!.seedFile),
     );
   }
 
