@@ -29,10 +29,10 @@ import {
   UNRESPONSIVE_BUTTONS,
   unresponsiveAction,
 } from './faults';
-import { isAppEntry, isAppUrl, isOpenableExternal, isTrustedSender } from './navigation';
+import { isAppEntry, isAppUrl, isTrustedSender } from './navigation';
 import { buildMenuTemplate } from './menu-template';
 import { APP_ENTRY_URL, APP_SCHEME, resolveProtocolRequest } from './protocol-paths';
-import { GestureGate, isGestureInput } from './user-gesture';
+import { GestureGate, isGestureInput, linkRefusal } from './user-gesture';
 import { buildWindowOptions } from './window-options';
 import { fitToDisplays, loadWindowState, saveWindowState } from './window-state';
 
@@ -104,20 +104,33 @@ export function runShell(options: ShellOptions): void {
     window.focus();
   });
 
+  /** Every link that leaves the app goes through this one check (`linkRefusal`). */
+  const leave = (url: string, via: string): string | null => {
+    const refusal = linkRefusal(url, gestures, Date.now());
+    if (refusal) {
+      log.warn('link.refused', { via, reason: refusal });
+      return refusal;
+    }
+    shell
+      .openExternal(url)
+      .catch((error: unknown) => log.warn('link.open_failed', errorFields(error)));
+    return null;
+  };
+
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
       // Only the app's own start page (the crash page's Reload); a link the user clicked to
       // an https page opens in their browser; nothing else leaves.
       if (isAppEntry(url)) return;
       event.preventDefault();
-      if (!isAppUrl(url) && isOpenableExternal(url)) void shell.openExternal(url);
+      if (!isAppUrl(url)) leave(url, 'navigation');
     });
     contents.on('will-redirect', (event, url) => {
       if (!isAppUrl(url)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
-      if (isOpenableExternal(url)) void shell.openExternal(url);
+      leave(url, 'new-window');
       return { action: 'deny' };
     });
   });
@@ -142,11 +155,20 @@ export function runShell(options: ShellOptions): void {
         : await dialog.showSaveDialog(opts);
       return res.canceled || !res.filePath ? null : res.filePath;
     },
+    async chooseCaFile() {
+      const opts: Electron.OpenDialogOptions = {
+        title: 'Choose the CA certificate',
+        properties: ['openFile'],
+        filters: [{ name: 'Certificates (PEM)', extensions: ['pem', 'crt', 'cer'] }],
+      };
+      const res = window
+        ? await dialog.showOpenDialog(window, opts)
+        : await dialog.showOpenDialog(opts);
+      return res.canceled ? null : (res.filePaths[0] ?? null);
+    },
     async openExternal(url) {
-      if (!isOpenableExternal(url)) throw new Error('Only https links open outside Quotedesk.');
-      if (!gestures.consume(Date.now()))
-        throw new Error('A link opens only when you click it or press a key.');
-      await shell.openExternal(url);
+      const refusal = leave(url, 'openExternal');
+      if (refusal) throw new Error(refusal);
     },
   };
 

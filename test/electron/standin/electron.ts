@@ -219,7 +219,10 @@ export function createElectronStandin(opts: StandinOptions = {}) {
       ) {
         const { env: given, ...shown } = options;
         // The environment may carry a secret: recorded is only which names were given.
-        record('utilityProcess.fork', modulePath, args, { ...shown, envNames: Object.keys(given ?? {}) });
+        record('utilityProcess.fork', modulePath, args, {
+          ...shown,
+          envNames: Object.keys(given ?? {}),
+        });
         const env = { ...(given ?? process.env) };
         delete env.NODE_OPTIONS;
         const child = fork(modulePath, args, {
