@@ -7,7 +7,8 @@ import globals from 'globals';
 
 const electronOnlyInShell = {
   name: 'electron',
-  message: 'Only main/electron/ (and main/app.ts) may import electron (docs/architecture.md#parts-and-layers).',
+  message:
+    'Only main/electron/ (and main/app.ts) may import electron (docs/architecture.md#parts-and-layers).',
 };
 const layer = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { paths, patterns }],
