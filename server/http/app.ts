@@ -89,6 +89,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
+// long: the server's plugins, hooks and error mapping registered in the order fastify needs them
 export async function buildApp(
   ctx: Ctx,
   tls: { cert: string; key: string },
