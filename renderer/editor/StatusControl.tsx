@@ -7,9 +7,10 @@ import { useSync } from '../state/sync';
 import { Button, Dialog, SelectField, STATUS_LABEL } from '../ui';
 
 /**
- * Only the transitions DESIGN.md §2 allows from here. Publishing works offline too: it is
- * queued like any edit ("Will be published at the next sync"), Undo takes it back until it is
- * sent, and a refusal by the server brings the quote back as a draft with the reason.
+ * Only the transitions docs/architecture.md#statuses-and-transitions allows from here.
+ * Publishing works offline too: it is queued like any edit ("Will be published at the next
+ * sync"), Undo takes it back until it is sent, and a refusal by the server brings the quote
+ * back as a draft with the reason.
  */
 export function StatusControl({ detail }: { detail: QuoteDetail }) {
   const run = useEditor((s) => s.run);
