@@ -14,6 +14,7 @@ const PdfPreview = lazy(() =>
   import('../pdf/pdf-preview').then((m) => ({ default: m.PdfPreview })),
 );
 
+// long: one component: its hooks, handlers and markup share its state
 export function Attachments({ detail }: { detail: QuoteDetail }) {
   const quoteId = detail.header.id;
   const run = useEditor((s) => s.run);

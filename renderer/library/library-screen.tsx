@@ -16,6 +16,7 @@ const PdfPreview = lazy(() =>
 );
 
 /** The partner's shared attachments. Reading works offline from the cache; changes need the server. */
+// long: one component: its hooks, handlers and markup share its state
 export default function LibraryScreen() {
   const [items, setItems] = useState<AttachmentView[] | null>(null);
   const [fromCache, setFromCache] = useState(false);
