@@ -23,13 +23,22 @@ export interface ServerProcess {
   onExit(listener: (code: number | null) => void): void;
 }
 
-/** Starts the server with these arguments (the desktop shell forks a utility process). */
-export type ServerLauncher = (args: string[]) => ServerProcess;
+/**
+ * Starts the server with these arguments and extra environment (the desktop shell forks a
+ * utility process). Secrets go in `env`, never in `args`: a command line is visible to every
+ * local user.
+ */
+export type ServerLauncher = (args: string[], env: Record<string, string>) => ServerProcess;
+
+/** The variable the server reads its client secret from (server/cli.ts). */
+export const CLIENT_SECRET_ENV = 'QUOTEDESK_EMBEDDED_CLIENT_SECRET';
 
 export interface EmbeddedServerOptions {
   run: ServerCommand | ServerLauncher;
   dataDir: string;
   seedFile: string;
+  /** This installation's secret for the seed's first credential (the published ones are refused). */
+  clientSecret: string;
   /** Port to try first (the one of the last run, so the profile's address stays stable). */
   preferredPort?: number;
   log: Logger;
@@ -50,10 +59,10 @@ const Ready = z.object({ event: z.literal('listening'), baseUrl: z.string(), caF
 
 /** A plain command as a launcher: a child process with piped output. */
 export function commandLauncher(run: ServerCommand): ServerLauncher {
-  return (args) => {
+  return (args, env) => {
     const child = spawn(run.command, [...run.args, ...args], {
       cwd: run.cwd,
-      env: { ...process.env, ...run.env },
+      env: { ...process.env, ...run.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
     });
@@ -158,7 +167,7 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
     String(process.pid),
   ];
   const launch = typeof opts.run === 'function' ? opts.run : commandLauncher(opts.run);
-  const child = launch(args);
+  const child = launch(args, { [CLIENT_SECRET_ENV]: opts.clientSecret });
   const logFile = fs.createWriteStream(path.join(opts.dataDir, 'server.log'), {
     flags: 'a',
     mode: 0o600,
@@ -275,7 +284,8 @@ export function readDemoCredentials(seedFile: string) {
   const user = partner.users.find((u) => u.id === cred.userId) ?? partner.users[0];
   return {
     clientId: cred.clientId,
-    clientSecret: cred.clientSecret,
+    /** Every secret the seed file publishes: none of them may be this installation's. */
+    publishedSecrets: seed.partners.flatMap((p) => p.credentials.map((c) => c.clientSecret)),
     partner,
     user,
     currency: seed.currency,
