@@ -6,7 +6,7 @@ import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { EnterSecretDialog } from './enter-secret-dialog';
-import { CaFileField } from './CaFileField';
+import { CaFileField } from './ca-file-field';
 import { ManagedNote, PolicyBanner } from './managed-note';
 import { OfflinePreviews } from './offline-previews';
 
