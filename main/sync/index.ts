@@ -15,3 +15,4 @@ export { PARKED_CREATE } from './conflict-store';
 export { PREVIEW_BUDGET, previewBudgetMiB, DEFAULT_PREVIEW_BUDGET_MIB } from './previews';
 export type { SyncApi, SyncStore } from './ports';
 export { holdDelete, releaseDelete, deleteHeld } from './delete-hold';
+export { publishRefusal, clearPublishRefusal } from './publish-refused';
