@@ -10,6 +10,17 @@ import { useQuoteList } from '../state/quoteList';
 import { STATUS_LABEL } from '../ui';
 import './PipelineChart.css';
 
+/** Whether the chart is shown; a collapsed chart stays collapsed when the app opens again. */
+const SHOWN_KEY = 'quotedesk.list.pipeline';
+const savedShown = (): boolean => globalThis.localStorage?.getItem(SHOWN_KEY) !== 'hidden';
+const saveShown = (shown: boolean): void => {
+  try {
+    globalThis.localStorage?.setItem(SHOWN_KEY, shown ? 'shown' : 'hidden');
+  } catch {
+    // Storage full or refused: the choice holds until the app closes.
+  }
+};
+
 export function PipelineChart() {
   const query = useQuoteList((s) => s.query);
   const key = useQuoteList((s) => s.key);
@@ -20,6 +31,11 @@ export function PipelineChart() {
   const [data, setData] = useState<PipelineResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [asTable, setAsTable] = useState(false);
+  const [shown, setShown] = useState(savedShown);
+  const toggleShown = () => {
+    setShown(!shown);
+    saveShown(!shown);
+  };
 
   useEffect(() => {
     let alive = true;
@@ -59,92 +75,117 @@ export function PipelineChart() {
 
   return (
     <section className="card pipeline" aria-labelledby="pipeline-h">
-      <div className="pipeline-head">
+      <div className={`pipeline-head ${shown ? '' : 'pipeline-folded'}`}>
         <h2 id="pipeline-h">Pipeline</h2>
-        {!asTable && (
+        {shown && !asTable && (
           <span className="pipeline-legend" aria-hidden="true">
             <span className="swatch swatch-initial" /> Initial
             <span className="swatch swatch-recurring" /> Recurring
           </span>
         )}
         <span className="grow" />
+        {shown && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-pressed={asTable}
+            onClick={() => setAsTable((v) => !v)}
+          >
+            {asTable ? 'Show as chart' : 'Show as table'}
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-ghost btn-sm"
-          aria-pressed={asTable}
-          onClick={() => setAsTable((v) => !v)}
+          aria-expanded={shown}
+          aria-controls="pipeline-body"
+          onClick={toggleShown}
         >
-          {asTable ? 'Show as chart' : 'Show as table'}
+          {shown ? 'Hide chart' : 'Show chart'}
         </button>
       </div>
-      {!asTable && (
-        <div className="pipeline-bars" role="group" aria-label="Pipeline by status">
-          {data.rows.map((r) => (
-            <button
-              key={r.status}
-              type="button"
-              className="pipeline-bar"
-              data-status={r.status}
-              aria-pressed={filtered.includes(r.status)}
-              aria-label={`${STATUS_LABEL[r.status]}: ${formatNumber(r.count)} ${r.count === 1 ? 'quote' : 'quotes'}, initial ${formatMoney(r.initialTotal.amount, cur)}, recurring ${formatMoney(r.recurringTotal.amount, cur)}. Filter the list by this status.`}
-              onClick={() => toggleStatus(r.status)}
-            >
-              <span className="pipeline-label">
-                {STATUS_LABEL[r.status]} <span className="muted">{formatNumber(r.count)}</span>
-              </span>
-              <span className="pipeline-track" aria-hidden="true">
-                <span className="bar bar-initial" style={{ width: pct(r.initialTotal.amount) }} />
-                <span className="pipeline-amount">{formatMoney(r.initialTotal.amount, cur)}</span>
-              </span>
-              <span className="pipeline-track" aria-hidden="true">
-                <span
-                  className="bar bar-recurring"
-                  style={{ width: pct(r.recurringTotal.amount) }}
-                />
-                <span className="pipeline-amount">{formatMoney(r.recurringTotal.amount, cur)}</span>
-              </span>
-            </button>
-          ))}
-        </div>
-      )}
-      <table className={asTable ? 'pipeline-table' : 'sr-only'} data-testid="pipeline-table">
-        <caption className="sr-only">
-          Pipeline: totals by status of the quotes the search matches, in {cur}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col" className="num">
-              Quotes
-            </th>
-            <th scope="col" className="num">
-              Initial
-            </th>
-            <th scope="col" className="num">
-              Recurring
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.rows.map((r) => (
-            <tr key={r.status} data-status={r.status}>
-              <th scope="row">{STATUS_LABEL[r.status]}</th>
-              <td className="num">{formatNumber(r.count)}</td>
-              <td className="num" data-testid={`pipeline-initial-${r.status}`}>
-                {formatMoney(r.initialTotal.amount, cur)}
-              </td>
-              <td className="num" data-testid={`pipeline-recurring-${r.status}`}>
-                {formatMoney(r.recurringTotal.amount, cur)}
-              </td>
+      <div id="pipeline-body" hidden={!shown}>
+        {!asTable && (
+          <div className="pipeline-bars" role="group" aria-label="Pipeline by status">
+            {data.rows.map((r) => (
+              <button
+                key={r.status}
+                type="button"
+                className="pipeline-bar"
+                data-status={r.status}
+                aria-pressed={filtered.includes(r.status)}
+                onClick={() => toggleStatus(r.status)}
+              >
+                {/* Named by what it shows (the status, its amounts), with the count for screen
+                    readers only: on screen the count is on the status chip above. */}
+                <span className="pipeline-label">
+                  {STATUS_LABEL[r.status]}
+                  <span className="sr-only">
+                    , {formatNumber(r.count)} {r.count === 1 ? 'quote' : 'quotes'}, initial
+                  </span>
+                </span>
+                <span className="pipeline-track">
+                  <span
+                    className="bar bar-initial"
+                    aria-hidden="true"
+                    style={{ width: pct(r.initialTotal.amount) }}
+                  />
+                  <span className="pipeline-amount">{formatMoney(r.initialTotal.amount, cur)}</span>
+                </span>
+                <span className="pipeline-track">
+                  <span className="sr-only">, recurring </span>
+                  <span
+                    className="bar bar-recurring"
+                    aria-hidden="true"
+                    style={{ width: pct(r.recurringTotal.amount) }}
+                  />
+                  <span className="pipeline-amount">
+                    {formatMoney(r.recurringTotal.amount, cur)}
+                  </span>
+                </span>
+              </button>
+            ))}
+          </div>
+        )}
+        <table className={asTable ? 'pipeline-table' : 'sr-only'} data-testid="pipeline-table">
+          <caption className="sr-only">
+            Pipeline: totals by status of the quotes the search matches, in {cur}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col" className="num">
+                Quotes
+              </th>
+              <th scope="col" className="num">
+                Initial
+              </th>
+              <th scope="col" className="num">
+                Recurring
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {data.otherCurrency > 0 && (
-        <p className="muted pipeline-note">
-          {formatNumber(data.otherCurrency)} quotes in another currency are not counted here.
-        </p>
-      )}
+          </thead>
+          <tbody>
+            {data.rows.map((r) => (
+              <tr key={r.status} data-status={r.status}>
+                <th scope="row">{STATUS_LABEL[r.status]}</th>
+                <td className="num">{formatNumber(r.count)}</td>
+                <td className="num" data-testid={`pipeline-initial-${r.status}`}>
+                  {formatMoney(r.initialTotal.amount, cur)}
+                </td>
+                <td className="num" data-testid={`pipeline-recurring-${r.status}`}>
+                  {formatMoney(r.recurringTotal.amount, cur)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data.otherCurrency > 0 && (
+          <p className="muted pipeline-note">
+            {formatNumber(data.otherCurrency)} quotes in another currency are not counted here.
+          </p>
+        )}
+      </div>
     </section>
   );
 }
