@@ -1,5 +1,5 @@
 // Builds the native modules for Electron's ABI, away from node_modules, which stays built
-// for Node so the tests keep working: better-sqlite3 is rebuilt; the keychain binding
+// for Node so the tests keep working: better-sqlite3-multiple-ciphers (SQLite with SQLCipher-compatible encryption) is rebuilt; the keychain binding
 // (@napi-rs/keyring, N-API) is prebuilt for every ABI and only copied, with the platform
 // package that holds its binary.
 //
@@ -21,8 +21,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
-/** The native modules and what they need at run time (better-sqlite3 loads via `bindings`). */
-export const NATIVE = ['better-sqlite3'];
+/** The native modules and what they need at run time (better-sqlite3-multiple-ciphers loads via `bindings`). */
+export const NATIVE = ['better-sqlite3-multiple-ciphers'];
 
 /** `@napi-rs/keyring` loads its binary from a per-platform package (e.g. …-linux-x64-gnu). */
 export function keyringPlatformPackages(): string[] {
@@ -41,7 +41,7 @@ export function keyringPlatformPackages(): string[] {
 }
 
 export const RUNTIME_MODULES = [
-  'better-sqlite3',
+  'better-sqlite3-multiple-ciphers',
   'bindings',
   'file-uri-to-path',
   '@napi-rs/keyring',
@@ -84,7 +84,7 @@ export async function buildNative(opts: { dev?: boolean; allowNodeAbi?: boolean 
   const stamp = path.join(modulesDir, '.electron-abi');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === version) {
     try {
-      assertNotNodeAbi(path.join(modulesDir, 'better-sqlite3'));
+      assertNotNodeAbi(path.join(modulesDir, 'better-sqlite3-multiple-ciphers'));
       return { dir: modulesDir, abi: 'electron' };
     } catch {
       // a stale or wrong build: rebuild below
@@ -119,7 +119,7 @@ export async function buildNative(opts: { dev?: boolean; allowNodeAbi?: boolean 
       force: true,
       mode: 'sequential',
     });
-    assertNotNodeAbi(path.join(modulesDir, 'better-sqlite3'));
+    assertNotNodeAbi(path.join(modulesDir, 'better-sqlite3-multiple-ciphers'));
     fs.writeFileSync(stamp, version);
     fs.rmSync(path.join(modulesDir, 'NODE-ABI'), { force: true });
     return { dir: modulesDir, abi: 'electron' };

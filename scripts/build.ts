@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = path.join(ROOT, 'out');
 /** Loaded at run time from node_modules (asar-unpacked when packaged), never bundled. */
-export const NATIVE_MODULES = ['better-sqlite3', '@napi-rs/keyring'];
+export const NATIVE_MODULES = ['better-sqlite3-multiple-ciphers', '@napi-rs/keyring'];
 
 /** esbuild options of every Node bundle (main, server): CommonJS for Node 20. */
 export const common: BuildOptions = {

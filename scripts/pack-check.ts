@@ -257,7 +257,7 @@ export async function packCheck(
     'the renderer bundle is not in the asar',
   );
   for (const m of [
-    'better-sqlite3/build/Release/better_sqlite3.node',
+    'better-sqlite3-multiple-ciphers/build/Release/better_sqlite3.node',
     ...keyringPlatformPackages().map(
       (p) =>
         `${p}/${fs.readdirSync(path.join(ROOT, 'node_modules', p)).find((f) => f.endsWith('.node'))}`,
@@ -270,7 +270,7 @@ export async function packCheck(
   }
   want(
     inAsar('node_modules/bindings/package.json'),
-    'bindings (needed by better-sqlite3) is missing',
+    'bindings (needed by better-sqlite3-multiple-ciphers) is missing',
   );
   // Everything else is bundled: no stray dependency, no source map, no native build debris.
   want(
@@ -285,7 +285,10 @@ export async function packCheck(
   want(!files.some((f) => f.startsWith('/node_modules/keytar')), 'keytar is packed');
   const fuseCheck = await checkFuses(path.join(appDir, 'quotedesk'));
   problems.push(...fuseCheck.problems);
-  want(!files.some((f) => f.includes('/deps/sqlite3')), "better-sqlite3's C sources are packed");
+  want(
+    !files.some((f) => f.includes('/deps/sqlite3')),
+    "better-sqlite3-multiple-ciphers' C sources are packed",
+  );
   if (native.abi === 'node')
     log('[pack] NOTE: native modules kept at Node ABI (Electron headers unreachable).');
 

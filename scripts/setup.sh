@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-system.sh
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "[setup] Installing npm packages (builds better-sqlite3; about a minute)"
+  echo "[setup] Installing npm packages (builds better-sqlite3-multiple-ciphers; about a minute)"
   npm ci
 fi
 echo "[setup] Ready."

@@ -36,6 +36,7 @@ import {
   OfflineFiles,
   cataloguePage,
 } from './shapes';
+import { PolicyStatus, UpdateState } from './managed';
 
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 const none = z.object({}).strict().optional();
@@ -77,6 +78,15 @@ export const calls = {
   ),
   /** Opens an https link in the user's browser (desktop); refused for any other scheme. */
   'app.openExternal': call(z.object({ url: z.url({ protocol: /^https$/ }) }), Done),
+  /** Desktop only: native open dialog for a CA certificate (PEM); its path may then be a
+   * profile's `caFile`. */
+  'app.chooseCaFile': call(none, z.object({ path: z.string().nullable() })),
+  /** The organisation's policy: what it locks, or why it was ignored. */
+  'app.policy': call(none, PolicyStatus),
+  /** Where updates stand (also pushed as `update.state`). */
+  'app.updateState': call(none, UpdateState),
+  /** Installs the downloaded update and restarts, once no edit or sync step is being written. */
+  'app.restartToUpdate': call(none, Done),
 
   // --- quotes ----------------------------------------------------------------------------
   'quotes.list': call(QuoteListQuery, QuoteListResult),

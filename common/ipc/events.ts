@@ -1,6 +1,7 @@
 // Events main pushes to the UI. Small payloads: the UI re-reads what it shows.
 import { z } from 'zod';
 import { AppCommand, Id, ProfileView, QuoteSyncInfo, SyncStatus } from './shapes';
+import { UpdateState } from './managed';
 
 export const events = {
   /** A quote changed locally (edit, undo) or by sync; `deleted` when it is gone. */
@@ -29,6 +30,8 @@ export const events = {
     state: z.enum(['running', 'restarting']),
     message: z.string(),
   }),
+  /** Updates: found, downloading, ready to install ("Restart to update"), or failed. */
+  'update.state': UpdateState,
   /** A menu item or shortcut of the desktop shell. */
   'app.command': z.object({ command: AppCommand }),
 } as const;

@@ -2,6 +2,7 @@
 // one map of events, shared shapes, results as values. See README.md.
 export * from './shapes';
 export * from './result';
+export * from './managed';
 export { calls, callNames, isCallName } from './calls';
 export type { Calls, CallName, IpcInput, IpcParsedInput, IpcOutput } from './calls';
 export { events, eventNames, isEventName } from './events';

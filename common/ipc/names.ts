@@ -5,6 +5,10 @@ export const CALL_NAMES = [
   'app.choosePdfFiles',
   'app.chooseSavePath',
   'app.openExternal',
+  'app.policy',
+  'app.updateState',
+  'app.restartToUpdate',
+  'app.chooseCaFile',
   'quotes.list',
   'quotes.get',
   'quotes.create',
@@ -86,4 +90,5 @@ export const EVENT_NAMES = [
   'profile.changed',
   'app.command',
   'embedded.state',
+  'update.state',
 ] as const;

@@ -150,7 +150,15 @@ export const PipelineRow = z.object({
   status: QuoteStatus,
   count: z.number().int(),
   initialTotal: AmountCurrency,
+  /** The API's recurringTotal summed: every billing period added together (not shown as such). */
   recurringTotal: AmountCurrency,
+  /** Recurring amounts per billing period, in `currency`. */
+  recurringByPeriod: RecurringByPeriod,
+  /**
+   * Recurring money of quotes only listed here (their items not downloaded): its periods are
+   * not known yet. recurringTotal = the periods + this.
+   */
+  recurringUnsplit: z.number(),
 });
 export type PipelineRow = z.infer<typeof PipelineRow>;
 
@@ -570,6 +578,8 @@ export const ProfileView = z.object({
   /** Embedded demo server profile created at first start. */
   isDemo: z.boolean(),
   active: z.boolean(),
+  /** Set by the organisation's policy: only the secret may be entered here. */
+  managed: z.boolean().default(false),
 });
 export type ProfileView = z.infer<typeof ProfileView>;
 

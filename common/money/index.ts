@@ -21,9 +21,13 @@ export { MAX_CENTS, toCents, centsToAmount } from './cents';
 export {
   RECURRING_PERIODS,
   recurringPeriod,
-  addRecurring,
+  recurringPerPeriod,
+  recurringPerPeriodOfLines,
+  totalsByPeriod,
   recurringByPeriodCents,
   type RecurringPeriod,
   type RecurringByPeriod,
+  type PeriodTotalsCents,
+  type TermCents,
 } from './periods';
 export { suggestedPrice, marginPercent } from './margin';

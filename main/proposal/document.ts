@@ -2,7 +2,14 @@
 // one table per section (header row repeated on every page a table runs over, rows never
 // split), totals, terms, page numbers. Every text goes through `t` so characters the fonts
 // cannot draw become U+FFFD instead of breaking the document.
-import { formatCents, formatDay, formatQuantity, formatUnit, periodOf } from './format';
+import {
+  PERIOD_TEXT,
+  formatCents,
+  formatDay,
+  formatQuantity,
+  formatUnit,
+  periodOf,
+} from './format';
 import type { ProposalLine, ProposalModel } from './model';
 
 type Node = Record<string, unknown> | string;
@@ -195,14 +202,16 @@ export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<str
                 alignment: 'right',
               },
             ],
-            [
-              { text: 'Recurring total', bold: true },
+            // Per billing period, as on the lines: a monthly and a yearly charge added up
+            // would be neither what the client pays a month nor a year.
+            ...m.totals.recurring.map((r) => [
+              { text: `Recurring total ${PERIOD_TEXT[r.period]}`, bold: true },
               {
-                text: formatCents(m.totals.recurringCents, m.currency, o.locale),
+                text: formatCents(r.cents, m.currency, o.locale),
                 bold: true,
                 alignment: 'right',
               },
-            ],
+            ]),
           ],
         },
         layout: {

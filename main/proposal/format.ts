@@ -1,6 +1,8 @@
 // Money and dates on the proposal, in the quote's currency and the salesperson's locale.
 // Amounts arrive in integer cents (common/money); cents / 100 is the double that prints as
 // the 2-decimal value, so formatting never moves a cent.
+import { recurringPeriod, type RecurringPeriod } from '../../common/money';
+
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
@@ -63,19 +65,16 @@ export function formatDay(iso: string, locale: string): string {
   );
 }
 
+/** What a recurring amount is per: the line's suffix and the totals' label say the same. */
+export const PERIOD_TEXT: Record<RecurringPeriod, string> = {
+  monthly: 'per month',
+  annual: 'per year',
+  twoYear: 'per 2 years',
+  threeYear: 'per 3 years',
+};
+
 /** What a recurring amount is per, from the billing term. */
 export function periodOf(billingTerm: string): string {
-  switch (billingTerm) {
-    case 'Monthly':
-      return 'per month';
-    case 'Annual':
-    case '1 Year':
-      return 'per year';
-    case '2 Year':
-      return 'per 2 years';
-    case '3 Year':
-      return 'per 3 years';
-    default:
-      return 'recurring';
-  }
+  const p = recurringPeriod(billingTerm);
+  return p ? PERIOD_TEXT[p] : 'recurring';
 }

@@ -1,7 +1,12 @@
 // What the client reads on the proposal, gathered from the working copy: plain data with every
 // amount in integer cents (computed by common/money, as the app's own totals are), so the
 // document's totals equal the app's to the cent and the layout never does arithmetic on money.
-import { lineTotalsCents, quoteTotalsCents } from '../../common/money';
+import {
+  lineTotalsCents,
+  quoteTotalsCents,
+  recurringPerPeriodOfLines,
+  type RecurringPeriod,
+} from '../../common/money';
 import type { PartnerDetails } from '../../common/api';
 import { ME as OWNER_ME } from '../store/edits/ownership';
 import { moneyInput } from '../store/totals';
@@ -48,7 +53,11 @@ export interface ProposalModel {
   terms: string;
   currency: string;
   sections: ProposalSection[];
-  totals: { initialCents: number; recurringCents: number };
+  /**
+   * The one-time total and the recurring totals per billing period (per month, per year, …),
+   * in the order the periods are shown; never one sum across periods.
+   */
+  totals: { initialCents: number; recurring: { period: RecurringPeriod; cents: number }[] };
 }
 
 export function partnerAddress(p: PartnerDetails | null): string[] {
@@ -157,7 +166,11 @@ export function proposalModel(src: ProposalSources): ProposalModel {
       lines: parentsFirst(loose).map((li) => lineOf(li, byId)),
     });
   }
-  const totals = quoteTotalsCents(w.lineItems.map(moneyInput));
+  const inputs = w.lineItems.map(moneyInput);
+  const recurring = recurringPerPeriodOfLines(inputs).map((p) => ({
+    period: p.period,
+    cents: p.total,
+  }));
   const partner = w.partner ?? src.partner ?? null;
   return {
     partner: { name: partner?.name ?? '', address: partnerAddress(partner) },
@@ -170,6 +183,6 @@ export function proposalModel(src: ProposalSources): ProposalModel {
     terms: w.termsAndDisclaimers.trim(),
     currency: w.currency,
     sections,
-    totals: { initialCents: totals.initialTotal, recurringCents: totals.recurringTotal },
+    totals: { initialCents: quoteTotalsCents(inputs).initialTotal, recurring },
   };
 }

@@ -1,6 +1,6 @@
-import type { AppInfo } from '../../common/ipc';
+import type { AppInfo, PolicyStatus } from '../../common/ipc';
 import type { ApiClient } from '../api';
-import type { EventSink, Logger, PathGrantsPort, Platform, SyncPort } from './ports';
+import type { EventSink, Logger, PathGrantsPort, Platform, SyncPort, UpdatesPort } from './ports';
 import type { Store } from '../store';
 import type { Vault } from '../vault';
 import { ServiceError } from './errors';
@@ -15,6 +15,9 @@ export interface ServiceContext {
   platform: Platform;
   /** Paths the app's own dialogs handed out: the only ones read or written for the UI. */
   grants: PathGrantsPort;
+  /** The organisation's policy: every key it sets is locked here too, not only in the UI. */
+  policy: PolicyStatus;
+  updates: UpdatesPort;
   hub: EventSink;
   log: Logger;
   info(): AppInfo;
@@ -58,6 +61,17 @@ export function requireGranted(
       'VALIDATION',
       `${field}: Quotedesk only ${kind === 'read' ? 'reads files chosen' : 'saves to a place chosen'} in its own file dialog.`,
       { field },
+    );
+  }
+}
+
+/** Refuses a change to a setting the organisation's policy sets. */
+export function requireUnlocked(locked: boolean, what: string, field?: string): void {
+  if (locked) {
+    throw new ServiceError(
+      'VALIDATION',
+      `Set by your organisation: ${what} cannot be changed here. Ask your IT department.`,
+      field ? { field } : {},
     );
   }
 }

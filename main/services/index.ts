@@ -32,4 +32,12 @@ export { refreshCatalogue } from './catalogue';
 export { refreshQuoteDefaults } from './library';
 export { DEMO_PROFILE_ID } from './profiles';
 export type { ServiceContext } from './context';
-export type { EventSink, Logger, LogLevel, PathGrantsPort, Platform, SyncPort } from './ports';
+export type {
+  EventSink,
+  Logger,
+  LogLevel,
+  PathGrantsPort,
+  Platform,
+  SyncPort,
+  UpdatesPort,
+} from './ports';

@@ -1,6 +1,6 @@
 // What the services need of the app around them, as interfaces: the composition root
 // (main/core) implements them and hands them in. Services import nothing of core.
-import type { AppMode, EventName, IpcEvent, SyncStatus } from '../../common/ipc';
+import type { AppMode, EventName, IpcEvent, SyncStatus, UpdateState } from '../../common/ipc';
 
 export type LogLevel = 'info' | 'warn' | 'error';
 export interface Logger {
@@ -21,6 +21,15 @@ export interface Platform {
   choosePdfFiles?(multiple: boolean): Promise<string[]>;
   chooseSavePath?(defaultName: string): Promise<string | null>;
   openExternal?(url: string): Promise<void>;
+  /** The open dialog for a CA certificate (PEM); null when cancelled. */
+  chooseCaFile?(): Promise<string | null>;
+}
+
+/** Updates, as the desktop shell runs them (browser mode and tests: always `off`). */
+export interface UpdatesPort {
+  state(): UpdateState;
+  /** Installs the downloaded update and restarts, once nothing is being written. */
+  restartToUpdate(): Promise<void>;
 }
 
 /** Paths the app's own dialogs handed out: the only ones read or written for the UI. */

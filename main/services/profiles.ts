@@ -1,10 +1,13 @@
 import type { ProfileView } from '../../common/ipc';
 import type { Vault } from '../vault';
-import type { ServiceContext } from './context';
+import { requireUnlocked, type ServiceContext } from './context';
 import { ServiceError } from './errors';
 import type { Group } from './group';
 
 export const DEMO_PROFILE_ID = 'demo';
+
+/** Profiles the organisation's policy made (`org-…`): only their secret may be entered. */
+export const isManagedProfile = (id: string) => id.startsWith('org-');
 
 export async function profileView(
   vault: Vault,
@@ -26,6 +29,7 @@ export async function profileView(
     secret: !hasSecret ? 'none' : vault.status().remembered ? 'keychain' : 'memory',
     isDemo: p.id === DEMO_PROFILE_ID,
     active: p.id === activeId,
+    managed: isManagedProfile(p.id),
   };
 }
 
@@ -40,6 +44,7 @@ export function profileHandlers(ctx: ServiceContext): Group<'profiles'> {
       };
     },
     'profiles.add': async (input) => {
+      requireUnlocked(ctx.policy.policy.connections !== undefined, 'connections');
       const saved = await ctx.vault.saveProfile(
         {
           displayName: input.name,
@@ -75,6 +80,12 @@ export function profileHandlers(ctx: ServiceContext): Group<'profiles'> {
     },
     'profiles.remove': async ({ profileId }) => {
       await profileView(ctx.vault, profileId, null);
+      requireUnlocked(
+        isManagedProfile(profileId) ||
+          (profileId === DEMO_PROFILE_ID && ctx.policy.policy.demoConnection !== undefined),
+        'this connection',
+        'profileId',
+      );
       if (ctx.activeProfileId() === profileId) {
         const other = (await ctx.vault.listProfiles()).find((p) => p.id !== profileId);
         await ctx.switchProfile(other?.id ?? null);

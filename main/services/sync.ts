@@ -1,5 +1,5 @@
 import { PREVIEW_BUDGET, previewBudgetMiB, saveMineAsNew, takeMine, takeTheirs } from '../sync';
-import type { ServiceContext } from './context';
+import { requireUnlocked, type ServiceContext } from './context';
 import { ServiceError } from './errors';
 import type { Group } from './group';
 import { detail } from './quotes';
@@ -15,6 +15,11 @@ export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
     'sync.status': () => ctx.sync().status(),
     'sync.offlineFiles': () => offlineFiles(),
     'sync.setOfflineBudget': ({ budgetMiB }) => {
+      requireUnlocked(
+        ctx.policy.policy.offlinePreviewBudgetMiB !== undefined,
+        'the offline-preview disk budget',
+        'budgetMiB',
+      );
       ctx.store().setMeta(PREVIEW_BUDGET, budgetMiB);
       // A larger budget may let waiting previews download now.
       ctx.sync().runNow();

@@ -61,6 +61,10 @@ export function pipelineView(rows: PipelineRow[], preferred: string | undefined)
       count: r.count,
       initialTotal: { amount: centsToAmount(r.initialCents), currency },
       recurringTotal: { amount: centsToAmount(r.recurringCents), currency },
+      recurringByPeriod: periodAmounts(r.recurringByPeriod) ?? {},
+      recurringUnsplit: centsToAmount(
+        r.recurringCents - Object.values(r.recurringByPeriod).reduce((a, b) => a + b, 0),
+      ),
     });
   }
   return { rows: out, currency, otherCurrency };

@@ -1,13 +1,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
+import type { FileCipher } from './cipher';
 
 const SHA = /^[0-9a-f]{64}$/;
+const SEALED = /^[0-9a-f]{64}\.enc$/;
 
 /**
- * Attachment files stored once by content (sha256) under `<dir>/ab/abcdef…`, shared by
- * every quote and library entry that holds the same bytes.
+ * Attachment files stored once by content, shared by every quote and library entry that
+ * holds the same bytes. The store knows a file by its sha256; on disk it is
+ * `<dir>/ab/abcdef…` (plaintext store) or, with a cipher, sealed with AES-256-GCM under
+ * `<dir>/xy/<HMAC-SHA-256 of the sha256>.enc`: neither name nor content tells what it holds.
  */
 export class BlobStore {
   private insert;
@@ -18,6 +22,7 @@ export class BlobStore {
   constructor(
     private db: Database.Database,
     readonly dir: string,
+    private cipher: FileCipher | null = null,
   ) {
     this.insert = db.prepare<[string, number, string]>(
       'INSERT OR IGNORE INTO blobs (sha256, size, created_at) VALUES (?, ?, ?)',
@@ -33,7 +38,29 @@ export class BlobStore {
 
   pathOf(sha256: string): string {
     if (!SHA.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
+    return this.cipher ? this.sealedPath(this.cipher.nameOf(sha256)) : this.plainPath(sha256);
+  }
+
+  private plainPath(sha256: string): string {
     return path.join(this.dir, sha256.slice(0, 2), sha256);
+  }
+
+  private sealedPath(name: string): string {
+    return path.join(this.dir, name.slice(0, 2), `${name}.enc`);
+  }
+
+  /** Writes through a temporary file, synced before the rename: a file there is whole. */
+  private writeWhole(file: string, data: Uint8Array): void {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    const fd = fs.openSync(tmp, 'w');
+    try {
+      fs.writeSync(fd, data);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, file);
   }
 
   /** Writes the file (durably, before the row that refers to it commits) and records it. */
@@ -41,23 +68,47 @@ export class BlobStore {
     const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
     const file = this.pathOf(sha256);
     if (!fs.existsSync(file)) {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      const fd = fs.openSync(tmp, 'w');
-      try {
-        fs.writeSync(fd, bytes);
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-      fs.renameSync(tmp, file);
+      this.writeWhole(file, this.cipher ? this.cipher.seal(sha256, bytes) : bytes);
     }
     this.insert.run(sha256, bytes.byteLength, now);
     return { sha256, size: bytes.byteLength };
   }
 
   read(sha256: string): Buffer {
-    return fs.readFileSync(this.pathOf(sha256));
+    const data = fs.readFileSync(this.pathOf(sha256));
+    return this.cipher ? this.cipher.open(sha256, data) : data;
+  }
+
+  /**
+   * Seals every plaintext file (from before the store was encrypted) and deletes it once its
+   * sealed copy is on disk and reads back; plaintext partial files a crash left are deleted.
+   * Safe to stop at any point: a plaintext file goes only after its sealed copy is whole.
+   * Returns how many files were sealed.
+   */
+  sealPlainFiles(sealedOne: () => void = () => {}): number {
+    const cipher = this.cipher;
+    if (!cipher || !fs.existsSync(this.dir)) return 0;
+    let sealed = 0;
+    for (const sub of fs.readdirSync(this.dir)) {
+      const subdir = path.join(this.dir, sub);
+      if (!fs.statSync(subdir).isDirectory()) continue;
+      for (const f of fs.readdirSync(subdir)) {
+        const file = path.join(subdir, f);
+        if (SHA.test(f)) {
+          const bytes = fs.readFileSync(file);
+          const target = this.pathOf(f);
+          if (!fs.existsSync(target)) this.writeWhole(target, cipher.seal(f, bytes));
+          if (!cipher.open(f, fs.readFileSync(target)).equals(bytes)) {
+            throw new Error('a sealed attachment file does not read back');
+          }
+          fs.rmSync(file);
+          if (sealed++ === 0) sealedOne();
+        } else if (!SEALED.test(f) && !f.includes('.enc.')) {
+          fs.rmSync(file, { force: true });
+        }
+      }
+    }
+    return sealed;
   }
 
   has(sha256: string): boolean {
@@ -86,15 +137,16 @@ export class BlobStore {
       removed++;
     }
     if (!fs.existsSync(this.dir)) return { removed };
+    const kept = new Set([...referenced].filter((s) => SHA.test(s)).map((s) => this.pathOf(s)));
     for (const sub of fs.readdirSync(this.dir)) {
       const subdir = path.join(this.dir, sub);
       if (!fs.statSync(subdir).isDirectory()) continue;
       for (const f of fs.readdirSync(subdir)) {
-        const sha = f.slice(0, 64);
-        if (SHA.test(sha) && f.length === 64 && referenced.has(sha)) continue;
+        const whole = this.cipher ? SEALED.test(f) : SHA.test(f);
+        if (whole && kept.has(path.join(subdir, f))) continue;
         if (young(path.join(subdir, f))) continue;
         fs.rmSync(path.join(subdir, f), { force: true });
-        if (f.length === 64) removed++;
+        if (whole) removed++;
       }
     }
     return { removed };

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { StoreCorruptError, StoreTooNewError } from './errors';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { applyDbKey, isPlaintextDatabase } from './cipher';
+import { encryptDatabase, encryptionPending, type EncryptPoint } from './encrypt-migration';
+import { StoreCorruptError, StoreKeyError, StoreTooNewError } from './errors';
 import { LATEST_VERSION, migrate, schemaVersion } from './migrations';
 
 /**
@@ -16,18 +18,33 @@ const RECHECK_MS = 7 * 86_400_000;
 /**
  * Opens (or creates) the store's SQLite file. An existing file is checked before anything
  * writes to it: a damaged or too-new file raises a typed error and is left as found.
+ * With `key` (the database key), the file is encrypted: a new one is created so, a
+ * plaintext one is encrypted first (`encrypt-migration.ts`), and one the key does not open
+ * raises `StoreKeyError`, the file untouched.
  */
-export function openDatabase(file: string, integrity: IntegrityCheck): Database.Database {
+export function openDatabase(
+  file: string,
+  integrity: IntegrityCheck,
+  key: Buffer | null = null,
+  at?: (p: EncryptPoint) => void,
+): { db: Database.Database; created: boolean } {
+  if (key && (encryptionPending(file) || isPlaintextDatabase(file))) {
+    encryptDatabase(file, key, at);
+  }
   const existed = fs.existsSync(file) && fs.statSync(file).size > 0;
   if (!existed) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const checked = existed ? checkExisting(file, integrity) : false;
+  const checked = existed ? checkExisting(file, integrity, key) : false;
   let db: Database.Database;
   try {
     db = new Database(file);
+    if (key) applyDbKey(db, key);
   } catch (err) {
     throw new StoreCorruptError(file, [(err as Error).message]);
   }
   try {
+    // Sorts, temporary tables and VACUUM's copy stay in memory: SQLite's temporary files
+    // are not encrypted.
+    db.pragma('temp_store = MEMORY');
     db.pragma('journal_mode = WAL');
     // NORMAL in WAL mode: a commit survives a crash of the app (the WAL is written before
     // the call returns); journal writes are synced to disk on top (see Store.planRequest).
@@ -43,7 +60,7 @@ export function openDatabase(file: string, integrity: IntegrityCheck): Database.
         "INSERT INTO meta (key, value) VALUES ('integrity.checkedAt', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
       ).run(JSON.stringify(new Date().toISOString()));
     }
-    return db;
+    return { db, created: !existed };
   } catch (err) {
     db.close();
     throw err;
@@ -58,14 +75,16 @@ export function openDatabase(file: string, integrity: IntegrityCheck): Database.
  * WAL; it holds no data), which is what lets it read a WAL left by a crash at all.
  * Returns whether a quick or full check ran.
  */
-function checkExisting(file: string, integrity: IntegrityCheck): boolean {
+function checkExisting(file: string, integrity: IntegrityCheck, key: Buffer | null): boolean {
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
+    if (key) applyDbKey(db, key);
   } catch (err) {
     throw new StoreCorruptError(file, [(err as Error).message]);
   }
   try {
+    if (key) proveKey(db, file);
     const mode = integrity === 'auto' ? autoMode(db, file) : integrity;
     checkIntegrity(db, file, mode);
     const version = schemaVersion(db);
@@ -73,6 +92,16 @@ function checkExisting(file: string, integrity: IntegrityCheck): boolean {
     return mode === 'quick' || mode === 'full';
   } finally {
     db.close();
+  }
+}
+
+/** The first read of an encrypted file tells whether the key is its key. */
+function proveKey(db: Database.Database, file: string): void {
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_NOTADB') throw new StoreKeyError(file);
+    throw new StoreCorruptError(file, [(err as Error).message]);
   }
 }
 

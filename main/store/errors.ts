@@ -44,6 +44,19 @@ export class StoreCorruptError extends StoreError {
   }
 }
 
+/**
+ * The file is encrypted and the key given does not open it (or, rarely, its first page is
+ * damaged: without the key the two cannot be told apart). It was left untouched.
+ */
+export class StoreKeyError extends StoreError {
+  constructor(readonly file: string) {
+    super(
+      'WRONG_KEY',
+      `The local database ${file} cannot be opened with this key. It was left untouched.`,
+    );
+  }
+}
+
 /** The file was written by a newer Quotedesk; it was left untouched. */
 export class StoreTooNewError extends StoreError {
   constructor(

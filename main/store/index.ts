@@ -10,6 +10,8 @@ export function openStore(file: string, opts?: StoreOptions): Store {
 
 export { Store, type StoreOptions } from './store';
 export type { IntegrityCheck } from './db';
+export { ENCRYPT_POINTS, type EncryptPoint } from './encrypt-migration';
+export { isPlaintextDatabase } from './cipher';
 export type { ChangeListener } from './events';
 export {
   StoreError,
@@ -17,9 +19,12 @@ export {
   QuoteNotFoundError,
   StoreCorruptError,
   StoreTooNewError,
+  StoreKeyError,
   StoreClosedError,
 } from './errors';
 export { LATEST_VERSION as STORE_SCHEMA_VERSION } from './migrations';
+export { SYNC_STATES, SYNC_EVENTS, nextSyncState, IllegalSyncTransition } from './sync-state';
+export type { SyncEventDetail } from './quote-sync';
 export { UNDO_DEPTH } from './quoteRepo';
 export { workFromRemote } from './remote';
 export type { PipelineRow } from './pipeline';

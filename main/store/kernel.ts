@@ -1,7 +1,7 @@
 // What the store's sides (`store.sync`, `store.caches`) share with the store itself: one
 // connection, one transaction wrapper (events after commit), one clock. Not exported from
 // the folder.
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import type { BlobStore } from './blobs';
 import type { ChangeBus } from './events';
 import type { QuoteMeta, QuoteRepo } from './quoteRepo';

@@ -2,13 +2,15 @@
 // short read/edit methods built on it; the sync side, caches and checkpoints live beside it.
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { BlobStore } from './blobs';
 import { Caches } from './caches';
 import { CheckpointScheduler } from './checkpoints';
 import type { StoreKernel } from './kernel';
 import { StoreSync } from './syncSide';
+import { deriveStoreKeys, FileCipher } from './cipher';
 import { openDatabase, type IntegrityCheck } from './db';
+import type { EncryptPoint } from './encrypt-migration';
 import * as accessList from './edits/accessList';
 import * as attachments from './edits/attachments';
 import type { EditContext } from './edits/context';
@@ -50,6 +52,14 @@ export interface StoreOptions {
   filesDir?: string;
   /** Check run on an existing file before use; default `auto` (see IntegrityCheck). */
   integrityCheck?: IntegrityCheck;
+  /**
+   * The profile's 256-bit store key: the database (SQLCipher) and attachment files
+   * (AES-256-GCM) are encrypted with keys derived from it; a plaintext store is encrypted on
+   * open. Without it the store is plaintext (the user chose no encryption).
+   */
+  key?: Uint8Array | null;
+  /** For tests: called at each step of encrypting a plaintext store (see encrypt-migration.ts). */
+  encryptAt?: (point: EncryptPoint) => void;
   /** For tests: the clock and the id generator. */
   clock?: () => Date;
   newId?: () => string;
@@ -91,12 +101,17 @@ export class Store {
     readonly file: string,
     opts: StoreOptions = {},
   ) {
-    this.db = openDatabase(file, opts.integrityCheck ?? 'auto');
+    const keys = opts.key ? deriveStoreKeys(opts.key) : null;
+    const opened = openDatabase(file, opts.integrityCheck ?? 'auto', keys?.db, opts.encryptAt);
+    this.db = opened.db;
+    this.encrypted = keys !== null;
     this.repo = new QuoteRepo(this.db);
     this.blobs = new BlobStore(
       this.db,
       opts.filesDir ?? path.join(path.dirname(path.resolve(file)), 'attachments'),
+      keys ? new FileCipher(keys) : null,
     );
+    if (keys) this.sealFiles(opened.created, () => opts.encryptAt?.('file-sealed'));
     this.tables = new SyncTables(this.db);
     this.stubs = new StubTable(this.db, this.repo, this.tables);
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
@@ -128,6 +143,26 @@ export class Store {
   }
 
   // ------------------------------------------------------------------------ lifecycle
+
+  /** Whether the file and its attachment files are encrypted. */
+  readonly encrypted: boolean;
+
+  /**
+   * Attachment files from before the store was encrypted are sealed once (a meta flag
+   * records that it is done, so later opens do not walk the folder).
+   */
+  private sealFiles(created: boolean, sealedOne: () => void): void {
+    const flag = this.db.prepare<[], { value: string }>(
+      "SELECT value FROM meta WHERE key = 'files.sealed'",
+    );
+    if (!created && flag.get()) return;
+    this.blobs.sealPlainFiles(sealedOne);
+    this.db
+      .prepare(
+        "INSERT INTO meta (key, value) VALUES ('files.sealed', 'true') ON CONFLICT(key) DO NOTHING",
+      )
+      .run();
+  }
 
   close(): void {
     if (this.closed) return;
@@ -311,6 +346,7 @@ export class Store {
     const r = this.repo.byId(quoteId);
     if (!r) return null;
     const base = this.repo.baseDoc(r.qrow);
+    const sync = this.repo.sync.summary(r.qrow);
     return {
       id: r.id,
       serverId: r.server_id,
@@ -320,8 +356,8 @@ export class Store {
       syncedGeneration: r.synced_generation,
       dirty: r.generation > r.synced_generation || r.deleted === 1,
       deleted: r.deleted === 1,
-      syncState: r.sync_state,
-      syncMessage: r.sync_message,
+      syncState: sync.state,
+      syncMessage: sync.lastError,
       openConflicts: r.open_conflicts,
       stub: this.stubs.has(r.qrow),
       undoDepth: this.repo.depth(r.qrow, 'undo'),

@@ -5,7 +5,7 @@
 // `quote_stubs` marks it: it cannot be edited, and the sync's background fill reads its
 // aggregate, which replaces it in place (same local id) and removes the mark in the same
 // transaction — so a crash leaves either the stub or the whole quote, never half of one.
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import type { InvoiceTotals, ListContent, UserModel } from '../../common/api';
 import { toCents } from '../../common/money';
 import type { QuoteRepo } from './quoteRepo';

@@ -1,10 +1,11 @@
 import {
   MAX_CENTS,
   TOTAL_FIELDS,
-  addRecurring,
   centsToTotals,
   lineTotalsCents,
   quoteTotals,
+  recurringPerPeriod,
+  totalsByPeriod,
   type LineMoneyInput,
   type RecurringByPeriod,
   type TotalsCents,
@@ -111,9 +112,11 @@ export function recomputeTotals(w: WorkQuote, lines = true): void {
 
 /** The quote's recurring cents per billing period (for the list; lines' cents remembered). */
 export function recurringByPeriod(w: WorkQuote): RecurringByPeriod {
-  const out: RecurringByPeriod = {};
-  for (const li of w.lineItems) addRecurring(out, li.billingTerm, centsOf(li).recurringTotal);
-  return out;
+  return totalsByPeriod(
+    recurringPerPeriod(
+      w.lineItems.map((li) => ({ billingTerm: li.billingTerm, cents: centsOf(li) })),
+    ),
+  );
 }
 
 export function zeroTotals(currency: string): WorkQuote['totals'] {

@@ -17,3 +17,15 @@ export {
   type ConnectionProblem,
   type ConnectionTestResult,
 } from './test-connection';
+export {
+  keyFromPassphrase,
+  newPassphraseRecord,
+  readProtection,
+  writeProtection,
+  protectionFile,
+  storeKeyAccount,
+  PASSPHRASE_MIN,
+  SCRYPT,
+  type Protection,
+  type ProtectionRecord,
+} from './store-keys';

@@ -25,6 +25,7 @@ import {
   type ProfileInput as ProfileInputT,
 } from './profile';
 import { ProfilesStore } from './profiles-store';
+import { readProtection, StoreKeys } from './store-keys';
 import { testConnection, type ConnectionTestResult } from './test-connection';
 
 export interface VaultOptions {
@@ -70,12 +71,15 @@ function checkSecret(secret: unknown): string {
 
 export class Vault {
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly storeKeys: StoreKeys;
 
   private constructor(
     private readonly store: ProfilesStore,
     private readonly keychain: Keychain,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    this.storeKeys = new StoreKeys(keychain);
+  }
 
   static async open(opts: VaultOptions): Promise<Vault> {
     const kc =
@@ -193,6 +197,31 @@ export class Vault {
   async deleteSecret(id: string): Promise<void> {
     await this.keychain.delete(secretAccount(id));
     await this.keychain.delete(tokenAccount(id));
+  }
+
+  /** A store key from the keychain by its id (main process only; never to the renderer). */
+  storeKey(keyId: string): Promise<Buffer | undefined> {
+    return this.storeKeys.get(keyId);
+  }
+
+  /** Makes and keeps a new random store key; refused where no keychain remembers it. */
+  async createStoreKey(keyId: string): Promise<Buffer> {
+    const key = await this.storeKeys.create(keyId);
+    this.log(`store key ${keyId} created in the keychain`);
+    return key;
+  }
+
+  /**
+   * Deletes the key of the store in `storeDir` (`stores/<profile>`) from the keychain: what is
+   * left of that store on disk can no longer be read. Removing a profile calls this first,
+   * before it deletes the files. A store without a keychain key (passphrase, none) is left as
+   * it is; its `protection.json` goes with the folder.
+   */
+  async deleteStoreKey(storeDir: string): Promise<void> {
+    const rec = readProtection(storeDir);
+    if (rec?.mode !== 'keychain' || !rec.keyId) return;
+    await this.storeKeys.delete(rec.keyId);
+    this.log(`store key ${rec.keyId} deleted`);
   }
 
   /** The cached access token of a profile, kept in the keychain beside the secret. */

@@ -1,7 +1,9 @@
 import {
   lineTotalsCents,
   moneyKind,
-  recurringByPeriodCents,
+  recurringPerPeriodOfLines,
+  totalsByPeriod,
+  type PeriodTotalsCents,
   type RecurringByPeriod,
   marginPercent,
   quoteTotalsCents,
@@ -56,14 +58,22 @@ export function quoteCents(
 
 export { marginPercent };
 
+/** Recurring total, cost, profit and margin per billing period, with what is being typed. */
+export function periodTotals(
+  items: readonly LineItemView[],
+  drafts: Record<string, ItemDraft>,
+): PeriodTotalsCents[] {
+  try {
+    return recurringPerPeriodOfLines(items.map((i) => moneyInput(i, drafts[i.id])));
+  } catch {
+    return recurringPerPeriodOfLines(items.map((i) => moneyInput(i)));
+  }
+}
+
 /** Recurring cents per billing period of these items, with what is being typed. */
 export function periodCents(
   items: readonly LineItemView[],
   drafts: Record<string, ItemDraft>,
 ): RecurringByPeriod {
-  try {
-    return recurringByPeriodCents(items.map((i) => moneyInput(i, drafts[i.id])));
-  } catch {
-    return recurringByPeriodCents(items.map((i) => moneyInput(i)));
-  }
+  return totalsByPeriod(periodTotals(items, drafts));
 }

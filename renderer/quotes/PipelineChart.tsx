@@ -1,11 +1,16 @@
 // The pipeline at a glance: initial and recurring totals per status over every quote the
-// list's search matches (from the local store, so offline too). A bar is a button that
-// filters the list by its status, as the status chips do; the same numbers are in a table
-// for screen readers (and on screen with "Show as table").
+// list's search matches (from the local store, so offline too). Recurring money is shown per
+// one billing period at a time, stated and switchable ("Recurring per month" / "per year"):
+// bars of monthly and yearly amounts added up would be neither. A bar is a button that
+// filters the list by its status, as the status chips do; the same numbers, every period in
+// its own column, are in a table for screen readers (and on screen with "Show as table").
 import { useEffect, useState } from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { PipelineResult } from '../../common/ipc/shapes';
+import { RECURRING_PERIODS, type RecurringPeriod } from '../../common/money';
 import { errorOf, ipc } from '../ipc';
 import { formatMoney, formatNumber } from '../format';
+import { PERIOD_LABEL } from '../format/periods';
 import { useQuoteList } from '../state/quoteList';
 import { STATUS_LABEL } from '../ui';
 import './PipelineChart.css';
@@ -31,6 +36,7 @@ export function PipelineChart() {
   const [data, setData] = useState<PipelineResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [asTable, setAsTable] = useState(false);
+  const [chosen, setChosen] = useState<RecurringPeriod | null>(null);
   const [shown, setShown] = useState(savedShown);
   const toggleShown = () => {
     setShown(!shown);
@@ -62,12 +68,15 @@ export function PipelineChart() {
   }
   if (!data || data.rows.length === 0) return null;
   const cur = data.currency;
+  const periods = RECURRING_PERIODS.filter((p) =>
+    data.rows.some((r) => (r.recurringByPeriod[p] ?? 0) !== 0),
+  );
+  const basis = chosen && periods.includes(chosen) ? chosen : (periods[0] ?? 'monthly');
+  const recurringOf = (r: PipelineResult['rows'][number]) => r.recurringByPeriod[basis] ?? 0;
+  const unsplit = data.rows.some((r) => r.recurringUnsplit !== 0);
   const max = Math.max(
     1,
-    ...data.rows.flatMap((r) => [
-      Math.abs(r.initialTotal.amount),
-      Math.abs(r.recurringTotal.amount),
-    ]),
+    ...data.rows.flatMap((r) => [Math.abs(r.initialTotal.amount), Math.abs(recurringOf(r))]),
   );
   // The amount's text sits beside its bar, so a bar takes at most 70% of its track.
   const pct = (n: number) => `${Math.max(Math.abs(n) / max, n === 0 ? 0 : 0.01) * 70}%`;
@@ -80,10 +89,29 @@ export function PipelineChart() {
         {shown && !asTable && (
           <span className="pipeline-legend" aria-hidden="true">
             <span className="swatch swatch-initial" /> Initial
-            <span className="swatch swatch-recurring" /> Recurring
+            <span className="swatch swatch-recurring" /> Recurring {PERIOD_LABEL[basis]}
           </span>
         )}
         <span className="grow" />
+        {shown && !asTable && periods.length > 1 && (
+          <ToggleButtonGroup
+            aria-label="Recurring money shown"
+            className="segmented"
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[basis]}
+            onSelectionChange={(keys) => {
+              const next = [...keys][0] as RecurringPeriod | undefined;
+              if (next) setChosen(next);
+            }}
+          >
+            {periods.map((p) => (
+              <ToggleButton key={p} id={p} className="segment">
+                {PERIOD_LABEL[p]}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        )}
         {shown && (
           <button
             type="button"
@@ -117,7 +145,7 @@ export function PipelineChart() {
                 onClick={() => toggleStatus(r.status)}
               >
                 {/* Named by what it shows (the status, its amounts), with the count for screen
-                    readers only: on screen the count is on the status chip above. */}
+                  readers only: on screen the count is on the status chip above. */}
                 <span className="pipeline-label">
                   {STATUS_LABEL[r.status]}
                   <span className="sr-only">
@@ -133,15 +161,13 @@ export function PipelineChart() {
                   <span className="pipeline-amount">{formatMoney(r.initialTotal.amount, cur)}</span>
                 </span>
                 <span className="pipeline-track">
-                  <span className="sr-only">, recurring </span>
+                  <span className="sr-only">, recurring {PERIOD_LABEL[basis]} </span>
                   <span
                     className="bar bar-recurring"
                     aria-hidden="true"
-                    style={{ width: pct(r.recurringTotal.amount) }}
+                    style={{ width: pct(recurringOf(r)) }}
                   />
-                  <span className="pipeline-amount">
-                    {formatMoney(r.recurringTotal.amount, cur)}
-                  </span>
+                  <span className="pipeline-amount">{formatMoney(recurringOf(r), cur)}</span>
                 </span>
               </button>
             ))}
@@ -160,9 +186,16 @@ export function PipelineChart() {
               <th scope="col" className="num">
                 Initial
               </th>
-              <th scope="col" className="num">
-                Recurring
-              </th>
+              {periods.map((p) => (
+                <th key={p} scope="col" className="num">
+                  Recurring {PERIOD_LABEL[p]}
+                </th>
+              ))}
+              {unsplit && (
+                <th scope="col" className="num">
+                  Recurring, period not known yet
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -173,9 +206,12 @@ export function PipelineChart() {
                 <td className="num" data-testid={`pipeline-initial-${r.status}`}>
                   {formatMoney(r.initialTotal.amount, cur)}
                 </td>
-                <td className="num" data-testid={`pipeline-recurring-${r.status}`}>
-                  {formatMoney(r.recurringTotal.amount, cur)}
-                </td>
+                {periods.map((p) => (
+                  <td key={p} className="num" data-testid={`pipeline-recurring-${p}-${r.status}`}>
+                    {formatMoney(r.recurringByPeriod[p] ?? 0, cur)}
+                  </td>
+                ))}
+                {unsplit && <td className="num">{formatMoney(r.recurringUnsplit, cur)}</td>}
               </tr>
             ))}
           </tbody>

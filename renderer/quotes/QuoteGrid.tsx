@@ -229,7 +229,6 @@ function Row({ q }: { q: QuoteSummary }) {
         {formatMoney(q.totals.initialTotal.amount, q.totals.initialTotal.currency)}
       </div>
       <div role="gridcell" className="cell num">
-        {formatMoney(q.totals.recurringTotal.amount, q.totals.recurringTotal.currency)}
         <RecurringPeriods q={q} />
       </div>
       <div role="gridcell" className="cell col-created">
@@ -268,30 +267,39 @@ function SkeletonRow() {
   );
 }
 
-/** One billing period: named beside the recurring total; several: one line each beneath. */
+/**
+ * Recurring money per billing period, one line each ("$191.50/mo", "$3,720.00/yr"): the API's
+ * recurringTotal adds them into a sum that is neither, so it is shown only where the periods
+ * are not known (a quote only listed, its items not downloaded yet), and said to be so.
+ */
 function RecurringPeriods({ q }: { q: QuoteSummary }) {
   const periods = periodAmounts(q.recurringByPeriod);
-  const currency = q.totals.recurringTotal.currency;
-  if (periods.length === 1) {
+  const { amount, currency } = q.totals.recurringTotal;
+  if (periods.length === 0) {
     return (
-      <span className="muted" data-testid="recurring-periods">
-        {PERIOD_SHORT[periods[0]!.period]}
-      </span>
+      <div className="list-periods" data-testid="recurring-periods">
+        {formatMoney(amount, currency)}
+        {amount !== 0 && <div className="muted basis">all periods</div>}
+      </div>
     );
   }
-  if (periods.length === 0) return null;
+  const all = periodsText(q.recurringByPeriod, currency);
+  // Two lines fit a row; a rarer third and fourth period are in the tooltip and read aloud.
+  const shown = periods.length > 2 ? periods.slice(0, 1) : periods;
   return (
-    <div
-      className="muted list-periods"
-      data-testid="recurring-periods"
-      title={periodsText(q.recurringByPeriod, currency)}
-    >
-      {periods.map((x) => (
+    <div className="list-periods" data-testid="recurring-periods" title={all}>
+      {shown.map((x) => (
         <div key={x.period}>
           {formatMoney(x.amount, currency)}
-          {PERIOD_SHORT[x.period]}
+          <span className="muted">{PERIOD_SHORT[x.period]}</span>
         </div>
       ))}
+      {shown.length < periods.length && (
+        <div className="muted more">
+          <span aria-hidden="true">+{periods.length - shown.length} more</span>
+          <span className="sr-only">{all}</span>
+        </div>
+      )}
     </div>
   );
 }

@@ -6,8 +6,10 @@ import { errorOf, ipc } from '../ipc';
 import { formatBytes } from '../format';
 import { Button, TextField } from '../ui';
 import { toast } from '../ui/toast';
+import { ManagedNote } from './ManagedNote';
 
-export function OfflinePreviews() {
+/** `locked`: the organisation's policy sets the budget; it is shown, not editable. */
+export function OfflinePreviews({ locked = false }: { locked?: boolean }) {
   const [files, setFiles] = useState<OfflineFiles | null>(null);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -40,7 +42,12 @@ export function OfflinePreviews() {
 
   return (
     <section className="card card-pad stack" aria-labelledby="previews-h">
-      <h2 id="previews-h">Offline previews</h2>
+      <div className="row">
+        <h2 id="previews-h" className="grow" style={{ margin: 0 }}>
+          Offline previews
+        </h2>
+        {locked && <ManagedNote />}
+      </div>
       <p className="muted">
         Attachments of quotes from the server are downloaded last, after every quote is on this
         computer, up to this much disk.
@@ -51,12 +58,15 @@ export function OfflinePreviews() {
           label="Disk budget (MiB)"
           inputMode="numeric"
           value={draft}
+          readOnly={locked}
           error={error}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <Button onClick={() => void save()} disabled={!files}>
-          Save
-        </Button>
+        {!locked && (
+          <Button onClick={() => void save()} disabled={!files}>
+            Save
+          </Button>
+        )}
       </div>
     </section>
   );

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { PolicyStatus } from '../../common/ipc/managed';
 import type { ConnectionTestResult, KeychainStatus, ProfileView } from '../../common/ipc/shapes';
 import { useAppInfo } from '../state/appInfo';
 import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { EnterSecretDialog } from './EnterSecretDialog';
+import { ManagedNote, PolicyBanner } from './ManagedNote';
 import { OfflinePreviews } from './OfflinePreviews';
 
 type Form = {
@@ -16,6 +18,12 @@ type Form = {
 };
 const EMPTY: Form = { name: '', baseUrl: 'https://', clientId: '', clientSecret: '', caFile: '' };
 
+const DATA_PROTECTION = {
+  keychain: 'Encrypted with a key kept in the system keychain',
+  passphrase: 'Encrypted with a passphrase',
+  none: 'Not encrypted',
+} as const;
+
 /** Connection profiles (secrets go to the keychain in main, never back here) and where data lives. */
 export default function SettingsScreen() {
   const [profiles, setProfiles] = useState<ProfileView[]>([]);
@@ -26,6 +34,14 @@ export default function SettingsScreen() {
   const [removing, setRemoving] = useState<ProfileView | null>(null);
   const [enteringSecret, setEnteringSecret] = useState<ProfileView | null>(null);
   const info = useAppInfo((s) => s.info);
+  const [policy, setPolicy] = useState<PolicyStatus | null>(null);
+  useEffect(() => {
+    ipc()
+      .call('app.policy')
+      .then(setPolicy)
+      .catch(() => {});
+  }, []);
+  const locked = policy?.policy ?? {};
 
   const load = useCallback(async () => {
     try {
@@ -127,15 +143,20 @@ export default function SettingsScreen() {
       <div className="page-header">
         <h1>Settings</h1>
       </div>
+      <PolicyBanner policy={policy} />
       <section className="card card-pad stack" aria-labelledby="prof-h">
         <div className="row">
           <h2 id="prof-h" className="grow" style={{ margin: 0 }}>
             Connections
           </h2>
-          {!form && (
-            <Button variant="primary" onClick={() => setForm(EMPTY)}>
-              Add connection
-            </Button>
+          {locked.connections ? (
+            <ManagedNote />
+          ) : (
+            !form && (
+              <Button variant="primary" onClick={() => setForm(EMPTY)}>
+                Add connection
+              </Button>
+            )
           )}
         </div>
         {keychain && !keychain.available && (
@@ -156,7 +177,10 @@ export default function SettingsScreen() {
                 <span className="grow">
                   <span className="item-name">
                     {p.name} {p.active && <span className="status status-accepted">Active</span>}{' '}
-                    {p.isDemo && <span className="kind">demo</span>}
+                    {p.isDemo && <span className="kind">demo</span>}{' '}
+                    {(p.managed || (p.isDemo && locked.demoConnection !== undefined)) && (
+                      <ManagedNote />
+                    )}
                   </span>
                   <br />
                   <span className="item-meta">
@@ -203,9 +227,11 @@ export default function SettingsScreen() {
                     Use this
                   </Button>
                 )}
-                <Button size="sm" variant="danger" onClick={() => setRemoving(p)}>
-                  Remove
-                </Button>
+                {!p.managed && !(p.isDemo && locked.demoConnection !== undefined) && (
+                  <Button size="sm" variant="danger" onClick={() => setRemoving(p)}>
+                    Remove
+                  </Button>
+                )}
               </li>
             );
           })}
@@ -314,7 +340,7 @@ export default function SettingsScreen() {
           <p>Remove “{removing.name}” and its stored secret from this computer?</p>
         </Dialog>
       )}
-      <OfflinePreviews />
+      <OfflinePreviews locked={locked.offlinePreviewBudgetMiB !== undefined} />
       <section className="card card-pad" aria-labelledby="data-h">
         <h2 id="data-h">Where your data lives</h2>
         {info ? (
@@ -329,6 +355,14 @@ export default function SettingsScreen() {
                 ? 'System keychain (never written to disk by Quotedesk)'
                 : (keychain?.message ?? '—')}
             </dd>
+            {locked.dataProtection && (
+              <>
+                <dt>Local data protection</dt>
+                <dd>
+                  {DATA_PROTECTION[locked.dataProtection]} <ManagedNote />
+                </dd>
+              </>
+            )}
             {info.embeddedServerUrl && (
               <>
                 <dt>Demo server</dt>

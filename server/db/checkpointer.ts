@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 
 /**
  * Copies the write-ahead log back into the database file from a worker thread, on its own
@@ -40,7 +40,7 @@ export function startCheckpointer(
   everyMs = 100,
   restartFrames = 1000,
 ): Checkpointer {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3-multiple-ciphers');
   const autocheckpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
   db.pragma('wal_autocheckpoint = 0');
   const worker = new Worker(WORKER, {

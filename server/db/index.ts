@@ -1,1 +1,2 @@
 export { openDatabase, openServingDatabase, type Db } from './open';
+export { DatabaseTooNewError } from './errors';

@@ -9,6 +9,8 @@ import {
   lineTotalsCents,
   quoteTotals,
   quoteTotalsCents,
+  recurringPerPeriodOfLines,
+  recurringPeriod,
   suggestedPrice,
   sumTotals,
   toCents,
@@ -162,6 +164,27 @@ describe('money properties', () => {
         },
       ),
       { numRuns: 2000 },
+    );
+  });
+  it('recurring money per billing period adds up to the quote’s recurring total, cost and profit', () => {
+    fc.assert(
+      fc.property(linesArb, (lines) => {
+        const quote = quoteTotalsCents(lines);
+        const periods = recurringPerPeriodOfLines(lines);
+        const sum = (f: 'total' | 'cost' | 'profit') => periods.reduce((a, p) => a + p[f], 0);
+        expect(sum('total')).toBe(quote.recurringTotal);
+        expect(sum('cost')).toBe(quote.recurringCost);
+        expect(sum('profit')).toBe(quote.recurringProfit);
+        // One entry per period that has a recurring line, never a period twice.
+        const expected = new Set(lines.map((l) => recurringPeriod(l.billingTerm)).filter(Boolean));
+        expect(periods.map((p) => p.period).sort()).toEqual([...expected].sort());
+        for (const p of periods) {
+          expect(p.profit).toBe(p.total - p.cost);
+          // Each period is its own lines' sum: monthly money never counts in the year.
+          const own = lines.filter((l) => recurringPeriod(l.billingTerm) === p.period);
+          expect(p.total).toBe(quoteTotalsCents(own).recurringTotal);
+        }
+      }),
     );
   });
 });

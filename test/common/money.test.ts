@@ -5,6 +5,7 @@ import {
   centsToAmount,
   customInitialTotal,
   recurringByPeriodCents,
+  recurringPerPeriodOfLines,
   recurringPeriod,
   lineTotals,
   lineTotalsCents,
@@ -435,6 +436,27 @@ describe('recurring money per billing period', () => {
     expect(sum).toBe(quoteTotalsCents(lines).recurringTotal);
     expect(recurringPeriod('2-Year')).toBe('twoYear');
     expect(recurringPeriod('One-Time')).toBeNull();
+  });
+
+  it('gives total, cost, profit and margin per period: $120.00/month and $3,600.00/year stay apart', () => {
+    // Q-2026-000009: Twilio SMS $120.00 per month and SentinelOne $3,600.00 per year, which the
+    // API's recurringTotal adds into $3,720.00.
+    const lines = [
+      line({ billingTerm: 'Monthly', price: 0.012, unitCost: 0.009, quantity: 10_000 }),
+      line({ billingTerm: 'Annual', price: 60, unitCost: 45, quantity: 60 }),
+      line({ billingTerm: 'One-Time', price: 500, unitCost: 100, quantity: 1 }),
+      line({ kind: 'Custom', billingTerm: '1 Year', price: 0, unitCost: 0, quantity: 1 }),
+    ];
+    expect(quoteTotalsCents(lines).recurringTotal).toBe(372000);
+    expect(recurringPerPeriodOfLines(lines)).toEqual([
+      { period: 'monthly', total: 12000, cost: 9000, profit: 3000, margin: 25 },
+      { period: 'annual', total: 360000, cost: 270000, profit: 90000, margin: 25 },
+    ]);
+    // A free yearly line alone still names its period; its margin is undefined, not 0 %.
+    expect(recurringPerPeriodOfLines([lines[3]!])).toEqual([
+      { period: 'annual', total: 0, cost: 0, profit: 0, margin: undefined },
+    ]);
+    expect(recurringPerPeriodOfLines([lines[2]!])).toEqual([]);
   });
 
   it('a Custom item’s initialTotal is price × quantity when one-time, its setup fee when recurring', () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startBridge, type HttpBridge } from '../../main/bridge';
 import { createCore, silentLogger, type Core } from '../../main/core';
+import { readPolicyFile } from '../../main/core/policy';
 import { engineSyncFactory } from '../../main/core/sync-engine';
 import { startServer, type StartedServer } from '../helpers/server';
 import { DEMO } from '../helpers/server-api';
@@ -34,14 +35,26 @@ export interface AppOptions {
   connect?: boolean;
   seed?: string;
   colorScheme?: 'light' | 'dark';
+  /** The organisation's policy file the core reads at start. */
+  policyFile?: string;
 }
 
-export async function startApp(opts: AppOptions = {}): Promise<RunningApp> {
+export async function startApp(
+  opts: AppOptions & {
+    /** Writes the policy file once the server's address is known. */
+    policy?: (server: StartedServer) => unknown;
+  } = {},
+): Promise<RunningApp> {
   const staticDir = ensureRendererBuilt();
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-e2e-'));
   const serverDir = path.join(root, 'server');
   const dataDir = path.join(root, 'app');
   let server = await startServer({ dataDir: serverDir, ...(opts.seed ? { seed: opts.seed } : {}) });
+  if (opts.policy) {
+    const body = opts.policy(server);
+    opts = { ...opts, policyFile: path.join(root, 'policy.json') };
+    fs.writeFileSync(opts.policyFile!, typeof body === 'string' ? body : JSON.stringify(body));
+  }
   const port = Number(new URL(server.baseUrl).port);
   const core = await createCore({
     dataDir,
@@ -50,6 +63,7 @@ export async function startApp(opts: AppOptions = {}): Promise<RunningApp> {
     log: silentLogger,
     embedded: null,
     syncFactory: engineSyncFactory(path.join(root, 'sync-tmp')),
+    ...(opts.policyFile ? { policy: readPolicyFile(opts.policyFile) } : {}),
   });
   const bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
   const browser = await launchChromium();

@@ -109,18 +109,18 @@ describe('a quote built offline', () => {
       'USD',
     );
     const text = (id: string) => page.getByTestId(id).textContent();
-    expect(await text('recurring-total')).toBe(usd(expected.recurringTotal.amount)); // $276.25
-    expect(await text('recurring-cost')).toBe(usd(expected.recurringCost.amount)); // $218.00
-    expect(await text('recurring-profit')).toBe(usd(expected.recurringProfit.amount));
+    expect(await text('recurring-total-monthly')).toBe(usd(expected.recurringTotal.amount)); // $276.25
+    expect(await text('recurring-cost-monthly')).toBe(usd(expected.recurringCost.amount)); // $218.00
+    expect(await text('recurring-profit-monthly')).toBe(usd(expected.recurringProfit.amount));
     expect(await text('initial-total')).toBe(usd(expected.initialTotal.amount)); // $600.00
     expect(await text('initial-profit')).toBe(usd(expected.initialProfit.amount));
     expect(await text('initial-margin')).toBe('50%');
-    expect(await text('recurring-total')).toBe('$276.25');
+    expect(await text('recurring-total-monthly')).toBe('$276.25');
 
     // Typing a new quantity moves the totals at once, before anything is saved.
     const qty = page.getByLabel('Quantity of Microsoft 365 Business Premium');
     await qty.fill('12');
-    expect(await text('recurring-total')).toBe('$325.25');
+    expect(await text('recurring-total-monthly')).toBe('$325.25');
     await qty.press('Enter');
     await expect.poll(() => page.getByRole('button', { name: 'Undo' }).isEnabled()).toBe(true);
     await screenshot(page, 'editor-offline', true);

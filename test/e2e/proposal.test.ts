@@ -95,7 +95,7 @@ describe('the proposal PDF and the spec operations in the app', () => {
     const ref = (await page.locator('.editor-title .mono').textContent())!;
     expect(ref).toMatch(/^Q-/);
     const initial = (await page.getByTestId('initial-total').textContent())!;
-    const recurring = (await page.getByTestId('recurring-total').textContent())!;
+    const recurring = (await page.getByTestId('recurring-total-monthly').textContent())!;
     expect([initial, recurring]).toEqual(['$600.00', '$245.00']);
 
     // Preview: the app's PDF viewer shows page 1 of the proposal.
@@ -124,7 +124,7 @@ describe('the proposal PDF and the spec operations in the app', () => {
     );
     expect(text).toMatch(/Onsite setup\s+SVC-ONSITE\s+One-Time\s+2\s+\$300\.00\s+\$600\.00/);
     expect(text).toMatch(new RegExp(`Initial total \\(one-time\\)\\s+\\${initial}`));
-    expect(text).toMatch(new RegExp(`Recurring total\\s+\\${recurring}`));
+    expect(text).toMatch(new RegExp(`Recurring total per month\\s+\\${recurring}`));
     expect(text).toContain('Page 1 of 1');
     // Page 1 as a picture, kept beside the screenshots for a person to look at.
     const png = pdfPagePng(bytes, 1, SCREENSHOTS, 'proposal-page-1');
@@ -293,7 +293,7 @@ describe('the proposal PDF and the spec operations in the app', () => {
     await table.waitFor({ state: 'attached', timeout: 30_000 });
 
     // What the list lists, every page of it, summed per status in cents.
-    const sums = new Map<string, { initial: number; recurring: number; n: number }>();
+    const sums = new Map<string, { initial: number; monthly: number; n: number }>();
     for (let p = 0; ; p++) {
       const r = await app.core.dispatch(
         'quotes.list',
@@ -304,14 +304,15 @@ describe('the proposal PDF and the spec operations in the app', () => {
       const v = r.value as {
         content: {
           status: string;
-          totals: { initialTotal: { amount: number }; recurringTotal: { amount: number } };
+          totals: { initialTotal: { amount: number } };
+          recurringByPeriod?: { monthly?: number };
         }[];
         page: { totalPages: number };
       };
       for (const q of v.content) {
-        const s = sums.get(q.status) ?? { initial: 0, recurring: 0, n: 0 };
+        const s = sums.get(q.status) ?? { initial: 0, monthly: 0, n: 0 };
         s.initial += toCents(q.totals.initialTotal.amount);
-        s.recurring += toCents(q.totals.recurringTotal.amount);
+        s.monthly += toCents(q.recurringByPeriod?.monthly ?? 0);
         s.n++;
         sums.set(q.status, s);
       }
@@ -325,8 +326,9 @@ describe('the proposal PDF and the spec operations in the app', () => {
       expect(await page.getByTestId(`pipeline-initial-${status}`).textContent()).toBe(
         usd(s.initial),
       );
-      expect(await page.getByTestId(`pipeline-recurring-${status}`).textContent()).toBe(
-        usd(s.recurring),
+      // Every recurring line here is monthly: the pipeline's recurring money is per month.
+      expect(await page.getByTestId(`pipeline-recurring-monthly-${status}`).textContent()).toBe(
+        usd(s.monthly),
       );
     }
     await screenshot(page, 'pipeline-chart');

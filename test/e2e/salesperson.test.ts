@@ -2,11 +2,13 @@
 // the very first quote (intro, terms, a default attachment that syncs), a one-time Custom
 // line that reads price × quantity, recurring money per billing period, and Undo of a delete
 // that gives back the same quote. Real server, real core, real SQLite, real Chromium.
+import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ListResponse, QuoteResponse } from '../../common/api';
 import { DEMO, files, login, ok, pdf, type Api } from '../helpers/server-api';
 import { startApp, type RunningApp } from './app';
-import { screenshot } from './browser';
+import { pdfPagePng, pdfText } from '../proposal/helpers';
+import { SCREENSHOTS, screenshot } from './browser';
 import { addConnection, addCustom, addSection, newQuote, openQuotes, syncNow } from './flows';
 
 const INTRO = 'Thank you for choosing Northwind IT.';
@@ -145,48 +147,74 @@ describe('a new salesperson', () => {
     await screenshot(page, 'salesperson-custom-lines', true);
   }, 180_000);
 
-  it('reads recurring money per billing period in the totals, the section and the list', async () => {
+  it('reads recurring money per billing period in the totals, the section, the proposal and the list', async () => {
     const { page } = app;
     await newQuote(page, 'Blue Fjord Logistics');
     await addSection(page, 'Support');
-    for (const [name, term, price] of [
-      ['Firewall Support', 'Annual', '3720'],
-      ['Helpdesk', 'Monthly', '96'],
-      ['Remote Monitoring', 'Monthly', '95.50'],
+    for (const [name, term, cost, price] of [
+      ['Firewall Support', 'Annual', '2790', '3720'],
+      ['Helpdesk', 'Monthly', '48', '96'],
+      ['Remote Monitoring', 'Monthly', '47.75', '95.50'],
     ] as const) {
       await addCustom(page, 'Support', {
         name,
         sku: '',
         billingTerm: term,
         quantity: '1',
-        cost: '0',
+        cost,
         price,
       });
     }
-    expect(await page.getByTestId('recurring-total').textContent()).toBe('$3,911.50');
+    // The Totals card: total, cost, profit and margin per month and per year, never their sum
+    // ($3,911.50, whose "margin" 26.22 % would be neither period's).
     const totals = page.getByTestId('totals');
-    expect(await totals.getByRole('row', { name: /Recurring per month/ }).textContent()).toContain(
-      '$191.50',
-    );
-    expect(await totals.getByRole('row', { name: /Recurring per year/ }).textContent()).toContain(
-      '$3,720.00',
-    );
+    const cell = async (group: string, row: string) =>
+      (await totals
+        .getByRole('rowgroup', { name: group })
+        .getByRole('row', { name: new RegExp(`^${row}`) })
+        .getByRole('cell')
+        .textContent())!;
+    expect(await cell('Per month', 'Total')).toBe('$191.50');
+    expect(await cell('Per month', 'Cost')).toBe('$95.75');
+    expect(await cell('Per month', 'Profit')).toBe('$95.75');
+    expect(await cell('Per month', 'Margin')).toBe('50%');
+    expect(await cell('Per year', 'Total')).toBe('$3,720.00');
+    expect(await cell('Per year', 'Cost')).toBe('$2,790.00');
+    expect(await cell('Per year', 'Margin')).toBe('25%');
+    expect(await totals.textContent()).not.toContain('3,911.50');
+    await totals.screenshot({ path: `${SCREENSHOTS}/totals-card-periods.png` });
     const subtotal = page
       .getByRole('table', { name: 'Items in Support' })
       .getByTestId('section-subtotal');
     expect(await subtotal.textContent()).toBe('$191.50/mo$3,720.00/yr');
     const ref = await syncedReference();
     const quote = await serverQuote(ref);
-    expect(quote.totals.recurringTotal.amount).toBe(3911.5);
+    expect(quote.totals.recurringTotal.amount).toBe(3911.5); // the API's own sum, unchanged
     await screenshot(page, 'salesperson-periods', true);
 
+    // The proposal the client holds: a recurring total per month and one per year.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download proposal' }).click(),
+    ]);
+    const bytes = fs.readFileSync(await download.path());
+    const text = pdfText(bytes);
+    expect(text).toMatch(/Recurring total per month\s+\$191\.50/);
+    expect(text).toMatch(/Recurring total per year\s+\$3,720\.00/);
+    expect(text).not.toContain('3,911.50');
+    pdfPagePng(bytes, 1, SCREENSHOTS, 'proposal-periods-page-1');
+
+    // The list: each period on its own line, no mixed headline.
     await openQuotes(page);
     const row = page.getByRole('row', { name: new RegExp(ref) });
     await expect
       .poll(() => row.getByTestId('recurring-periods').textContent(), { timeout: 30_000 })
       .toBe('$191.50/mo$3,720.00/yr');
-    expect(await row.textContent()).toContain('$3,911.50');
+    expect(await row.textContent()).not.toContain('3,911.50');
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'salesperson-list-periods');
+    await page.setViewportSize(viewport);
   }, 180_000);
 
   it('undoes a delete and gets the same quote back, the server never having lost it', async () => {

@@ -121,12 +121,51 @@ describe('proposal PDF', () => {
     expect(text).toMatch(
       new RegExp(`Initial total \\(one-time\\)\\s+\\${usd(cents.initialTotal)}`),
     );
-    expect(text).toMatch(new RegExp(`Recurring total\\s+\\${usd(cents.recurringTotal)}`));
+    // Every recurring line here is monthly: one recurring total, per month.
+    expect(text).toMatch(new RegExp(`Recurring total per month\\s+\\${usd(cents.recurringTotal)}`));
+    expect(text).not.toMatch(/Recurring total per year/);
 
     // Fonts are embedded: the file reads the same on any machine.
     const fonts = pdfFonts(bytes);
     expect(fonts.length).toBeGreaterThan(0);
     expect(fonts.every((f) => f.embedded)).toBe(true);
+    store.close();
+  });
+
+  it('prints recurring totals per billing period, never a monthly and a yearly amount added up', async () => {
+    const store = seededStore();
+    const q = store.createQuote({ client: clientOf(acme) });
+    store.addLineItems(q.id, [
+      {
+        type: 'Custom',
+        productName: 'Twilio SMS',
+        productSku: 'TWILIO-SMS',
+        billingTerm: 'Monthly',
+        price: 120,
+        cost: 90,
+        initialTotal: 0,
+        quantity: 1,
+      },
+      {
+        type: 'Custom',
+        productName: 'SentinelOne',
+        productSku: 'S1-YEAR',
+        billingTerm: 'Annual',
+        price: 3600,
+        cost: 2700,
+        initialTotal: 0,
+        quantity: 1,
+      },
+    ]);
+    const w = { ...store.getWork(q.id), referenceCode: 'Q-2026-000009' };
+    expect(w.totals.recurringTotal.amount).toBe(3720); // the API's sum across periods
+    const text = pdfText((await renderProposal(proposalModel(sources(store, w)))).bytes);
+    const row = (name: string) => text.split('\n').find((l) => l.includes(name))!;
+    expect(row('Twilio SMS')).toMatch(/\$120\.00 per month/);
+    expect(row('SentinelOne')).toMatch(/\$3,600\.00 per year/);
+    expect(text).toMatch(/Recurring total per month\s+\$120\.00/);
+    expect(text).toMatch(/Recurring total per year\s+\$3,600\.00/);
+    expect(text).not.toContain('3,720');
     store.close();
   });
 

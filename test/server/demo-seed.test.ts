@@ -1,6 +1,6 @@
 // Against the richer demo seed (`server/seed/demo.json`): quotes in every status, including
 // those the API cannot make itself (pending, a PLATFORM_TO_PARTNER_CLIENT intent).
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListResponse, QuoteResponse } from '../../common/api';

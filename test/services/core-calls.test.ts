@@ -737,6 +737,13 @@ describe('the desktop-only calls and the edges', () => {
     ).toBe('UNSUPPORTED');
   });
 
+  it('answers the policy (none here), updates off, nothing to install', async () => {
+    expect(await call('app.policy')).toMatchObject({ status: 'none', policy: {}, problems: [] });
+    expect((await call('app.updateState')).state).toBe('off');
+    expect((await refuse('app.restartToUpdate')).message).toBe('No update is ready to install.');
+    expect((await refuse('app.chooseCaFile', undefined, 'browser')).code).toBe('UNSUPPORTED');
+  });
+
   it('refuses a name outside the contract', async () => {
     const res = await h.core.dispatch('quotes.dropEverything', {}, { via: 'test' });
     expect(res).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } });

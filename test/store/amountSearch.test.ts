@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { centsToAmount } from '../../common/money';

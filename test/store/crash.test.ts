@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../main/store';
@@ -24,14 +24,14 @@ beforeAll(async () => {
     format: 'esm',
     target: 'node20',
     outfile: childJs,
-    external: ['better-sqlite3'],
+    external: ['better-sqlite3-multiple-ciphers'],
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },
     nodePaths: [path.join(import.meta.dirname, '../../node_modules')],
     logLevel: 'silent',
   });
-  // better-sqlite3 resolves from the repository's node_modules.
+  // better-sqlite3-multiple-ciphers resolves from the repository's node_modules.
   fs.symlinkSync(
     path.join(import.meta.dirname, '../../node_modules'),
     path.join(path.dirname(childJs), 'node_modules'),

@@ -7,12 +7,18 @@ import { M365, SERVER, acme, blueFjord, clientOf, seededStore } from './fixtures
 
 /** Sums of the listed quotes per status, paging through the whole list as the UI would. */
 function listedSums(store: Store, query: { search?: string; account?: 'user' | 'partner' }) {
-  const out: Record<string, { count: number; initial: number; recurring: number }> = {};
+  const out: Record<
+    string,
+    { count: number; initial: number; recurring: number; periods: Record<string, number> }
+  > = {};
   for (let page = 0; ; page++) {
     const r = store.listQuotes({ ...query, page, limit: 7 });
     for (const e of r.content) {
-      const s = (out[e.status] ??= { count: 0, initial: 0, recurring: 0 });
+      const s = (out[e.status] ??= { count: 0, initial: 0, recurring: 0, periods: {} });
       s.count++;
+      for (const [p, c] of Object.entries(e.recurringByPeriod)) {
+        s.periods[p] = (s.periods[p] ?? 0) + c;
+      }
       s.initial += toCents(e.totals.initialTotal.amount);
       s.recurring += toCents(e.totals.recurringTotal.amount);
     }
@@ -23,12 +29,15 @@ function listedSums(store: Store, query: { search?: string; account?: 'user' | '
 
 function pipelineSums(store: Store, query: { search?: string; account?: 'user' | 'partner' }) {
   return Object.fromEntries(
-    store
-      .pipeline(query)
-      .map((r) => [
-        r.status,
-        { count: r.count, initial: r.initialCents, recurring: r.recurringCents },
-      ]),
+    store.pipeline(query).map((r) => [
+      r.status,
+      {
+        count: r.count,
+        initial: r.initialCents,
+        recurring: r.recurringCents,
+        periods: r.recurringByPeriod,
+      },
+    ]),
   );
 }
 
@@ -46,6 +55,17 @@ describe('pipeline totals', () => {
           quantity: i + 1,
           price: 21.3333,
         },
+        ...(i % 3 === 0
+          ? [
+              {
+                type: 'Standard' as const,
+                productId: M365.id,
+                billingTerm: 'Annual' as const,
+                quantity: 2,
+                price: 240.5,
+              },
+            ]
+          : []),
         ...(i % 4 === 0
           ? [
               {
@@ -66,6 +86,11 @@ describe('pipeline totals', () => {
     }
     const all = pipelineSums(store, {});
     expect(all.draft!.count + all.sent!.count).toBe(22);
+    // Monthly and yearly money summed apart; together they are the API's recurring total.
+    for (const s of Object.values(all)) {
+      expect(Object.keys(s.periods).sort()).toEqual(['annual', 'monthly']);
+      expect(s.periods.monthly! + s.periods.annual!).toBe(s.recurring);
+    }
     expect(store.pipeline({}).map((r) => r.status)).toEqual(['draft', 'sent']);
     store.close();
   });

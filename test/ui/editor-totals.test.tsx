@@ -75,12 +75,38 @@ describe('quote editor totals', () => {
     render(<Editor />);
     const totals = screen.getByTestId('totals');
     // 25 × 23.125 = 578.125 → 578.13; usage 1000 × 0.015 = 15.00; recurring = 593.13
-    expect(within(totals).getByTestId('recurring-total').textContent).toBe('$593.13');
+    expect(within(totals).getByTestId('recurring-total-monthly').textContent).toBe('$593.13');
     expect(within(totals).getByTestId('initial-total').textContent).toBe('$1,500.00');
     // cost: 25 × 18.5 = 462.50; 1000 × 0.0123 = 12.30 → 474.80
-    expect(within(totals).getByTestId('recurring-cost').textContent).toBe('$474.80');
-    expect(within(totals).getByTestId('recurring-profit').textContent).toBe('$118.33');
+    expect(within(totals).getByTestId('recurring-cost-monthly').textContent).toBe('$474.80');
+    expect(within(totals).getByTestId('recurring-profit-monthly').textContent).toBe('$118.33');
     expect(within(totals).getByTestId('initial-margin').textContent).toBe('60%');
+  });
+
+  it('gives a yearly line its own total, cost, profit and margin beside the monthly ones', () => {
+    const yearly = item({
+      id: 'y',
+      kind: 'Standard',
+      billingTerm: 'Annual',
+      quantity: 1,
+      price: 3600,
+      cost: 2700,
+    });
+    const d = detail([...items, yearly]);
+    useEditor.setState({ detail: d });
+    render(<TotalsCard detail={d} />);
+    const group = (name: string) => screen.getByRole('rowgroup', { name });
+    const cell = (g: string, row: RegExp) =>
+      within(group(g)).getByRole('row', { name: row }).querySelector('td')!.textContent;
+    expect(cell('Per month', /^Total/)).toBe('$593.13');
+    expect(cell('Per month', /^Margin/)).toBe('19.95%'); // 118.33 / 593.13
+    expect(cell('Per year', /^Total/)).toBe('$3,600.00');
+    expect(cell('Per year', /^Cost/)).toBe('$2,700.00');
+    expect(cell('Per year', /^Profit/)).toBe('$900.00');
+    expect(cell('Per year', /^Margin/)).toBe('25%');
+    expect(cell('One-time', /^Margin/)).toBe('60%');
+    // The API's recurringTotal, $4,193.13, mixes the two periods: the card never shows it.
+    expect(screen.getByTestId('totals').textContent).not.toContain('4,193.13');
   });
 
   it('updates the totals on every keystroke, before anything is saved', () => {
@@ -88,7 +114,7 @@ describe('quote editor totals', () => {
     const qty = screen.getByLabelText('Quantity of Product a');
     fireEvent.change(qty, { target: { value: '30' } });
     // 30 × 23.125 = 693.75, plus 15.00 usage
-    expect(screen.getByTestId('recurring-total').textContent).toBe('$708.75');
+    expect(screen.getByTestId('recurring-total-monthly').textContent).toBe('$708.75');
     const price = screen.getByLabelText('Unit price of Product b');
     fireEvent.change(price, { target: { value: '1750' } });
     // A one-time Custom item reads as price × quantity while it is typed.
@@ -104,7 +130,7 @@ describe('quote editor totals', () => {
     expect(qty.getAttribute('aria-invalid')).toBe('true');
     const err = document.getElementById(qty.getAttribute('aria-describedby')!);
     expect(err?.textContent).toBe('Quantity must be a whole number');
-    expect(screen.getByTestId('recurring-total').textContent).toBe('$593.13');
+    expect(screen.getByTestId('recurring-total-monthly').textContent).toBe('$593.13');
   });
 });
 

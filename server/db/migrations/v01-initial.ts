@@ -1,9 +1,9 @@
-import type Database from 'better-sqlite3';
+import type { Migration } from './migration';
 
-// Versioned, append-only: a released data directory is upgraded by running the steps it has
-// not seen yet (PRAGMA user_version records how far it got).
-const steps: string[] = [
-  `
+// Version 1: the first released schema — partners, users and their credentials, clients,
+// the catalogue and its pricing, preferences, quotes with their line items, sections and
+// access lists, and one table for the three homes of an attachment.
+const sql = `
   CREATE TABLE partners (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -181,50 +181,6 @@ const steps: string[] = [
     replaced_on TEXT
   );
   CREATE INDEX attachments_home ON attachments(partner_id, scope, quote_id, ord);
-  `,
-  // The quote list: one covering index answers the filters, the counts and a search without
-  // touching the table; one index per sort field walks a page in order.
-  `
-  CREATE INDEX quotes_list ON quotes(partner_id, deleted_on, status, intent_type, created_by, owned_by,
-    search_text, updated_on, created_on, initial_total, recurring_total, client_name, created_by_name, id);
-  CREATE INDEX quotes_partner_initial ON quotes(partner_id, initial_total);
-  CREATE INDEX quotes_partner_recurring ON quotes(partner_id, recurring_total);
-  CREATE INDEX quotes_partner_client ON quotes(partner_id, client_name COLLATE NOCASE);
-  CREATE INDEX quotes_partner_creator ON quotes(partner_id, created_by_name COLLATE NOCASE);
-  DROP INDEX quotes_partner_status;
-  `,
-  // Sort indexes end in the id tie-break and skip deleted quotes, so a page is read straight
-  // from the index even where many quotes share a value (a client's name, a zero total).
-  `
-  DROP INDEX quotes_partner_created;
-  DROP INDEX quotes_partner_updated;
-  DROP INDEX quotes_partner_initial;
-  DROP INDEX quotes_partner_recurring;
-  DROP INDEX quotes_partner_client;
-  DROP INDEX quotes_partner_creator;
-  CREATE INDEX quotes_sort_created ON quotes(partner_id, deleted_on, created_on, id);
-  CREATE INDEX quotes_sort_updated ON quotes(partner_id, deleted_on, updated_on, id);
-  CREATE INDEX quotes_sort_initial ON quotes(partner_id, deleted_on, initial_total, id);
-  CREATE INDEX quotes_sort_recurring ON quotes(partner_id, deleted_on, recurring_total, id);
-  CREATE INDEX quotes_sort_client ON quotes(partner_id, deleted_on, client_name COLLATE NOCASE, id);
-  CREATE INDEX quotes_sort_creator ON quotes(partner_id, deleted_on, created_by_name COLLATE NOCASE, id);
-  CREATE INDEX quotes_sort_status ON quotes(partner_id, deleted_on, status, id);
-  `,
-  // A draft is never published: moves to draft from expired, pending or a response used to
-  // keep the flag. Stamped, so clients that pull by updatedOn see the change.
-  `
-  UPDATE quotes SET published = 0,
-    updated_on = max(updated_on, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-  WHERE status = 'draft' AND published = 1;
-  `,
-];
+`;
 
-export function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (let v = current; v < steps.length; v++) {
-    db.transaction(() => {
-      db.exec(steps[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
-  }
-}
+export const v01Initial: Migration = { version: 1, name: 'initial', up: (db) => db.exec(sql) };

@@ -1,0 +1,46 @@
+import type Database from 'better-sqlite3-multiple-ciphers';
+import { checkOrder, type Migration } from './migration';
+import { v01Initial } from './v01-initial';
+import { v02ListAndSearch } from './v02-list-and-search';
+import { v03AmountsInMemory } from './v03-amounts-in-memory';
+import { v04SearchPending } from './v04-search-pending';
+import { v05RecurringPeriods } from './v05-recurring-periods';
+import { v06QuoteStubs } from './v06-quote-stubs';
+import { v07QuoteSync } from './v07-quote-sync';
+
+export { checkOrder, type Migration } from './migration';
+
+/**
+ * The store's schema migrations, tracked in `PRAGMA user_version`, in order. A new one is a
+ * new file `vNN-what.ts` appended here (see ../README.md, Migrations); the order is checked
+ * when this module loads, so a gap or a reused version fails every start and every test.
+ */
+export const MIGRATIONS: readonly Migration[] = checkOrder([
+  v01Initial,
+  v02ListAndSearch,
+  v03AmountsInMemory,
+  v04SearchPending,
+  v05RecurringPeriods,
+  v06QuoteStubs,
+  v07QuoteSync,
+]);
+
+export const LATEST_VERSION = MIGRATIONS.length;
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Runs every migration above the file's version, up to `target` (tests stop early). Each runs in its own transaction. */
+export function migrate(db: Database.Database, target: number = LATEST_VERSION): number {
+  let version = schemaVersion(db);
+  for (const m of MIGRATIONS) {
+    if (m.version <= version || m.version > target) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+    version = m.version;
+  }
+  return version;
+}

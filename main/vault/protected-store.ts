@@ -1,0 +1,213 @@
+// Opens a profile's store with its key: from the keychain, from a passphrase, or none (the
+// user's choice where no keychain exists). A store from before encryption is encrypted on the
+// way (main/store does it, safe against a kill). When the key is missing or wrong the store
+// stays closed and untouched, and the caller gets words the salesperson can act on.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  isPlaintextDatabase,
+  openStore,
+  StoreKeyError,
+  type Store,
+  type StoreOptions,
+} from '../store';
+import {
+  keyFromPassphrase,
+  newPassphraseRecord,
+  PASSPHRASE_MIN,
+  readProtection,
+  writeProtection,
+  type Protection,
+} from './store-keys';
+import type { Vault } from './vault';
+
+export const STORE_FILE = 'quotedesk.sqlite';
+
+export type StoreLockReason =
+  /** No keychain and no choice made yet: set a passphrase or keep the store unencrypted. */
+  | 'choose'
+  /** Passphrase mode: the passphrase is needed (`wrong`: the one given does not open it). */
+  | 'passphrase'
+  /** Keychain mode: the keychain holds no key for this store (or cannot be reached). */
+  | 'missing-key'
+  /** Keychain mode: the key there does not open the file. */
+  | 'wrong-key';
+
+export interface StoreLock {
+  reason: StoreLockReason;
+  /** What happened and what can be done, in the salesperson's words. */
+  message: string;
+  wrong?: boolean;
+}
+
+/** What the user gave on the lock screen. */
+export type Unlock =
+  { passphrase: string } | { choose: 'passphrase'; passphrase: string } | { choose: 'none' };
+
+export type StoreAccess =
+  { ok: true; store: Store; protection: Protection } | { ok: false; lock: StoreLock };
+
+export class UnlockInputError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function lockMessage(
+  reason: StoreLockReason,
+  name: string,
+  opts: { wrong?: boolean; keychain?: boolean } = {},
+): string {
+  switch (reason) {
+    case 'choose':
+      return `This computer has no system keychain to keep the key of ${name}'s quotes. Set a passphrase to encrypt them (you will enter it each time Quotedesk starts), or keep them unencrypted on this computer.`;
+    case 'passphrase':
+      return opts.wrong
+        ? `That passphrase does not open ${name}'s quotes. Check it (capital letters count) and try again.`
+        : `${name}'s quotes on this computer are protected by a passphrase. Enter it to open them.`;
+    case 'missing-key':
+      return opts.keychain === false
+        ? `The system keychain cannot be reached, and it holds the key for ${name}'s quotes on this computer. Unlock or start the keychain, then start Quotedesk again. The file is kept as it is.`
+        : `This computer's keychain no longer holds the key for ${name}'s quotes, so the quotes saved on this computer cannot be opened. The file is kept as it is: if the key comes back (a restored keychain), start Quotedesk again. Otherwise you can download ${name}'s quotes again from the server.`;
+    case 'wrong-key':
+      return `The key in this computer's keychain does not open ${name}'s quotes (the file may also be damaged). The file is kept as it is. You can download ${name}'s quotes again from the server.`;
+  }
+}
+
+function storeExists(storeDir: string): boolean {
+  const file = path.join(storeDir, STORE_FILE);
+  return (
+    (fs.existsSync(file) && fs.statSync(file).size > 0) || fs.existsSync(`${file}.encrypt-step`)
+  );
+}
+
+export interface OpenProtectedOptions {
+  vault: Vault;
+  storeDir: string;
+  /** The profile's display name, for the messages. */
+  displayName: string;
+  unlock?: Unlock;
+  /** Where no keychain is reachable and no choice was made: ask (default) or keep it unencrypted. */
+  withoutKeychain?: 'ask' | 'unencrypted';
+  storeOptions?: StoreOptions;
+}
+
+/** Opens the store in `storeDir` with the right key, or says why it cannot. */
+export async function openProtectedStore(o: OpenProtectedOptions): Promise<StoreAccess> {
+  const file = path.join(o.storeDir, STORE_FILE);
+  const name = o.displayName;
+  const open = (key: Buffer | null, protection: Protection): StoreAccess => ({
+    ok: true,
+    store: openStore(file, {
+      filesDir: path.join(o.storeDir, 'files'),
+      ...o.storeOptions,
+      key,
+    }),
+    protection,
+  });
+  const keychain = o.vault.status().remembered;
+  let rec = readProtection(o.storeDir);
+
+  if (!rec) {
+    const plainOrNew = !storeExists(o.storeDir) || isPlaintextDatabase(file);
+    if (!plainOrNew) {
+      // Encrypted, but the record of how is gone: only the keychain key could be it, and its id is lost.
+      return {
+        ok: false,
+        lock: { reason: 'missing-key', message: lockMessage('missing-key', name) },
+      };
+    }
+    if (keychain) {
+      rec = { version: 1, mode: 'keychain', keyId: crypto.randomUUID() };
+      const key = await o.vault.createStoreKey(rec.keyId!);
+      writeProtection(o.storeDir, rec);
+      return open(key, 'keychain');
+    }
+    const choice = o.unlock && 'choose' in o.unlock ? o.unlock : null;
+    if (choice?.choose === 'none' || (!choice && o.withoutKeychain === 'unencrypted')) {
+      writeProtection(o.storeDir, { version: 1, mode: 'none' });
+      return open(null, 'none');
+    }
+    if (choice?.choose === 'passphrase') {
+      if (choice.passphrase.length < PASSPHRASE_MIN) {
+        throw new UnlockInputError(
+          'passphrase',
+          `passphrase: must be at least ${PASSPHRASE_MIN} characters`,
+        );
+      }
+      const r = newPassphraseRecord();
+      const key = await keyFromPassphrase(choice.passphrase, r);
+      writeProtection(o.storeDir, r);
+      return open(key, 'passphrase');
+    }
+    return { ok: false, lock: { reason: 'choose', message: lockMessage('choose', name) } };
+  }
+
+  if (rec.mode === 'none') return open(null, 'none');
+
+  if (rec.mode === 'passphrase') {
+    const given = o.unlock && 'passphrase' in o.unlock ? o.unlock.passphrase : null;
+    if (given === null) {
+      return {
+        ok: false,
+        lock: { reason: 'passphrase', message: lockMessage('passphrase', name) },
+      };
+    }
+    const key = await keyFromPassphrase(given, rec);
+    try {
+      return open(key, 'passphrase');
+    } catch (err) {
+      if (!(err instanceof StoreKeyError)) throw err;
+      return {
+        ok: false,
+        lock: {
+          reason: 'passphrase',
+          wrong: true,
+          message: lockMessage('passphrase', name, { wrong: true }),
+        },
+      };
+    }
+  }
+
+  const keyId = rec.keyId ?? '';
+  let key = keyId ? await o.vault.storeKey(keyId) : undefined;
+  if (!key && keychain && (!storeExists(o.storeDir) || isPlaintextDatabase(file))) {
+    // Nothing encrypted with a key yet (a kill between the record and the first write, or a
+    // store wiped meanwhile): a new key loses nothing.
+    const fresh = { ...rec, keyId: crypto.randomUUID() };
+    key = await o.vault.createStoreKey(fresh.keyId);
+    writeProtection(o.storeDir, fresh);
+  }
+  if (!key) {
+    return {
+      ok: false,
+      lock: { reason: 'missing-key', message: lockMessage('missing-key', name, { keychain }) },
+    };
+  }
+  try {
+    return open(key, 'keychain');
+  } catch (err) {
+    if (!(err instanceof StoreKeyError)) throw err;
+    return { ok: false, lock: { reason: 'wrong-key', message: lockMessage('wrong-key', name) } };
+  }
+}
+
+/**
+ * Gives up a store that cannot be opened, keeping nothing of it in use: its files move to
+ * `stores/<profile>/unreadable-<time>/` (still encrypted; never deleted here, so a key that
+ * comes back can still open them) and the next open starts an empty store that sync fills
+ * from the server. Only after the user confirmed, having been told what is lost.
+ */
+export function setAsideUnreadable(storeDir: string): string {
+  const aside = path.join(storeDir, `unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+  fs.mkdirSync(aside, { recursive: true });
+  for (const f of fs.readdirSync(storeDir)) {
+    if (f.startsWith('unreadable-')) continue;
+    fs.renameSync(path.join(storeDir, f), path.join(aside, f));
+  }
+  return aside;
+}
