@@ -45,6 +45,7 @@ function park(ctx: RoundContext, quoteId: string, entry: JournalEntry, candidate
   });
 }
 
+// long: one journal entry's recovery, case by case for each kind of request in flight
 async function recoverEntry(
   entry: JournalEntry,
   quoteId: string,

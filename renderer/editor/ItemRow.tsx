@@ -28,6 +28,7 @@ interface Props {
   onDelete: () => void;
 }
 
+// long: one component: its hooks, handlers and markup share its state
 export function ItemRow({
   item,
   detail,

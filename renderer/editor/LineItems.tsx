@@ -12,6 +12,7 @@ import { groupsOf, type Group } from './groups';
 import { planMove, sectionName } from './add-ons';
 import { MoveAddOnDialog, type AskMove } from './MoveAddOnDialog';
 
+// long: one component: its hooks, handlers and markup share its state
 export function LineItems({ detail }: { detail: QuoteDetail }) {
   const [adding, setAdding] = useState<{ sectionId: string | null } | null>(null);
   const [newSection, setNewSection] = useState<string | null>(null);
@@ -287,6 +288,7 @@ function LimitMeter({ count }: { count: number }) {
   );
 }
 
+// long: one component: its hooks, handlers and markup share its state
 function SectionHeader({
   group,
   section,

@@ -26,6 +26,7 @@ const saveShown = (shown: boolean): void => {
   }
 };
 
+// long: one component: its hooks, handlers and markup share its state
 export function PipelineChart() {
   const query = useQuoteList((s) => s.query);
   const key = useQuoteList((s) => s.key);

@@ -46,6 +46,7 @@ interface Found<T> {
  * The list opens below the field, inside it (not in a layer of its own), so it stays in the
  * dialog it belongs to. "No matches" is a message beside the list, never an option.
  */
+// long: one component: its hooks, handlers and markup share its state
 export function Combobox<T>({
   label,
   placeholder,

@@ -164,6 +164,7 @@ function catalogueLine(
  * Adds line items (DESIGN.md §2, Add-ons; spec rules 1 and 3). All or nothing: every problem is
  * reported and nothing is written when there is one.
  */
+// long: all-or-nothing: every item checked against the spec's rules, then written, in one transaction
 export function addLineItems(
   ctx: Ctx,
   _caller: Caller,
