@@ -68,16 +68,7 @@ export function NewQuoteDialog({ open, onClose }: { open: boolean; onClose: () =
     >
       <form id="new-quote-form" aria-label="New quote" onSubmit={(e) => void create(e)}>
         {chosen ? (
-          <div className="row chosen" data-testid="chosen-client">
-            <div className="grow">
-              <div className="field-label">Client</div>
-              <div className="item-name">{chosen.name}</div>
-              <div className="item-meta">{placeOf(chosen)}</div>
-            </div>
-            <Button size="sm" onClick={() => setChosen(null)}>
-              Change client
-            </Button>
-          </div>
+          <ChosenClient client={chosen} onChange={() => setChosen(null)} />
         ) : (
           <Combobox<Company>
             label="Client"
@@ -115,5 +106,20 @@ export function NewQuoteDialog({ open, onClose }: { open: boolean; onClose: () =
         )}
       </form>
     </Dialog>
+  );
+}
+
+function ChosenClient({ client, onChange }: { client: Company; onChange: () => void }) {
+  return (
+    <div className="row chosen" data-testid="chosen-client">
+      <div className="grow">
+        <div className="field-label">Client</div>
+        <div className="item-name">{client.name}</div>
+        <div className="item-meta">{placeOf(client)}</div>
+      </div>
+      <Button size="sm" onClick={onChange}>
+        Change client
+      </Button>
+    </div>
   );
 }
