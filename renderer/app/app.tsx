@@ -1,19 +1,21 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { QuoteList } from '../quotes/quote-list';
+import { QuoteList } from '../quotes/QuoteList';
 import { useNav, type Route } from '../state/nav';
 import { useSync } from '../state/sync';
-import { StatusBar } from '../sync/status-bar';
+import { StatusBar } from '../sync/StatusBar';
+import { StoreNotice } from '../sync/StoreNotice';
+import { useStoreHealth } from '../state/storeHealth';
 import { Toasts } from '../ui';
 import { runCommand, shortcutFor } from './commands';
-import { useEvents } from './use-events';
-import { useAppInfo } from '../state/app-info';
+import { useEvents } from './useEvents';
+import { useAppInfo } from '../state/appInfo';
 
 // Screens other than the list load on first use, keeping the first paint small.
-const QuoteEditor = lazy(() => import('../editor/quote-editor'));
-const ConflictsView = lazy(() => import('../sync/conflicts-view'));
-const LibraryScreen = lazy(() => import('../library/library-screen'));
-const PreferencesScreen = lazy(() => import('../preferences/preferences-screen'));
-const SettingsScreen = lazy(() => import('../settings/settings-screen'));
+const QuoteEditor = lazy(() => import('../editor/QuoteEditor'));
+const ConflictsView = lazy(() => import('../sync/ConflictsView'));
+const LibraryScreen = lazy(() => import('../library/LibraryScreen'));
+const PreferencesScreen = lazy(() => import('../preferences/PreferencesScreen'));
+const SettingsScreen = lazy(() => import('../settings/SettingsScreen'));
 
 const NAV: { label: string; route: Route; screens: Route['screen'][] }[] = [
   { label: 'Quotes', route: { screen: 'quotes' }, screens: ['quotes', 'quote'] },
@@ -34,6 +36,7 @@ export function App() {
   useEffect(() => {
     void useSync.getState().load();
     void useAppInfo.getState().load();
+    void useStoreHealth.getState().load();
     const onKey = (e: KeyboardEvent) => {
       // In the desktop app the menu owns the shortcuts and sends app.command instead.
       if (window.quotedesk) return;
@@ -115,6 +118,7 @@ export function App() {
         )}
       </nav>
       <main id="main" className="main">
+        <StoreNotice />
         <Suspense fallback={<div className="page muted">Loading…</div>}>
           {route.screen === 'quotes' && <QuoteList />}
           {route.screen === 'quote' && <QuoteEditor key={route.quoteId} quoteId={route.quoteId} />}

@@ -214,13 +214,20 @@ export function CatalogueItemForm({
               .content
           }
           optionKey={(p) => p.id}
-          optionText={(p) => `${p.name} ${p.sku}`}
+          optionText={(p) =>
+            [p.name, p.requiresProductId && 'add-on', p.sku].filter(Boolean).join(', ')
+          }
           renderOption={(p) => (
             <>
               <span>
                 {p.name}
-                {p.requiresProductId && <span className="kind">add-on</span>}
-              </span>
+                {p.requiresProductId && (
+                  <>
+                    {' '}
+                    <span className="kind">add-on</span>
+                  </>
+                )}
+              </span>{' '}
               <span className="muted mono">{p.sku}</span>
             </>
           )}

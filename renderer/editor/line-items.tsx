@@ -9,6 +9,8 @@ import { AddItemDialog } from './add-item-dialog';
 import { ItemRow } from './item-row';
 import { SectionSubtotal } from './section-subtotal';
 import { groupsOf, type Group } from './groups';
+import { planMove, sectionName } from './add-ons';
+import { MoveAddOnDialog, type AskMove } from './MoveAddOnDialog';
 
 // long: one component: its hooks, handlers and markup share its state
 export function LineItems({ detail }: { detail: QuoteDetail }) {
@@ -24,10 +26,18 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
   const groups = groupsOf(detail);
   const editable = detail.editable;
 
-  const move = (lineItemId: string, sectionId: string | null, index?: number) =>
-    run(() =>
-      ipc().call('lineItems.move', { quoteId, lineItemIds: [lineItemId], sectionId, index }),
-    );
+  const [askMove, setAskMove] = useState<AskMove | null>(null);
+  const moveNow = (lineItemIds: string[], sectionId: string | null, index?: number) =>
+    run(() => ipc().call('lineItems.move', { quoteId, lineItemIds, sectionId, index }));
+  /** A parent takes its add-ons along; an add-on leaving its parent's section asks first. */
+  const move = async (lineItemId: string, sectionId: string | null, index?: number) => {
+    const plan = planMove(detail, lineItemId, sectionId);
+    if (plan.leavesParent) {
+      setAskMove({ ...plan.leavesParent, sectionId, index });
+      return;
+    }
+    await moveNow(plan.lineItemIds, sectionId, index);
+  };
 
   /** Keyboard move: one step up or down through the sections, crossing their borders. */
   const moveBy = (itemId: string, delta: -1 | 1) => {
@@ -44,7 +54,11 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
       void move(itemId, ng.sectionId, delta < 0 ? ng.items.length : 0);
     }
     // Keep focus on the moved item's handle once it has been re-rendered in its new place.
-    setTimeout(() => document.querySelector<HTMLElement>(`[data-handle="${itemId}"]`)?.focus(), 80);
+    // (Not when the move waits for an answer in a dialog: the dialog keeps focus.)
+    setTimeout(() => {
+      if (document.querySelector('[role="dialog"]')) return;
+      document.querySelector<HTMLElement>(`[data-handle="${itemId}"]`)?.focus();
+    }, 80);
   };
 
   const createSection = async () => {
@@ -228,6 +242,17 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
           </div>
         );
       })}
+      {askMove && (
+        <MoveAddOnDialog
+          ask={askMove}
+          to={sectionName(detail, askMove.sectionId)}
+          onCancel={() => setAskMove(null)}
+          onMove={() => {
+            setAskMove(null);
+            void moveNow([askMove.addOn.id], askMove.sectionId, askMove.index);
+          }}
+        />
+      )}
       {adding && (
         <AddItemDialog
           detail={detail}

@@ -141,7 +141,14 @@ export function PdfPreview({
           +
         </Button>
       </div>
-      <div className="pdf-stage" aria-busy={rendering || !doc}>
+      {/* It scrolls when the page is larger than the dialog: reachable by Tab, arrows scroll. */}
+      <div
+        className="pdf-stage"
+        aria-busy={rendering || !doc}
+        tabIndex={0}
+        role="region"
+        aria-label={`Page ${page}`}
+      >
         {error ? (
           <p className="field-error" role="alert">
             {error}

@@ -15,6 +15,17 @@ import { useQuoteList } from '../state/quote-list';
 import { STATUS_LABEL } from '../ui';
 import './pipeline-chart.css';
 
+/** Whether the chart is shown; a collapsed chart stays collapsed when the app opens again. */
+const SHOWN_KEY = 'quotedesk.list.pipeline';
+const savedShown = (): boolean => globalThis.localStorage?.getItem(SHOWN_KEY) !== 'hidden';
+const saveShown = (shown: boolean): void => {
+  try {
+    globalThis.localStorage?.setItem(SHOWN_KEY, shown ? 'shown' : 'hidden');
+  } catch {
+    // Storage full or refused: the choice holds until the app closes.
+  }
+};
+
 // long: one component: its hooks, handlers and markup share its state
 export function PipelineChart() {
   const query = useQuoteList((s) => s.query);
@@ -27,6 +38,11 @@ export function PipelineChart() {
   const [error, setError] = useState<string | null>(null);
   const [asTable, setAsTable] = useState(false);
   const [chosen, setChosen] = useState<RecurringPeriod | null>(null);
+  const [shown, setShown] = useState(savedShown);
+  const toggleShown = () => {
+    setShown(!shown);
+    saveShown(!shown);
+  };
 
   useEffect(() => {
     let alive = true;
@@ -69,16 +85,16 @@ export function PipelineChart() {
 
   return (
     <section className="card pipeline" aria-labelledby="pipeline-h">
-      <div className="pipeline-head">
+      <div className={`pipeline-head ${shown ? '' : 'pipeline-folded'}`}>
         <h2 id="pipeline-h">Pipeline</h2>
-        {!asTable && (
+        {shown && !asTable && (
           <span className="pipeline-legend" aria-hidden="true">
             <span className="swatch swatch-initial" /> Initial
             <span className="swatch swatch-recurring" /> Recurring {PERIOD_LABEL[basis]}
           </span>
         )}
         <span className="grow" />
-        {!asTable && periods.length > 1 && (
+        {shown && !asTable && periods.length > 1 && (
           <ToggleButtonGroup
             aria-label="Recurring money shown"
             className="segmented"
@@ -97,90 +113,116 @@ export function PipelineChart() {
             ))}
           </ToggleButtonGroup>
         )}
+        {shown && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-pressed={asTable}
+            onClick={() => setAsTable((v) => !v)}
+          >
+            {asTable ? 'Show as chart' : 'Show as table'}
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-ghost btn-sm"
-          aria-pressed={asTable}
-          onClick={() => setAsTable((v) => !v)}
+          aria-expanded={shown}
+          aria-controls="pipeline-body"
+          onClick={toggleShown}
         >
-          {asTable ? 'Show as chart' : 'Show as table'}
+          {shown ? 'Hide chart' : 'Show chart'}
         </button>
       </div>
-      {!asTable && (
-        <div className="pipeline-bars" role="group" aria-label="Pipeline by status">
-          {data.rows.map((r) => (
-            <button
-              key={r.status}
-              type="button"
-              className="pipeline-bar"
-              data-status={r.status}
-              aria-pressed={filtered.includes(r.status)}
-              aria-label={`${STATUS_LABEL[r.status]}: ${formatNumber(r.count)} ${r.count === 1 ? 'quote' : 'quotes'}, initial ${formatMoney(r.initialTotal.amount, cur)}, recurring ${formatMoney(recurringOf(r), cur)} ${PERIOD_LABEL[basis]}. Filter the list by this status.`}
-              onClick={() => toggleStatus(r.status)}
-            >
-              <span className="pipeline-label">
-                {STATUS_LABEL[r.status]} <span className="muted">{formatNumber(r.count)}</span>
-              </span>
-              <span className="pipeline-track" aria-hidden="true">
-                <span className="bar bar-initial" style={{ width: pct(r.initialTotal.amount) }} />
-                <span className="pipeline-amount">{formatMoney(r.initialTotal.amount, cur)}</span>
-              </span>
-              <span className="pipeline-track" aria-hidden="true">
-                <span className="bar bar-recurring" style={{ width: pct(recurringOf(r)) }} />
-                <span className="pipeline-amount">{formatMoney(recurringOf(r), cur)}</span>
-              </span>
-            </button>
-          ))}
-        </div>
-      )}
-      <table className={asTable ? 'pipeline-table' : 'sr-only'} data-testid="pipeline-table">
-        <caption className="sr-only">
-          Pipeline: totals by status of the quotes the search matches, in {cur}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col" className="num">
-              Quotes
-            </th>
-            <th scope="col" className="num">
-              Initial
-            </th>
-            {periods.map((p) => (
-              <th key={p} scope="col" className="num">
-                Recurring {PERIOD_LABEL[p]}
-              </th>
+      <div id="pipeline-body" hidden={!shown}>
+        {!asTable && (
+          <div className="pipeline-bars" role="group" aria-label="Pipeline by status">
+            {data.rows.map((r) => (
+              <button
+                key={r.status}
+                type="button"
+                className="pipeline-bar"
+                data-status={r.status}
+                aria-pressed={filtered.includes(r.status)}
+                onClick={() => toggleStatus(r.status)}
+              >
+                {/* Named by what it shows (the status, its amounts), with the count for screen
+                  readers only: on screen the count is on the status chip above. */}
+                <span className="pipeline-label">
+                  {STATUS_LABEL[r.status]}
+                  <span className="sr-only">
+                    , {formatNumber(r.count)} {r.count === 1 ? 'quote' : 'quotes'}, initial
+                  </span>
+                </span>
+                <span className="pipeline-track">
+                  <span
+                    className="bar bar-initial"
+                    aria-hidden="true"
+                    style={{ width: pct(r.initialTotal.amount) }}
+                  />
+                  <span className="pipeline-amount">{formatMoney(r.initialTotal.amount, cur)}</span>
+                </span>
+                <span className="pipeline-track">
+                  <span className="sr-only">, recurring {PERIOD_LABEL[basis]} </span>
+                  <span
+                    className="bar bar-recurring"
+                    aria-hidden="true"
+                    style={{ width: pct(recurringOf(r)) }}
+                  />
+                  <span className="pipeline-amount">{formatMoney(recurringOf(r), cur)}</span>
+                </span>
+              </button>
             ))}
-            {unsplit && (
+          </div>
+        )}
+        <table className={asTable ? 'pipeline-table' : 'sr-only'} data-testid="pipeline-table">
+          <caption className="sr-only">
+            Pipeline: totals by status of the quotes the search matches, in {cur}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
               <th scope="col" className="num">
-                Recurring, period not known yet
+                Quotes
               </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {data.rows.map((r) => (
-            <tr key={r.status} data-status={r.status}>
-              <th scope="row">{STATUS_LABEL[r.status]}</th>
-              <td className="num">{formatNumber(r.count)}</td>
-              <td className="num" data-testid={`pipeline-initial-${r.status}`}>
-                {formatMoney(r.initialTotal.amount, cur)}
-              </td>
+              <th scope="col" className="num">
+                Initial
+              </th>
               {periods.map((p) => (
-                <td key={p} className="num" data-testid={`pipeline-recurring-${p}-${r.status}`}>
-                  {formatMoney(r.recurringByPeriod[p] ?? 0, cur)}
-                </td>
+                <th key={p} scope="col" className="num">
+                  Recurring {PERIOD_LABEL[p]}
+                </th>
               ))}
-              {unsplit && <td className="num">{formatMoney(r.recurringUnsplit, cur)}</td>}
+              {unsplit && (
+                <th scope="col" className="num">
+                  Recurring, period not known yet
+                </th>
+              )}
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {data.otherCurrency > 0 && (
-        <p className="muted pipeline-note">
-          {formatNumber(data.otherCurrency)} quotes in another currency are not counted here.
-        </p>
-      )}
+          </thead>
+          <tbody>
+            {data.rows.map((r) => (
+              <tr key={r.status} data-status={r.status}>
+                <th scope="row">{STATUS_LABEL[r.status]}</th>
+                <td className="num">{formatNumber(r.count)}</td>
+                <td className="num" data-testid={`pipeline-initial-${r.status}`}>
+                  {formatMoney(r.initialTotal.amount, cur)}
+                </td>
+                {periods.map((p) => (
+                  <td key={p} className="num" data-testid={`pipeline-recurring-${p}-${r.status}`}>
+                    {formatMoney(r.recurringByPeriod[p] ?? 0, cur)}
+                  </td>
+                ))}
+                {unsplit && <td className="num">{formatMoney(r.recurringUnsplit, cur)}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {data.otherCurrency > 0 && (
+          <p className="muted pipeline-note">
+            {formatNumber(data.otherCurrency)} quotes in another currency are not counted here.
+          </p>
+        )}
+      </div>
     </section>
   );
 }

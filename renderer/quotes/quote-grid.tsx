@@ -210,17 +210,20 @@ function Row({ q }: { q: QuoteSummary }) {
   const name = q.referenceCode ?? q.client.name;
   return (
     <>
-      <div role="gridcell" className="cell mono">
-        {q.referenceCode ?? <span className="muted">New (local)</span>}
-      </div>
-      <div role="gridcell" className="cell">
-        <strong>{q.client.name}</strong>
+      {/* The item count under the reference, so the client's name has its cell to itself. */}
+      <div role="gridcell" className="cell cell-ref">
+        <span className="mono">
+          {q.referenceCode ?? <span className="muted">New (local)</span>}
+        </span>
         <span className="muted">
-          {' '}
-          · {formatNumber(q.lineItemCounts.total)} {q.lineItemCounts.total === 1 ? 'item' : 'items'}
+          {formatNumber(q.lineItemCounts.total)} {q.lineItemCounts.total === 1 ? 'item' : 'items'}
         </span>
       </div>
-      <div role="gridcell" className="cell">
+      {/* Up to two lines; a name longer still has its tooltip. */}
+      <div role="gridcell" className="cell cell-client" title={q.client.name}>
+        <strong>{q.client.name}</strong>
+      </div>
+      <div role="gridcell" className="cell cell-wrap">
         <StatusPill status={q.status} />
       </div>
       <div role="gridcell" className="cell num">
@@ -238,7 +241,7 @@ function Row({ q }: { q: QuoteSummary }) {
       <div role="gridcell" className="cell col-creator">
         {q.createdBy || YOU}
       </div>
-      <div role="gridcell" className="cell">
+      <div role="gridcell" className="cell cell-wrap">
         {q.listOnly ? <ListOnlyBadge /> : <SyncBadge sync={q.sync} />}
       </div>
       <div role="gridcell" className="cell row-actions" onClick={(e) => e.stopPropagation()}>

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
+  Button as AriaButton,
   ComboBox,
+  ComboBoxStateContext,
   Input,
   Label,
   ListBox,
@@ -13,10 +15,13 @@ import {
 export interface ComboboxProps<T> {
   label: string;
   placeholder?: string;
-  /** Called as the user types; may answer from an offline cache. */
+  /** Called as the user types (with "" to browse); may answer from an offline cache. */
   search: (text: string) => Promise<T[]>;
   optionKey: (item: T) => string;
-  /** The option as plain text: its accessible name and what type-ahead matches. */
+  /**
+   * The option as plain text, its parts separated by spaces or commas: its accessible name
+   * and what type-ahead matches.
+   */
   optionText: (item: T) => string;
   renderOption: (item: T) => ReactNode;
   onPick: (item: T) => void;
@@ -25,11 +30,21 @@ export interface ComboboxProps<T> {
   hint?: ReactNode;
 }
 
+/** What the list shows, and for which text: an answer for older text is not picked by Enter. */
+interface Found<T> {
+  text: string;
+  items: T[];
+}
+
 /**
- * Type-to-search picker. The keyboard and ARIA behaviour (open state, arrows, Escape, Enter,
- * the active option announced) are react-aria's; this adds the search as the user types.
+ * Type-to-search picker that can be browsed too: a click in the field or on its button opens
+ * the list (the whole list while nothing is typed), as do typing and the arrow keys. Not a
+ * Tab into it: react-aria hides the rest of the page from assistive technology while the list
+ * is open, which a keyboard user passing through must not meet. The keyboard and ARIA behaviour (open state, arrows, Escape,
+ * the active option announced) are react-aria's; this adds the search as the user types and
+ * Enter on the only suggestion (react-aria would instead revert the field to empty).
  * The list opens below the field, inside it (not in a layer of its own), so it stays in the
- * dialog it belongs to.
+ * dialog it belongs to. "No matches" is a message beside the list, never an option.
  */
 // long: one component: its hooks, handlers and markup share its state
 export function Combobox<T>({
@@ -45,14 +60,18 @@ export function Combobox<T>({
   hint,
 }: ComboboxProps<T>) {
   const [text, setText] = useState('');
-  const [items, setItems] = useState<T[]>([]);
+  const [found, setFound] = useState<Found<T>>({ text: '\u0000', items: [] });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [slot, setSlot] = useState<HTMLDivElement | null>(null);
   const seq = useRef(0);
   const searchRef = useRef(search);
+  const onPickRef = useRef(onPick);
+  /** Enter pressed before the suggestions for the typed text had arrived. */
+  const enterWaiting = useRef<string | null>(null);
   useEffect(() => {
     searchRef.current = search;
+    onPickRef.current = onPick;
   });
 
   useEffect(() => {
@@ -64,8 +83,12 @@ export function Combobox<T>({
           .current(text)
           .then((r) => {
             if (my !== seq.current) return;
-            setItems(r);
+            setFound({ text, items: r });
             setFailure(null);
+            if (enterWaiting.current === text) {
+              enterWaiting.current = null;
+              if (r.length === 1) onPickRef.current(r[0]!);
+            }
           })
           .catch((e: unknown) => {
             if (my === seq.current) setFailure(e instanceof Error ? e.message : String(e));
@@ -78,14 +101,33 @@ export function Combobox<T>({
   }, [text]);
 
   const shownError = error ?? failure;
-  const options = items.map((item) => ({ key: optionKey(item), item }));
+  const options = found.items.map((item) => ({ key: optionKey(item), item }));
+  const current = found.text === text && !busy;
+
+  // Enter with no highlighted option: the only suggestion is picked (now, or as soon as the
+  // suggestions for what was typed arrive); otherwise the text stays as typed.
+  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || e.currentTarget.getAttribute('aria-activedescendant')) return;
+    e.preventDefault();
+    e.stopPropagation();
+    if (!text.trim()) return;
+    if (current) {
+      if (found.items.length === 1) onPick(found.items[0]!);
+    } else enterWaiting.current = text;
+  };
+
+  const status =
+    busy && !current ? 'Searching…' : current && text && !options.length ? 'No matches' : '';
 
   return (
     <ComboBox
       className={`field combo ${shownError ? 'field-invalid' : ''}`}
       items={options}
       inputValue={text}
-      onInputChange={setText}
+      onInputChange={(t) => {
+        enterWaiting.current = null;
+        setText(t);
+      }}
       // Picking is an action here, not a value the field keeps.
       selectedKey={null}
       onSelectionChange={(key: Key | null) => {
@@ -100,7 +142,12 @@ export function Combobox<T>({
       autoFocus={autoFocus}
     >
       <Label className="field-label">{label}</Label>
-      <Input className="input" placeholder={placeholder} autoComplete="off" />
+      <div className="combo-control">
+        <OpeningInput placeholder={placeholder} onKeyDownCapture={onEnter} />
+        <AriaButton className="btn btn-ghost btn-sm combo-button">
+          <span aria-hidden="true">▾</span>
+        </AriaButton>
+      </div>
       {hint && (
         <Text slot="description" className="field-hint">
           {hint}
@@ -123,20 +170,47 @@ export function Combobox<T>({
           shouldFlip={false}
         >
           <ListBox
-            className="combo-list"
+            className={`combo-list ${options.length ? '' : 'combo-list-empty'}`}
             aria-busy={busy}
-            renderEmptyState={() => (
-              <div className="muted combo-option">{busy ? 'Searching…' : 'No matches'}</div>
-            )}
           >
             {(o: { key: string; item: T }) => (
-              <ListBoxItem id={o.key} textValue={optionText(o.item)} className="combo-option">
+              <ListBoxItem
+                id={o.key}
+                textValue={optionText(o.item)}
+                aria-label={optionText(o.item)}
+                className="combo-option"
+              >
                 {renderOption(o.item)}
               </ListBoxItem>
             )}
           </ListBox>
+          <div className="muted combo-status" role="status">
+            {status}
+          </div>
         </Popover>
       )}
     </ComboBox>
+  );
+}
+
+/** The field; a click on it opens the list even when it already has focus. */
+function OpeningInput({
+  placeholder,
+  onKeyDownCapture,
+}: {
+  placeholder?: string;
+  onKeyDownCapture: (e: KeyboardEvent<HTMLInputElement>) => void;
+}) {
+  const state = useContext(ComboBoxStateContext);
+  return (
+    <Input
+      className="input"
+      placeholder={placeholder}
+      autoComplete="off"
+      onKeyDownCapture={onKeyDownCapture}
+      onClick={() => {
+        if (state && !state.isOpen) state.open(null, 'manual');
+      }}
+    />
   );
 }

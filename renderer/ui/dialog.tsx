@@ -33,8 +33,8 @@ export function Dialog({
 
   useEffect(() => {
     if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
     const box = ref.current;
+    const previous = openerOf(box);
     const first = initialFocus
       ? box?.querySelector<HTMLElement>(initialFocus)
       : (box?.querySelector('.dialog-body')?.querySelector<HTMLElement>(FOCUSABLE) ??
@@ -102,6 +102,45 @@ export function Dialog({
       </div>
     </div>
   );
+}
+
+/**
+ * The controls the user last pressed or focused, newest last. The opener is read from here
+ * rather than from `document.activeElement` when the dialog opens: by then a field inside the
+ * dialog may have taken focus already (its own autofocus runs first), and a pressed control
+ * is not always focused by the press (a macOS habit, and react-aria's pressables).
+ */
+const recent: HTMLElement[] = [];
+let tracking = false;
+
+function track(): void {
+  if (tracking) return;
+  tracking = true;
+  const note = (el: Element | null) => {
+    if (!(el instanceof HTMLElement) || el === document.body) return;
+    const i = recent.indexOf(el);
+    if (i >= 0) recent.splice(i, 1);
+    recent.push(el);
+    if (recent.length > 8) recent.shift();
+  };
+  document.addEventListener('focusin', (e) => note(e.target as Element | null), true);
+  document.addEventListener(
+    'pointerdown',
+    (e) => note((e.target as Element | null)?.closest?.(FOCUSABLE) ?? null),
+    true,
+  );
+}
+
+// From the start: the first dialog's opener is pressed before any dialog exists.
+if (typeof document !== 'undefined') track();
+
+function openerOf(box: HTMLElement | null): HTMLElement | null {
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const el = recent[i]!;
+    if (!box?.contains(el)) return el;
+  }
+  const active = document.activeElement as HTMLElement | null;
+  return active && !box?.contains(active) && active !== document.body ? active : null;
 }
 
 /**
