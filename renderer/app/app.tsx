@@ -1,21 +1,21 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { QuoteList } from '../quotes/QuoteList';
+import { QuoteList } from '../quotes/quote-list';
 import { useNav, type Route } from '../state/nav';
 import { useSync } from '../state/sync';
-import { StatusBar } from '../sync/StatusBar';
-import { StoreNotice } from '../sync/StoreNotice';
-import { useStoreHealth } from '../state/storeHealth';
+import { StatusBar } from '../sync/status-bar';
+import { StoreNotice } from '../sync/store-notice';
+import { useStoreHealth } from '../state/store-health';
 import { Toasts } from '../ui';
 import { runCommand, shortcutFor } from './commands';
-import { useEvents } from './useEvents';
-import { useAppInfo } from '../state/appInfo';
+import { useEvents } from './use-events';
+import { useAppInfo } from '../state/app-info';
 
 // Screens other than the list load on first use, keeping the first paint small.
-const QuoteEditor = lazy(() => import('../editor/QuoteEditor'));
-const ConflictsView = lazy(() => import('../sync/ConflictsView'));
-const LibraryScreen = lazy(() => import('../library/LibraryScreen'));
-const PreferencesScreen = lazy(() => import('../preferences/PreferencesScreen'));
-const SettingsScreen = lazy(() => import('../settings/SettingsScreen'));
+const QuoteEditor = lazy(() => import('../editor/quote-editor'));
+const ConflictsView = lazy(() => import('../sync/conflicts-view'));
+const LibraryScreen = lazy(() => import('../library/library-screen'));
+const PreferencesScreen = lazy(() => import('../preferences/preferences-screen'));
+const SettingsScreen = lazy(() => import('../settings/settings-screen'));
 
 const NAV: { label: string; route: Route; screens: Route['screen'][] }[] = [
   { label: 'Quotes', route: { screen: 'quotes' }, screens: ['quotes', 'quote'] },

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
-import { useQuoteList } from '../state/quoteList';
-import { useStoreHealth } from '../state/storeHealth';
+import { useQuoteList } from '../state/quote-list';
+import { useStoreHealth } from '../state/store-health';
 import { useSync } from '../state/sync';
 import { runCommand } from './commands';
 

@@ -10,7 +10,7 @@ import { ItemRow } from './item-row';
 import { SectionSubtotal } from './section-subtotal';
 import { groupsOf, type Group } from './groups';
 import { planMove, sectionName } from './add-ons';
-import { MoveAddOnDialog, type AskMove } from './MoveAddOnDialog';
+import { MoveAddOnDialog, type AskMove } from './move-add-on-dialog';
 
 // long: one component: its hooks, handlers and markup share its state
 export function LineItems({ detail }: { detail: QuoteDetail }) {

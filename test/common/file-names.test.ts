@@ -35,7 +35,7 @@ describe('file names', () => {
 
   it('the pattern refuses camelCase and PascalCase and takes kebab-case with dotted parts', () => {
     expect(
-      ['syncSide.ts', 'QuoteList.tsx', 'crash_child.ts'].filter((n) => KEBAB_FILE.test(n)),
+      ['sync-side.ts', 'quote-list.tsx', 'crash_child.ts'].filter((n) => KEBAB_FILE.test(n)),
     ).toEqual([]);
     expect(
       ['sync-side.ts', 'money.property.test.ts', 'pdfmake.d.ts'].every((n) => KEBAB_FILE.test(n)),

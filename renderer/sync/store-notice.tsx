@@ -1,4 +1,4 @@
-import { useStoreHealth } from '../state/storeHealth';
+import { useStoreHealth } from '../state/store-health';
 import { Button, Dialog } from '../ui';
 
 /**
