@@ -40,7 +40,7 @@ const HOST = '127.0.0.1';
 const KEEPALIVE_MS = 20_000;
 
 /**
- * Browser mode's transport (DESIGN.md §3): the IPC contract over loopback HTTP. A request
+ * Browser mode's transport (docs/architecture.md#browser-mode): the IPC contract over loopback HTTP. A request
  * must carry this run's token, come from our own origin when a browser says where it comes
  * from, and name our own host (so a DNS-rebinding page cannot reach it).
  */

@@ -1,4 +1,4 @@
-/** The sync engine (DESIGN.md §3): see README.md in this folder. */
+/** The sync engine (docs/architecture.md#data-flow): see README.md in this folder. */
 export {
   SyncEngine,
   knownServerQuotes,
@@ -15,3 +15,4 @@ export { PARKED_CREATE } from './conflictStore';
 export { PREVIEW_BUDGET, previewBudgetMiB, DEFAULT_PREVIEW_BUDGET_MIB } from './previews';
 export type { SyncApi, SyncStore } from './ports';
 export { holdDelete, releaseDelete, deleteHeld } from './deleteHold';
+export { publishRefusal, clearPublishRefusal } from './publish-refused';
