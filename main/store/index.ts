@@ -9,15 +9,18 @@ export function openStore(file: string, opts?: StoreOptions): Store {
 }
 
 export { Store, type StoreOptions } from './store';
+export { repairStore, type RepairReport } from './repair';
 export type { IntegrityCheck } from './db';
 export { ENCRYPT_POINTS, type EncryptPoint } from './encrypt-migration';
 export { isPlaintextDatabase } from './cipher';
 export type { ChangeListener } from './events';
+export type { StoreCondition } from './health';
 export {
   StoreError,
   StoreValidationError,
   QuoteNotFoundError,
   StoreCorruptError,
+  StoreFullError,
   StoreTooNewError,
   StoreKeyError,
   StoreClosedError,

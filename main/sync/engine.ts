@@ -256,7 +256,8 @@ export class SyncEngine {
           } else
             filled?.catch((e: unknown) => {
               this.lastError = e instanceof Error ? e.message : String(e);
-              this.emitStatus();
+              // Once stopped, the session's store may be closed: nobody listens any more.
+              if (!this.stopped) this.emitStatus();
             });
         }
       }

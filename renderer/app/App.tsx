@@ -3,6 +3,8 @@ import { QuoteList } from '../quotes/QuoteList';
 import { useNav, type Route } from '../state/nav';
 import { useSync } from '../state/sync';
 import { StatusBar } from '../sync/StatusBar';
+import { StoreNotice } from '../sync/StoreNotice';
+import { useStoreHealth } from '../state/storeHealth';
 import { Toasts } from '../ui';
 import { runCommand, shortcutFor } from './commands';
 import { useEvents } from './useEvents';
@@ -34,6 +36,7 @@ export function App() {
   useEffect(() => {
     void useSync.getState().load();
     void useAppInfo.getState().load();
+    void useStoreHealth.getState().load();
     const onKey = (e: KeyboardEvent) => {
       // In the desktop app the menu owns the shortcuts and sends app.command instead.
       if (window.quotedesk) return;
@@ -115,6 +118,7 @@ export function App() {
         )}
       </nav>
       <main id="main" className="main">
+        <StoreNotice />
         <Suspense fallback={<div className="page muted">Loading…</div>}>
           {route.screen === 'quotes' && <QuoteList />}
           {route.screen === 'quote' && <QuoteEditor key={route.quoteId} quoteId={route.quoteId} />}

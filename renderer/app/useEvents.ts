@@ -3,6 +3,7 @@ import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
 import { useQuoteList } from '../state/quoteList';
+import { useStoreHealth } from '../state/storeHealth';
 import { useSync } from '../state/sync';
 import { runCommand } from './commands';
 
@@ -61,6 +62,7 @@ export function useEvents(): void {
         void useSync.getState().load();
         if (useNav.getState().route.screen === 'quote') useNav.getState().go({ screen: 'quotes' });
       }),
+      client.on('store.health', (h) => useStoreHealth.getState().set(h)),
       client.on('app.command', (e) => runCommand(e.command)),
       client.on('embedded.state', (e) =>
         useSync.getState().setServerNotice(e.state === 'running' ? null : e.message),
