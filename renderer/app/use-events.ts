@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { ipc } from '../ipc';
+import { useEditor } from '../state/editor';
+import { useNav } from '../state/nav';
+import { useQuoteList } from '../state/quote-list';
+import { useStoreHealth } from '../state/store-health';
+import { useSync } from '../state/sync';
+import { runCommand } from './commands';
+
+/** Subscribes to main's change events; the UI re-reads what it shows, debounced. */
+export function useEvents(): void {
+  useEffect(() => {
+    let listTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshList = () => {
+      clearTimeout(listTimer);
+      listTimer = setTimeout(() => useQuoteList.getState().refresh(), 150);
+    };
+    // The editor reads the quote again only if it does not hold the newest generation yet:
+    // a local edit's event names the generation its own answer carries (Infinity: anything
+    // else, e.g. a sync, whose state only a read shows).
+    let editorTimer: ReturnType<typeof setTimeout> | undefined;
+    let wanted = -1;
+    const reloadEditor = (generation = Infinity) => {
+      wanted = Math.max(wanted, generation);
+      clearTimeout(editorTimer);
+      editorTimer = setTimeout(() => {
+        const g = wanted;
+        wanted = -1;
+        void useEditor.getState().catchUp(g);
+      }, 60);
+    };
+    // A local edit changes the pending count even when no sync round follows (paused,
+    // offline): the footer re-reads the status instead of waiting for the engine to speak.
+    let statusTimer: ReturnType<typeof setTimeout> | undefined;
+    const reloadStatus = () => {
+      clearTimeout(statusTimer);
+      statusTimer = setTimeout(() => void useSync.getState().load(), 200);
+    };
+    const client = ipc();
+    const offs = [
+      client.on('quote.changed', (e) => {
+        refreshList();
+        if (e.source !== 'sync') reloadStatus();
+        const ed = useEditor.getState();
+        if (ed.quoteId === e.quoteId) {
+          if (e.deleted && e.source === 'sync') void ed.reload();
+          else reloadEditor(e.source === 'sync' ? Infinity : (e.generation ?? Infinity));
+        }
+      }),
+      client.on('quotes.changed', () => {
+        refreshList();
+        if (useEditor.getState().quoteId) reloadEditor();
+      }),
+      client.on('sync.state', (s) => useSync.getState().setStatus(s)),
+      client.on('sync.progress', (p) => useSync.getState().setProgress(p)),
+      client.on('sync.quoteState', (e) => {
+        refreshList();
+        if (useEditor.getState().quoteId === e.quoteId) reloadEditor();
+      }),
+      client.on('profile.changed', () => {
+        refreshList();
+        void useSync.getState().load();
+        if (useNav.getState().route.screen === 'quote') useNav.getState().go({ screen: 'quotes' });
+      }),
+      client.on('store.health', (h) => useStoreHealth.getState().set(h)),
+      client.on('app.command', (e) => runCommand(e.command)),
+      client.on('embedded.state', (e) =>
+        useSync.getState().setServerNotice(e.state === 'running' ? null : e.message),
+      ),
+    ];
+    return () => {
+      clearTimeout(listTimer);
+      clearTimeout(editorTimer);
+      clearTimeout(statusTimer);
+      offs.forEach((off) => off());
+    };
+  }, []);
+}
