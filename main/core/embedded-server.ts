@@ -136,6 +136,20 @@ export function leftoverPid(dataDir: string): number | null {
   }
 }
 
+/** The `error` of the server's `start-failed` log line in `stderr`, if it wrote one. */
+export function startFailure(stderr: string): string | null {
+  for (const line of stderr.split('\n').reverse()) {
+    if (!line.includes('"start-failed"')) continue;
+    try {
+      const entry = JSON.parse(line) as { event?: unknown; error?: unknown };
+      if (entry.event === 'start-failed' && typeof entry.error === 'string') return entry.error;
+    } catch {
+      // a line cut short: not the one
+    }
+  }
+  return null;
+}
+
 async function endLeftover(dataDir: string, log: Logger): Promise<void> {
   const pid = leftoverPid(dataDir);
   if (pid === null) return;
@@ -177,6 +191,18 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
   let stopping = false;
   let ready = false;
   const exited = new Promise<number | null>((resolve) => child.onExit(resolve));
+  // Until it is ready, what it logs is kept too: a refused start (a database from a newer
+  // version, a port taken) says why in its `start-failed` line, and the user should see that.
+  let early = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (!ready && early.length < 64 * 1024) early += chunk.toString('utf8');
+  });
+  // The exit can be reported before the last of stderr is read.
+  const stderrRead = new Promise<void>((resolve) => {
+    if (!child.stderr) return resolve();
+    child.stderr.once('end', resolve);
+    child.stderr.once('close', resolve);
+  });
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -187,7 +213,7 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
         ),
       );
     }, opts.readyTimeoutMs ?? 60_000);
-    void exited.then((code) => {
+    void exited.then(async (code) => {
       clearTimeout(timer);
       if (ready) {
         if (!stopping) {
@@ -196,9 +222,11 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
         }
         return;
       }
+      await Promise.race([stderrRead, new Promise((r) => setTimeout(r, 1000))]);
+      const why = startFailure(early);
       reject(
         new Error(
-          `the embedded server exited with code ${code}; see ${path.join(opts.dataDir, 'server.log')}`,
+          `the embedded server exited with code ${code}${why ? `: ${why}` : ''}; see ${path.join(opts.dataDir, 'server.log')}`,
         ),
       );
     });
