@@ -28,12 +28,12 @@ export {
 export { LATEST_VERSION as STORE_SCHEMA_VERSION } from './migrations';
 export { SYNC_STATES, SYNC_EVENTS, nextSyncState, IllegalSyncTransition } from './sync-state';
 export type { SyncEventDetail } from './quote-sync';
-export { UNDO_DEPTH } from './quoteRepo';
+export { UNDO_DEPTH } from './quote-repo';
 export { workFromRemote } from './remote';
 export type { PipelineRow } from './pipeline';
 export type { StubRef } from './stubs';
 export { isPdf } from './edits/attachments';
 export { ME as OWNER_ME } from './edits/ownership';
 export type * from './types';
-export type { StoreSync } from './syncSide';
+export type { StoreSync } from './sync-side';
 export type { Caches } from './caches';

@@ -7,19 +7,19 @@ import { BlobStore } from './blobs';
 import { Caches } from './caches';
 import { CheckpointScheduler } from './checkpoints';
 import type { StoreKernel } from './kernel';
-import { StoreSync } from './syncSide';
+import { StoreSync } from './sync-side';
 import { deriveStoreKeys, FileCipher } from './cipher';
 import { openDatabase, type IntegrityCheck } from './db';
 import type { EncryptPoint } from './encrypt-migration';
-import * as accessList from './edits/accessList';
+import * as accessList from './edits/access-list';
 import * as attachments from './edits/attachments';
 import type { EditContext } from './edits/context';
 import * as header from './edits/header';
-import * as lineItems from './edits/lineItems';
+import * as lineItems from './edits/line-items';
 import * as ownership from './edits/ownership';
 import * as sections from './edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
-import { DocWriter } from './docWriter';
+import { DocWriter } from './doc-writer';
 import { ChangeBus, type ChangeListener } from './events';
 import {
   guardMethods,
@@ -31,11 +31,11 @@ import {
 import { applyEntry } from './history';
 import { listQuotes } from './list';
 import { pipelineTotals, type PipelineRow } from './pipeline';
-import { QuoteRepo, type QuoteMeta } from './quoteRepo';
-import { SyncTables } from './syncTables';
+import { QuoteRepo, type QuoteMeta } from './quote-repo';
+import { SyncTables } from './sync-tables';
 import { notDownloadedError, StubTable } from './stubs';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
-import { searchDoc, type SearchDoc } from './listRow';
+import { searchDoc, type SearchDoc } from './list-row';
 import type {
   AccessEntryInput,
   AddLineItemInput,

@@ -10,7 +10,7 @@ import type { Failure } from './errors';
 import { failureOf } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 import { pull, type PullReport } from './pull';
-import { FillDriver } from './fillDriver';
+import { FillDriver } from './fill-driver';
 import { downloadPreviews, previewsWaiting, queuePreviews } from './previews';
 import { downloadMissingFiles, syncQuote, type RoundResult } from './push';
 import type { RoundContext } from './ports';

@@ -2,7 +2,7 @@ import type { AppCommand } from '../../common/ipc/shapes';
 import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
 import { useSync } from '../state/sync';
-import { useCommandRequest } from '../state/commandRequest';
+import { useCommandRequest } from '../state/command-request';
 import { deleteQuote, duplicateQuote } from '../quotes/actions';
 import { undo, redo } from '../editor/undo';
 import { runToastShortcut } from '../ui/toast';

@@ -1,7 +1,7 @@
 import type { QuoteSummary } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../ipc';
 import { useNav } from '../state/nav';
-import { useQuoteList } from '../state/quoteList';
+import { useQuoteList } from '../state/quote-list';
 import { toast } from '../ui/toast';
 
 export async function duplicateQuote(quoteId: string): Promise<void> {
