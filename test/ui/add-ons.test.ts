@@ -13,16 +13,17 @@ const line = (id: string, parent?: string) =>
     cost: 5,
     ...(parent ? { requiredLineItemId: parent } : {}),
   });
-const section = (id: string, lineItemIds: string[]) => ({
+const section = (id: string, lineItemIds: string[], order = 0) => ({
   id,
   serverId: null,
   name: id,
+  order,
   lineItemIds,
 });
 
 describe('moving add-ons with their product', () => {
   const quote = detail([line('m365'), line('teams', 'm365'), line('phone', 'm365'), line('rack')], {
-    sections: [section('Licences', []), section('Extras', ['phone'])],
+    sections: [section('Licences', []), section('Extras', ['phone'], 1)],
   });
 
   it('a product changing section takes the add-ons beside it along, not one moved elsewhere', () => {
