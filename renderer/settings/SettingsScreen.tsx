@@ -25,6 +25,7 @@ const DATA_PROTECTION = {
 } as const;
 
 /** Connection profiles (secrets go to the keychain in main, never back here) and where data lives. */
+// long: one component: its hooks, handlers and markup share its state
 export default function SettingsScreen() {
   const [profiles, setProfiles] = useState<ProfileView[]>([]);
   const [keychain, setKeychain] = useState<KeychainStatus | null>(null);

@@ -35,6 +35,7 @@ export function readSeed(file: string): SeedFile {
  * on every start; seeded quotes are created once (an existing id is left as it is, so a restart
  * keeps what users changed).
  */
+// long: one transaction writing every table of the seed in order
 export function loadSeed(ctx: Ctx, seed: SeedFile): void {
   const db = ctx.db;
   db.transaction(() => {
