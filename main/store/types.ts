@@ -8,7 +8,6 @@ import type {
   ClientDetails,
   CommitmentTerm,
   CreatedBy,
-  ErrorCode,
   IntentType,
   InvoiceTotals,
   LineItemKind,
@@ -479,8 +478,5 @@ export interface ChangeEvent {
   what: ChangeWhat;
 }
 
-export interface FieldError {
-  field: string;
-  type: ErrorCode;
-  message: string;
-}
+// Stated beside the errors that carry it (errors.ts imports nothing of the store's).
+export type { FieldError } from './errors';

@@ -193,7 +193,6 @@ export class SyncEngine {
    * One cycle: push every pending quote, then pull. Quotes the pull only listed are read by
    * the background fill, which this waits for unless `background` (the engine's own loop).
    */
-  // long: the engine's cycle, being reworked into one loop state (issue 25)
   async syncOnce(force = false, background = false): Promise<CycleReport> {
     const report: CycleReport = {
       pushed: [],
@@ -253,37 +252,8 @@ export class SyncEngine {
     try {
       await Promise.all(Array.from({ length: Math.min(this.parallelism, queue.length) }, worker));
       if (!report.retry && this.state.paused && this.opts.pull !== false) cutShort = true;
-      else if (!report.retry && this.opts.pull !== false) {
-        try {
-          report.pull = await pull({
-            api: this.opts.api,
-            store: this.opts.store,
-            knownServerQuotes:
-              this.opts.knownServerQuotes ?? (() => knownServerQuotes(this.opts.store)),
-            onStep: (step) => this.emit({ type: 'progress', ...this.progress!, step }),
-            parallelism: this.parallelism,
-            onListed: (listed, total) => this.fill.listed(listed, total),
-            afterImport: (quoteId) => downloadMissingFiles(quoteId, this.ctx),
-          });
-        } catch (e) {
-          const f = failureOf(e);
-          if (!f) throw e;
-          report.retry = f;
-        }
-        if (report.pull) {
-          const filled = this.fill.start();
-          if (filled && !background) {
-            const f = await filled;
-            report.pull.imported += f.imported;
-            report.pull.removed += f.removed;
-            report.retry ??= f.retry;
-          } else
-            filled?.catch((e: unknown) => {
-              this.lastError = e instanceof Error ? e.message : String(e);
-              this.emitStatus();
-            });
-        }
-      }
+      else if (!report.retry && this.opts.pull !== false)
+        await this.pullAndFill(report, background);
     } finally {
       // Unless stopped meanwhile: back to where the cycle began, a wake-up kept.
       if (this.state.phase === mine)
@@ -298,6 +268,41 @@ export class SyncEngine {
     }
     this.emitStatus();
     return report;
+  }
+
+  /**
+   * The cycle's pull, then the background fill of the quotes it only listed: awaited (and
+   * counted in the report) unless `background`.
+   */
+  private async pullAndFill(report: CycleReport, background: boolean): Promise<void> {
+    try {
+      report.pull = await pull({
+        api: this.opts.api,
+        store: this.opts.store,
+        knownServerQuotes:
+          this.opts.knownServerQuotes ?? (() => knownServerQuotes(this.opts.store)),
+        onStep: (step) => this.emit({ type: 'progress', ...this.progress!, step }),
+        parallelism: this.parallelism,
+        onListed: (listed, total) => this.fill.listed(listed, total),
+        afterImport: (quoteId) => downloadMissingFiles(quoteId, this.ctx),
+      });
+    } catch (e) {
+      const f = failureOf(e);
+      if (!f) throw e;
+      report.retry = f;
+    }
+    if (!report.pull) return;
+    const filled = this.fill.start();
+    if (filled && !background) {
+      const f = await filled;
+      report.pull.imported += f.imported;
+      report.pull.removed += f.removed;
+      report.retry ??= f.retry;
+    } else
+      filled?.catch((e: unknown) => {
+        this.lastError = e instanceof Error ? e.message : String(e);
+        this.emitStatus();
+      });
   }
 
   /** Idle housekeeping: files no row refers to go (never fails the loop). */
