@@ -302,6 +302,9 @@ export const QuoteDetail = z.object({
   sync: QuoteSyncInfo,
   /** Open conflicts on this quote; the conflicts view lists them with `sync.conflicts`. */
   conflictCount: z.number().int(),
+  /** Why the server refused this quote's last publish (it is a draft again), until it is
+   * published again. */
+  publishRefused: z.string().optional(),
   /** Only the quote's list entry is on this computer yet (a first sign-in downloads the
    * contents in the background): what the list knows, nothing editable. */
   listOnly: z
@@ -592,8 +595,11 @@ export const ProfileInput = z.object({
   audience: z.string().min(1).optional(),
   clientId: z.string().trim().min(1, 'is required').max(200),
   clientSecret: z.string().min(1, 'is required').max(1000),
-  /** PEM file of a private CA to trust for this server (the demo server's). */
+  /** Desktop: a CA certificate (PEM) chosen with `app.chooseCaFile` in this run; no other path
+   * is read. Main keeps a copy in the data folder. */
   caFile: z.string().optional(),
+  /** The CA certificate's PEM text (a file picked in the page); main keeps it in the data folder. */
+  caPem: z.string().max(1_000_000).optional(),
 });
 export type ProfileInput = z.input<typeof ProfileInput>;
 

@@ -31,6 +31,7 @@ import type { QuoteState } from './model';
 import { ownershipWanted, takeOwnership } from './ownership';
 import { nextStep, type Step } from './plan';
 import type { RoundContext, SyncStore } from './ports';
+import { refusedPublish, withdrawPublish } from './publish-refused';
 import { pushedOf, withPushed } from './pushed';
 import { rebaseWork } from './rebase';
 import { MAX_STEPS, ROUND_ATTEMPTS } from './backoff';
@@ -64,6 +65,11 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
       case 'lose':
         ctx.store.sync.transition(quoteId, 'failed', { message: r.message });
         return { state: 'error', message: r.message };
+      case 'publishRefused':
+        // The quote is a draft again here; the next attempt sends what else there is.
+        withdrawPublish(ctx.store, quoteId, r);
+        lastRefusal = r.failure;
+        continue;
       case 'reread':
         lastRefusal = r.failure;
         continue;
@@ -319,7 +325,7 @@ async function pushSteps(m: Merged, ctx: RoundContext): Promise<Next<Pushed>> {
       // Refused: the server removed nothing, so they are still part of the base.
       if (after.stop === 'reread' && after.failure?.kind === 'refused')
         unkeep(store, quoteId, replaced);
-      return after;
+      return refusedPublish(step, merged, known, after) ?? after;
     }
     agg = after;
     calls++;

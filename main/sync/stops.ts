@@ -1,5 +1,6 @@
 // How a round stops early, as a value its phases return (never thrown): read the server
 // again, try again later, or stop before something the salesperson has here would be lost.
+import type { QuoteStatus } from '../../common/api';
 import { failureOf, type Failure } from './errors';
 
 export type Stop =
@@ -8,7 +9,9 @@ export type Stop =
   /** A transient failure (offline, 5xx, 429, timeout): the round is tried again later. */
   | { stop: 'later'; failure: Failure }
   /** The round would lose local entities (keep.ts): the quote is parked with this message. */
-  | { stop: 'lose'; message: string };
+  | { stop: 'lose'; message: string }
+  /** The server refused a publish for good (publish-refused.ts): withdrawn here, then again. */
+  | { stop: 'publishRefused'; failure: Failure; from: QuoteStatus };
 
 export const reread = (failure: Failure | null, why: string): Stop => ({
   stop: 'reread',

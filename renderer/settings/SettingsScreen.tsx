@@ -6,6 +6,7 @@ import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { EnterSecretDialog } from './EnterSecretDialog';
+import { CaFileField } from './CaFileField';
 import { ManagedNote, PolicyBanner } from './ManagedNote';
 import { OfflinePreviews } from './OfflinePreviews';
 
@@ -14,9 +15,18 @@ type Form = {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  caFile: string;
+  /** The CA certificate picked in the page: its text goes to main, never a path. */
+  caPem: string;
+  caName: string;
 };
-const EMPTY: Form = { name: '', baseUrl: 'https://', clientId: '', clientSecret: '', caFile: '' };
+const EMPTY: Form = {
+  name: '',
+  baseUrl: 'https://',
+  clientId: '',
+  clientSecret: '',
+  caPem: '',
+  caName: '',
+};
 
 const DATA_PROTECTION = {
   keychain: 'Encrypted with a key kept in the system keychain',
@@ -66,7 +76,7 @@ export default function SettingsScreen() {
       baseUrl: form.baseUrl.trim(),
       clientId: form.clientId,
       clientSecret: form.clientSecret,
-      caFile: form.caFile.trim() || undefined,
+      caPem: form.caPem || undefined,
     };
 
   const validate = (): boolean => {
@@ -131,7 +141,7 @@ export default function SettingsScreen() {
     }
   };
 
-  const bind = (k: keyof Form) => ({
+  const bind = (k: Exclude<keyof Form, 'caPem' | 'caName'>) => ({
     value: form?.[k] ?? '',
     error: errors[k],
     onChange: (e: { target: { value: string } }) =>
@@ -271,11 +281,10 @@ export default function SettingsScreen() {
                 }
                 {...bind('clientSecret')}
               />
-              <TextField
-                label="Extra CA file (optional)"
-                className="span-2"
-                placeholder="/path/to/ca.pem"
-                {...bind('caFile')}
+              <CaFileField
+                fileName={form.caName}
+                error={errors.caPem}
+                onFile={(caName, caPem) => setForm((f) => f && { ...f, caName, caPem })}
               />
             </div>
             {errors._form && (
