@@ -14,7 +14,7 @@ import { journalled } from './journalled';
 import { isStop, reread, stopOf, type Stop } from './stops';
 import { itemFromRemote } from './translate';
 import { pairAnswers } from './answers';
-import { appended, attachmentsPaired, copyFromLibrary } from './attachmentSteps';
+import { appended, attachmentsPaired, copyFromLibrary } from './attachment-steps';
 import {
   addItemsPayload,
   itemFingerprint,
