@@ -8,6 +8,7 @@ import { HeaderForm } from './HeaderForm';
 import { StatusControl } from './StatusControl';
 import { LineItems } from './LineItems';
 import { TotalsCard } from './TotalsCard';
+import { publishQueued } from './publish-queued';
 import { AccessList } from './AccessList';
 import { Attachments } from './Attachments';
 import { undo, redo } from './undo';
@@ -84,8 +85,12 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
       </QuoteTitle>
       {!detail.editable && (
         <p className="readonly-note" role="note">
-          This quote is {h.status.replace('_', ' ')}: its contents can no longer change.
-          {detail.allowedTransitions.includes('draft') && ' Move it back to draft to edit it.'}
+          {publishQueued(detail)
+            ? 'This quote will be published at the next sync: its contents can no longer change. Undo takes the publish back until then.'
+            : `This quote is ${h.status.replace('_', ' ')}: its contents can no longer change.`}
+          {!publishQueued(detail) &&
+            detail.allowedTransitions.includes('draft') &&
+            ' Move it back to draft to edit it.'}
         </p>
       )}
       <div className="editor">

@@ -4,6 +4,7 @@ import type { QuoteDetail } from '../../common/ipc/shapes';
 import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { useSync } from '../state/sync';
+import { publishQueued } from './publish-queued';
 import { Button, Dialog, SelectField, STATUS_LABEL } from '../ui';
 
 /**
@@ -24,9 +25,7 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
   // Publishing sends the quote to the client: it is said plainly and confirmed first.
   const [confirming, setConfirming] = useState(false);
   const recipients = detail.accessList.length;
-  // Published here, not yet on the server: the publish waits in the queue like any edit.
-  const queued =
-    detail.header.status === 'sent' && detail.header.published && detail.sync.state !== 'synced';
+  const queued = publishQueued(detail);
 
   return (
     <section className="card card-pad stack" aria-labelledby="status-h">
