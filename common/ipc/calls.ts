@@ -30,6 +30,8 @@ import {
   ProfileInput,
   ProfileView,
   QuoteDetail,
+  RecoveryReport,
+  StoreHealth,
   QuoteListQuery,
   QuoteListResult,
   SyncStatus,
@@ -350,6 +352,12 @@ export const calls = {
     z.object({ profileId: Id, clientSecret: ProfileInput.shape.clientSecret }),
     ProfileView,
   ),
+
+  // --- the local store ------------------------------------------------------------------
+  'store.health': call(none, StoreHealth),
+  /** Repairs a damaged store: the file moved aside, a fresh one filled from the server, and
+   * every unsynced change still readable put back as pending. */
+  'store.recover': call(none, RecoveryReport),
 
   // --- undo / redo (per quote, local edits) ---------------------------------------------
   'edits.undo': call(z.object(quote), QuoteDetail),

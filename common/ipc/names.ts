@@ -77,6 +77,8 @@ export const CALL_NAMES = [
   'profiles.remove',
   'profiles.keychainStatus',
   'profiles.setSecret',
+  'store.health',
+  'store.recover',
   'edits.undo',
   'edits.redo',
 ] as const;
@@ -90,5 +92,6 @@ export const EVENT_NAMES = [
   'profile.changed',
   'app.command',
   'embedded.state',
+  'store.health',
   'update.state',
 ] as const;

@@ -2,9 +2,10 @@
 // opened together and closed together. Store changes become `quote.changed` events here.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RecoveryReport } from '../../common/ipc';
 import type { ApiClient } from '../api';
-import { DEMO_PROFILE_ID } from '../services';
-import { openStore, type Store } from '../store';
+import { DEMO_PROFILE_ID, healthView } from '../services';
+import type { Store } from '../store';
 import { PREVIEW_BUDGET } from '../sync';
 import type { Vault } from '../vault';
 import { startAccountRefresh } from './account-refresh';
@@ -13,6 +14,7 @@ import { readDemoCredentials } from './embedded-server';
 import type { EmbeddedSupervisor } from './embedded-supervisor';
 import type { EventHub } from './event-hub';
 import { errorFields, type Logger } from './log';
+import { openOrRepair } from './store-open';
 import { unavailableSync, type SyncFactory, type SyncPort } from './sync-port';
 
 export const NO_ENGINE_REASON =
@@ -27,6 +29,8 @@ export interface Session {
   sync: SyncPort;
   /** The copy of the catalogue and quote defaults that look-ups wait for. */
   catalogue: () => Promise<void>;
+  /** What the repair of a damaged store at this session's start put back and lost. */
+  repaired: RecoveryReport | null;
   unsubscribe: () => void;
 }
 
@@ -43,16 +47,24 @@ export interface SessionDeps {
   embedded: { supervisor: EmbeddedSupervisor; seedFile: string } | null;
 }
 
-export async function openSession(deps: SessionDeps, profileId: string | null): Promise<Session> {
+/** Opens the profile's session; `repair`: the store's file is repaired first (the user asked). */
+export async function openSession(
+  deps: SessionDeps,
+  profileId: string | null,
+  repair = false,
+): Promise<Session> {
   const { vault, hub, log, embedded } = deps;
   const profile = profileId ? ((await vault.getProfile(profileId)) ?? null) : null;
   const demo = profile?.id === DEMO_PROFILE_ID ? embedded : null;
   if (demo) await demo.supervisor.saveDemoProfile();
   const dir = path.join(deps.dataDir, 'stores', profile?.id ?? 'local');
   fs.mkdirSync(dir, { recursive: true });
-  const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
+  const opened = openOrRepair(path.join(dir, 'quotedesk.sqlite'), {
     filesDir: path.join(dir, 'files'),
+    repair,
+    log,
   });
+  const store = opened.store;
   if (deps.previewBudgetMiB !== undefined) store.setMeta(PREVIEW_BUDGET, deps.previewBudgetMiB);
   if (demo && !store.identity()) seedDemoIdentity(store, demo.seedFile);
   const api = profile ? await vault.createClient(profile.id) : null;
@@ -63,6 +75,10 @@ export async function openSession(deps: SessionDeps, profileId: string | null): 
         : unavailableSync(NO_ENGINE_REASON, store)
       : unavailableSync(NO_PROFILE_REASON, store);
   const unsubscribe = reportChanges(store, sync, hub, deps.origin);
+  const offHealth = store.onCondition((c) => {
+    log.warn('store.condition', { damaged: c.damaged !== null, full: c.full });
+    hub.emit('store.health', healthView(c));
+  });
   const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
   log.info('session.opened', { profileId: profile?.id ?? null });
   return {
@@ -71,8 +87,10 @@ export async function openSession(deps: SessionDeps, profileId: string | null): 
     api,
     sync,
     catalogue: () => refresh?.ready() ?? Promise.resolve(),
+    repaired: opened.repaired,
     unsubscribe: () => {
       unsubscribe();
+      offHealth();
       refresh?.stop();
     },
   };

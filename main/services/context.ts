@@ -1,4 +1,4 @@
-import type { AppInfo, PolicyStatus } from '../../common/ipc';
+import type { AppInfo, PolicyStatus, RecoveryReport } from '../../common/ipc';
 import type { ApiClient } from '../api';
 import type { EventSink, Logger, PathGrantsPort, Platform, SyncPort, UpdatesPort } from './ports';
 import type { Store } from '../store';
@@ -24,6 +24,10 @@ export interface ServiceContext {
   activeProfileId(): string | null;
   /** Closes the current session and opens the profile's (null: no profile). */
   switchProfile(id: string | null): Promise<void>;
+  /** What the repair of a damaged store at this session's start recovered, if one ran. */
+  lastRepair(): RecoveryReport | null;
+  /** Repairs the current profile's damaged store (see main/store's recoverStore). */
+  recoverStore(): Promise<RecoveryReport>;
   /** Scratch space for downloads and uploads from bytes. */
   tmpDir: string;
   /** Where the proposal's fonts are (absent: found beside the bundle or in node_modules). */

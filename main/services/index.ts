@@ -9,6 +9,7 @@ import { libraryHandlers } from './library';
 import { profileHandlers } from './profiles';
 import { proposalHandlers } from './proposal';
 import { quoteHandlers } from './quotes';
+import { storeHandlers } from './store-health';
 import { syncHandlers } from './sync';
 
 export function createHandlers(ctx: ServiceContext): Handlers {
@@ -22,6 +23,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...catalogueHandlers(ctx),
     ...syncHandlers(ctx),
     ...profileHandlers(ctx),
+    ...storeHandlers(ctx),
   };
 }
 
@@ -31,6 +33,7 @@ export { mapError } from './map-error';
 export { refreshCatalogue } from './catalogue';
 export { refreshQuoteDefaults } from './library';
 export { DEMO_PROFILE_ID } from './profiles';
+export { healthView } from './store-health';
 export type { ServiceContext } from './context';
 export type {
   EventSink,
