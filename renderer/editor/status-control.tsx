@@ -25,7 +25,6 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
   // Publishing sends the quote to the client: it is said plainly and confirmed first.
   const [confirming, setConfirming] = useState(false);
   const recipients = detail.accessList.length;
-  const queued = publishQueued(detail);
 
   return (
     <section className="card card-pad stack" aria-labelledby="status-h">
@@ -70,17 +69,7 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
           </Dialog>
         </div>
       )}
-      {queued && (
-        <p className="field-hint" role="status" data-testid="publish-queued">
-          Will be published at the next sync. Until then, Undo takes it back.
-        </p>
-      )}
-      {detail.publishRefused && (
-        <p className="field-error" role="alert" data-testid="publish-refused">
-          Not published: the server refused it ({detail.publishRefused}). The quote is a draft
-          again; nothing else changed.
-        </p>
-      )}
+      <PublishNotes detail={detail} />
       {choices.filter((s) => s !== 'sent').length > 0 ? (
         <div className="row">
           <SelectField
@@ -121,5 +110,25 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** A publish waiting for the next sync, or the server's refusal of the last one. */
+function PublishNotes({ detail }: { detail: QuoteDetail }) {
+  const queued = publishQueued(detail);
+  return (
+    <>
+      {queued && (
+        <p className="field-hint" role="status" data-testid="publish-queued">
+          Will be published at the next sync. Until then, Undo takes it back.
+        </p>
+      )}
+      {detail.publishRefused && (
+        <p className="field-error" role="alert" data-testid="publish-refused">
+          Not published: the server refused it ({detail.publishRefused}). The quote is a draft
+          again; nothing else changed.
+        </p>
+      )}
+    </>
   );
 }
