@@ -29,6 +29,13 @@ export class ActiveSession {
     return this.session;
   }
 
+  /** Resolves once the session's first copy of the catalogue is in, or failed (offline). */
+  catalogueReady(): Promise<void> {
+    return this.current()
+      .catalogue()
+      .catch(() => {});
+  }
+
   get profileId(): string | null {
     return this.session?.profileId ?? null;
   }
