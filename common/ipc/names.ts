@@ -77,6 +77,10 @@ export const CALL_NAMES = [
   'profiles.remove',
   'profiles.keychainStatus',
   'profiles.setSecret',
+  'storeAccess.status',
+  'storeAccess.unlock',
+  'storeAccess.choose',
+  'storeAccess.startOver',
   'edits.undo',
   'edits.redo',
 ] as const;

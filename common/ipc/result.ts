@@ -25,6 +25,8 @@ export const IpcErrorCode = z.enum([
   'UNSUPPORTED',
   'UNKNOWN_CALL',
   'INTERNAL',
+  /** The profile's quotes on this computer are locked (key missing, passphrase needed). */
+  'STORE_LOCKED',
 ]);
 export type IpcErrorCode = z.infer<typeof IpcErrorCode>;
 

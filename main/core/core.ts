@@ -3,13 +3,28 @@
 // context over all of it. Electron and the browser bridge both wrap this.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppInfo } from '../../common/ipc';
+import type { AppInfo, StoreAccessView } from '../../common/ipc';
 import type { ApiClient } from '../api';
-import { createDispatcher, createHandlers, DEMO_PROFILE_ID, mapError } from '../services';
+import {
+  createDispatcher,
+  createHandlers,
+  DEMO_PROFILE_ID,
+  mapError,
+  ServiceError,
+} from '../services';
 import type { ServiceContext } from '../services/context';
 import { profileView } from '../services/profiles';
-import { openStore, type Store } from '../store';
-import { Vault, type VaultOptions } from '../vault';
+import type { Store } from '../store';
+import {
+  openProtectedStore,
+  setAsideUnreadable,
+  Vault,
+  type Protection,
+  type StoreLock,
+  type Unlock,
+  type VaultOptions,
+} from '../vault';
+import { storeAccessView } from './store-access-view';
 import {
   readDemoCredentials,
   startEmbeddedServer,
@@ -49,11 +64,21 @@ export interface CoreOptions {
   policy?: PolicyReading;
   /** The proposal's fonts (default: `fonts/` beside the bundle, else pdfmake's own copy). */
   fontsDir?: string;
+  /**
+   * Where no keychain is reachable and the user has not chosen yet: `ask` (default, the
+   * first-start screen) or keep the store unencrypted (tests without a keychain).
+   */
+  withoutKeychain?: 'ask' | 'unencrypted';
 }
 
 interface Session {
   profileId: string | null;
-  store: Store;
+  /** Null while the store is locked (`lock` says why). */
+  store: Store | null;
+  lock: StoreLock | null;
+  protection: Protection | null;
+  storeDir: string;
+  profileName: string;
   api: ApiClient | null;
   sync: SyncPort;
   /** The copy of the catalogue and quote defaults that look-ups wait for. */
@@ -190,14 +215,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     );
   }
 
-  async function openSession(profileId: string | null): Promise<Session> {
+  async function openSession(profileId: string | null, unlock?: Unlock): Promise<Session> {
     const profile = profileId ? ((await vault.getProfile(profileId)) ?? null) : null;
     if (profile?.id === DEMO_PROFILE_ID && opts.embedded) await saveDemoProfile();
     const dir = path.join(paths.dataDir, 'stores', profile?.id ?? 'local');
     fs.mkdirSync(dir, { recursive: true });
-    const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
-      filesDir: path.join(dir, 'files'),
+    const profileName = profile?.displayName ?? 'this computer';
+    const access = await openProtectedStore({
+      vault,
+      storeDir: dir,
+      displayName: profileName,
+      ...(unlock ? { unlock } : {}),
+      withoutKeychain: opts.withoutKeychain ?? 'ask',
     });
+    if (!access.ok) {
+      log.warn('store.locked', { profileId: profile?.id ?? null, reason: access.lock.reason });
+      return lockedSession(profile?.id ?? null, dir, profileName, access.lock);
+    }
+    const store = access.store;
     const budget = policy.policy.offlinePreviewBudgetMiB;
     if (budget !== undefined) store.setMeta(PREVIEW_BUDGET, budget);
     if (profile?.id === DEMO_PROFILE_ID && opts.embedded && !store.identity()) {
@@ -249,6 +284,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     const s: Session = {
       profileId: profile?.id ?? null,
       store,
+      lock: null,
+      protection: access.protection,
+      storeDir: dir,
+      profileName,
       api,
       sync,
       catalogue: () => refresh?.ready() ?? Promise.resolve(),
@@ -261,10 +300,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     return s;
   }
 
+  /** A session whose store stays closed until the user acts on the lock screen. */
+  function lockedSession(
+    profileId: string | null,
+    storeDir: string,
+    profileName: string,
+    lock: StoreLock,
+  ): Session {
+    return {
+      profileId,
+      store: null,
+      lock,
+      protection: null,
+      storeDir,
+      profileName,
+      api: null,
+      sync: unavailableSync(lock.message, null),
+      catalogue: () => Promise.resolve(),
+      unsubscribe: () => {},
+    };
+  }
+
   async function closeSession(s: Session): Promise<void> {
     s.unsubscribe();
     await s.sync.stop();
     await s.api?.close();
+    if (!s.store) return;
     // Attachment files are shared between quotes and the undo history; once a session
     // ends nothing can refer to an orphan again, so this is when they are removed.
     try {
@@ -280,6 +341,38 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (!session) throw new Error('Quotedesk is still starting.');
     return session;
   };
+  const currentStore = (): Store => {
+    const s = current();
+    if (!s.store) throw new ServiceError('STORE_LOCKED', s.lock!.message);
+    return s.store;
+  };
+
+  /** Reopens the active profile's session with what the user gave on the lock screen. */
+  function reopen(unlock: Unlock | 'start-over'): Promise<StoreAccessView> {
+    const run = switching.then(async () => {
+      const old = current();
+      if (old.store) return storeAccessView(old);
+      if (unlock === 'start-over') {
+        const aside = setAsideUnreadable(old.storeDir);
+        log.warn('store.set_aside', { profileId: old.profileId, folder: path.basename(aside) });
+      }
+      const next = await openSession(old.profileId, unlock === 'start-over' ? undefined : unlock);
+      session = next;
+      if (next.store) {
+        hub.emit('profile.changed', {
+          active: next.profileId ? await profileView(vault, next.profileId, next.profileId) : null,
+        });
+        hub.emit('quotes.changed', { count: 0 });
+        hub.emit('sync.state', next.sync.status());
+      }
+      return storeAccessView(next);
+    });
+    switching = run.then(
+      () => {},
+      () => {},
+    );
+    return run;
+  }
 
   // First start: no profile at all → the embedded demo server and a "Demo" profile.
   let profiles = await vault.listProfiles();
@@ -311,7 +404,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     grants,
     policy: policyStatus(policy),
     updates,
-    store: () => current().store,
+    store: currentStore,
+    storeAccess: () => storeAccessView(current()),
+    unlockStore: reopen,
     api: () => current().api,
     sync: () => current().sync,
     vault,
@@ -381,10 +476,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     paths,
     log,
     info,
-    blobPath(sha256) {
+    readBlob(sha256) {
       try {
-        const file = current().store.filePath(sha256);
-        return fs.existsSync(file) ? file : null;
+        const store = current().store;
+        return store?.hasFile(sha256) ? store.readFile(sha256) : null;
       } catch {
         return null;
       }

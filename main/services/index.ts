@@ -9,6 +9,7 @@ import { libraryHandlers } from './library';
 import { profileHandlers } from './profiles';
 import { proposalHandlers } from './proposal';
 import { quoteHandlers } from './quotes';
+import { storeAccessHandlers } from './store-access';
 import { syncHandlers } from './sync';
 
 export function createHandlers(ctx: ServiceContext): Handlers {
@@ -22,6 +23,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...catalogueHandlers(ctx),
     ...syncHandlers(ctx),
     ...profileHandlers(ctx),
+    ...storeAccessHandlers(ctx),
   };
 }
 

@@ -348,7 +348,9 @@ const STEPS: StepFns = {
           'file missing',
         );
       }
-      return { path: store.filePath(w.sha256), name: merged.attachments[k]!.name };
+      const name = merged.attachments[k]!.name;
+      // From the store's (decrypted) bytes: its file on disk may be encrypted.
+      return { path: name, bytes: store.readFile(w.sha256), name };
     });
     const asSent = appended(
       merged,
