@@ -17,11 +17,25 @@ const notOurs = (...folders) =>
     message: `this layer may not import ${f}/ (DESIGN.md §1)`,
   }));
 
-// The server's own layering (server/README.md, Layout): nothing below the HTTP layer sees it.
-const notHttp = ['http', 'routes'].map((f) => ({
-  group: [`../${f}/*`, `../${f}`, `**/server/${f}/*`],
-  message: `below the HTTP layer: no import of server/${f}/ (domain refusals are DomainError; http/ maps them)`,
-}));
+// Layers inside server/ (server/README.md, Layout), bottom up: db, files, auth, tls → domain →
+// seed, http → routes → app.ts, start.ts, cli.ts (the files at the top wire the layers below).
+// Only http/ and routes/ know HTTP (domain refusals are DomainError; http/ maps them); the
+// routes are built on http/'s helpers, so app.ts registers them, not http/.
+const serverFolder = (f, why) => ({
+  group: [`../${f}`, `../${f}/*`, `../../${f}`, `../../${f}/*`],
+  message: `${why}: no import of server/${f}/ (db/files/auth/tls → domain → seed, http → routes → app.ts)`,
+});
+const serverTop = {
+  group: ['../index', '../app', '../start', '../cli', '../../app', '../../start', '../../cli'],
+  message: 'server/app.ts, start.ts and cli.ts wire the layers: nothing below imports them',
+};
+const serverLayers = [
+  [['server/{db,files,auth,tls}/**/*.ts'], ['domain', 'seed', 'http', 'routes']],
+  [['server/domain/**/*.ts'], ['seed', 'http', 'routes']],
+  [['server/seed/**/*.ts'], ['http', 'routes']],
+  [['server/http/**/*.ts'], ['seed', 'routes']],
+  [['server/routes/**/*.ts'], ['seed']],
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'docs', 'test-results', '**/*.cjs', '**/*.mjs'] },
@@ -65,12 +79,30 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: layer(notOurs('main', 'renderer', 'preload'), [electronOnlyInShell]),
   },
+  ...serverLayers.map(([files, above]) => ({
+    files,
+    rules: layer(
+      [
+        ...notOurs('main', 'renderer', 'preload'),
+        ...above.map((f) => serverFolder(f, 'a lower layer of server/')),
+        serverTop,
+      ],
+      [electronOnlyInShell, { name: '..', message: serverTop.message }],
+    ),
+  })),
   {
-    // Below the HTTP layer (server/README.md): the rules throw DomainError with the spec's
-    // error code and http/ maps it to a status and body; storage, files, tokens, TLS and
-    // seeds know nothing of requests either.
-    files: ['server/{domain,db,files,auth,seed,tls}/**/*.ts'],
-    rules: layer([...notOurs('main', 'renderer', 'preload'), ...notHttp], [electronOnlyInShell]),
+    // The shared context (database, files, caches) sits under the domain.
+    files: ['server/context.ts'],
+    rules: layer(
+      [
+        ...notOurs('main', 'renderer', 'preload'),
+        ...['domain', 'seed', 'http', 'routes', 'app', 'start', 'cli'].map((f) => ({
+          group: [`./${f}`, `./${f}/*`],
+          message: `server/context.ts sits under the domain: no import of server/${f}`,
+        })),
+      ],
+      [electronOnlyInShell],
+    ),
   },
   {
     files: ['main/**/*.ts'],

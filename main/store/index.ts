@@ -23,6 +23,8 @@ export {
   StoreClosedError,
 } from './errors';
 export { LATEST_VERSION as STORE_SCHEMA_VERSION } from './migrations';
+export { SYNC_STATES, SYNC_EVENTS, nextSyncState, IllegalSyncTransition } from './sync-state';
+export type { SyncEventDetail } from './quote-sync';
 export { UNDO_DEPTH } from './quoteRepo';
 export { workFromRemote } from './remote';
 export type { PipelineRow } from './pipeline';

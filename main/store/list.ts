@@ -63,7 +63,7 @@ interface Row {
 }
 
 const COLUMNS =
-  'q.id, q.server_id, q.status, q.client_id, q.client_name, q.client_shadow, q.created_by, q.created_on, q.updated_on, q.reference_code, q.published, q.published_on, q.intent_type, q.owner_id, q.currency, q.initial_total, q.recurring_total, q.recurring_periods, q.items_total, q.items_custom, q.items_msp, q.generation, q.synced_generation, q.deleted, q.sync_state, q.open_conflicts, EXISTS (SELECT 1 FROM quote_stubs s WHERE s.qrow = q.qrow) AS stub';
+  'q.id, q.server_id, q.status, q.client_id, q.client_name, q.client_shadow, q.created_by, q.created_on, q.updated_on, q.reference_code, q.published, q.published_on, q.intent_type, q.owner_id, q.currency, q.initial_total, q.recurring_total, q.recurring_periods, q.items_total, q.items_custom, q.items_msp, q.generation, q.synced_generation, q.deleted, (SELECT y.state FROM quote_sync y WHERE y.qrow = q.qrow) AS sync_state, q.open_conflicts, EXISTS (SELECT 1 FROM quote_stubs s WHERE s.qrow = q.qrow) AS stub';
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 

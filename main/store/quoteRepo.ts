@@ -12,7 +12,8 @@ import { SearchIndex } from './searchIndex';
 import { applyEntry, historyEntry } from './history';
 import { storedDoc } from './totals';
 import { ListFacts } from './listFacts';
-import type { SyncState, WorkQuote } from './types';
+import { QuoteSyncTable } from './quote-sync';
+import type { WorkQuote } from './types';
 
 export interface QuoteMeta {
   qrow: number;
@@ -21,8 +22,6 @@ export interface QuoteMeta {
   generation: number;
   synced_generation: number;
   deleted: number;
-  sync_state: SyncState;
-  sync_message: string | null;
   open_conflicts: number;
   initial_total: number;
   recurring_total: number;
@@ -65,12 +64,15 @@ export class QuoteRepo {
   private s;
   readonly facts: ListFacts;
   readonly search: SearchIndex;
+  /** The quote's sync state and bookkeeping: the only writer of either. */
+  readonly sync: QuoteSyncTable;
 
   constructor(private db: Database.Database) {
     this.facts = new ListFacts(db);
     this.search = new SearchIndex(db);
+    this.sync = new QuoteSyncTable(db);
     const meta =
-      'qrow, id, server_id, generation, synced_generation, deleted, sync_state, sync_message, open_conflicts, initial_total, recurring_total';
+      'qrow, id, server_id, generation, synced_generation, deleted, open_conflicts, initial_total, recurring_total';
     this.s = {
       byId: db.prepare<[string], QuoteMeta>(`SELECT ${meta} FROM quotes WHERE id = ?`),
       byServerId: db.prepare<[string], QuoteMeta>(`SELECT ${meta} FROM quotes WHERE server_id = ?`),
@@ -84,20 +86,25 @@ export class QuoteRepo {
         .pluck(),
       base: db.prepare<[number], { doc: string }>('SELECT doc FROM quote_base WHERE qrow = ?'),
       insert: db.prepare(
-        `INSERT INTO quotes (id, server_id, ${ROW_COLUMNS.join(', ')}, generation, synced_generation, sync_state)
-         VALUES (@id, @server_id, ${ROW_COLUMNS.map((c) => '@' + c).join(', ')}, @generation, @synced_generation, @sync_state)`,
+        `INSERT INTO quotes (id, server_id, ${ROW_COLUMNS.join(', ')}, generation, synced_generation)
+         VALUES (@id, @server_id, ${ROW_COLUMNS.map((c) => '@' + c).join(', ')}, @generation, @synced_generation)`,
       ),
       currentRow: db.prepare<[number], ListRow>(
         `SELECT ${ROW_COLUMNS.join(', ')} FROM quotes WHERE qrow = ?`,
       ),
-      bump: db.prepare<[number]>(
-        "UPDATE quotes SET generation = generation + 1, sync_state = CASE WHEN sync_state = 'synced' THEN 'pending' ELSE sync_state END WHERE qrow = ?",
+      bump: db.prepare<[number]>('UPDATE quotes SET generation = generation + 1 WHERE qrow = ?'),
+      synced: db.prepare<[number, number]>(
+        'UPDATE quotes SET synced_generation = max(synced_generation, ?) WHERE qrow = ?',
+      ),
+      serverId: db.prepare<[string, string]>('UPDATE quotes SET server_id = ? WHERE id = ?'),
+      openConflicts: db.prepare<[number, number]>(
+        'UPDATE quotes SET open_conflicts = ? WHERE qrow = ?',
       ),
       markDeleted: db.prepare<[number]>(
-        "UPDATE quotes SET deleted = 1, generation = generation + 1, sync_state = 'pending' WHERE qrow = ?",
+        'UPDATE quotes SET deleted = 1, generation = generation + 1 WHERE qrow = ?',
       ),
       markRestored: db.prepare<[number]>(
-        "UPDATE quotes SET deleted = 0, generation = generation + 1, sync_state = 'pending' WHERE qrow = ?",
+        'UPDATE quotes SET deleted = 0, generation = generation + 1 WHERE qrow = ?',
       ),
       delete: db.prepare<[number]>('DELETE FROM quotes WHERE qrow = ?'),
       // A copy that spills over its page is padded with spaces to a whole number of blocks
@@ -166,7 +173,8 @@ export class QuoteRepo {
       serverId: string | null;
       generation: number;
       syncedGeneration: number;
-      syncState: SyncState;
+      /** Made here: `pending`; written from the server: `synced` (quote-sync.ts). */
+      syncState: 'pending' | 'synced';
     },
   ): number {
     const info = this.s.insert.run({
@@ -175,9 +183,9 @@ export class QuoteRepo {
       ...listRow(w),
       generation: opts.generation,
       synced_generation: opts.syncedGeneration,
-      sync_state: opts.syncState,
     });
     const qrow = Number(info.lastInsertRowid);
+    this.sync.insert(qrow, opts.syncState);
     this.facts.set(qrow, { ...listRow(w), deleted: 0 });
     this.s.putWork.run({ qrow, doc: storedDoc(w) });
     this.search.insert(qrow, searchDoc(w));
@@ -219,6 +227,7 @@ export class QuoteRepo {
   /** A tombstone: out of lists and search, kept for sync. */
   markDeleted(qrow: number): void {
     this.s.markDeleted.run(qrow);
+    this.sync.apply(qrow, 'deleted');
     this.removeSearch(qrow);
     this.facts.remove(qrow);
   }
@@ -226,6 +235,7 @@ export class QuoteRepo {
   /** A tombstone back among the quotes (its delete never reached the server). */
   markRestored(qrow: number, w: WorkQuote): void {
     this.s.markRestored.run(qrow);
+    this.sync.apply(qrow, 'restored');
     this.facts.set(qrow, { ...listRow(w), deleted: 0 });
     this.search.insert(qrow, searchDoc(w));
   }
@@ -263,8 +273,23 @@ export class QuoteRepo {
     this.s.putBase.run(qrow, doc);
   }
 
+  /** A local change of the working copy (an edit, undo, redo, a merge taken in). */
   bumpGeneration(qrow: number): void {
     this.s.bump.run(qrow);
+    this.sync.apply(qrow, 'edited');
+  }
+
+  /** The generation a sync pushed (never moves back). */
+  markSynced(qrow: number, syncedGeneration: number): void {
+    this.s.synced.run(syncedGeneration, qrow);
+  }
+
+  setServerId(quoteId: string, serverId: string): void {
+    this.s.serverId.run(serverId, quoteId);
+  }
+
+  setOpenConflicts(qrow: number, n: number): void {
+    this.s.openConflicts.run(n, qrow);
   }
 
   removeSearch(qrow: number): void {

@@ -346,6 +346,7 @@ export class Store {
     const r = this.repo.byId(quoteId);
     if (!r) return null;
     const base = this.repo.baseDoc(r.qrow);
+    const sync = this.repo.sync.summary(r.qrow);
     return {
       id: r.id,
       serverId: r.server_id,
@@ -355,8 +356,8 @@ export class Store {
       syncedGeneration: r.synced_generation,
       dirty: r.generation > r.synced_generation || r.deleted === 1,
       deleted: r.deleted === 1,
-      syncState: r.sync_state,
-      syncMessage: r.sync_message,
+      syncState: sync.state,
+      syncMessage: sync.lastError,
       openConflicts: r.open_conflicts,
       stub: this.stubs.has(r.qrow),
       undoDepth: this.repo.depth(r.qrow, 'undo'),

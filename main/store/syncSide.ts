@@ -19,10 +19,13 @@ import type {
   JournalEntry,
   JournalState,
   PlanRequestInput,
+  QuoteSyncRecord,
   RemoteAggregate,
-  SyncState,
+  SyncBookkeeping,
   WorkQuote,
 } from './types';
+import type { SyncEventDetail } from './quote-sync';
+import type { SyncEvent, SyncState } from './sync-state';
 
 export class StoreSync {
   constructor(private readonly k: StoreKernel) {}
@@ -73,8 +76,7 @@ export class StoreSync {
   mapId(kind: EntityKind, localId: string, serverId: string, quoteId: string | null = null): void {
     this.k.transaction(() => {
       this.k.tables.mapId(kind, localId, serverId, quoteId);
-      if (kind === 'quote')
-        this.k.db.prepare('UPDATE quotes SET server_id = ? WHERE id = ?').run(serverId, localId);
+      if (kind === 'quote') this.k.repo.setServerId(localId, serverId);
     });
   }
 
@@ -145,9 +147,7 @@ export class StoreSync {
         return { quoteId: r.id, action: 'dirty' as const };
       const changed = this.refreshFromRemote(r, remote);
       this.k.stubs.clear(r.qrow);
-      this.k.db
-        .prepare("UPDATE quotes SET sync_state = 'synced', sync_message = NULL WHERE qrow = ?")
-        .run(r.qrow);
+      this.k.repo.sync.apply(r.qrow, 'imported', {}, r.id);
       this.k.bus.emit({ quoteId: r.id, what: 'sync' });
       return { quoteId: r.id, action: changed ? ('updated' as const) : ('unchanged' as const) };
     });
@@ -194,25 +194,20 @@ export class StoreSync {
     return this.k.transaction(() => {
       const r = this.k.row(quoteId);
       this.k.tables.mapId('quote', r.id, remote.quote.id, r.id);
-      this.k.db
-        .prepare('UPDATE quotes SET server_id = ? WHERE qrow = ?')
-        .run(remote.quote.id, r.qrow);
+      this.k.repo.setServerId(r.id, remote.quote.id);
       let workReplaced = false;
       if (r.generation === syncedGeneration) {
         workReplaced = this.refreshFromRemote(r, remote);
       } else {
         this.k.repo.writeBase(r.qrow, JSON.stringify(remote));
       }
-      const clean = r.generation === syncedGeneration && r.open_conflicts === 0;
-      this.k.db
-        .prepare(
-          'UPDATE quotes SET synced_generation = max(synced_generation, ?), sync_state = ?, sync_message = NULL WHERE qrow = ?',
-        )
-        .run(
-          syncedGeneration,
-          clean ? 'synced' : r.open_conflicts ? 'conflict' : 'pending',
-          r.qrow,
-        );
+      this.k.repo.markSynced(r.qrow, syncedGeneration);
+      const event: SyncEvent = r.open_conflicts
+        ? 'conflictsFound'
+        : r.generation === syncedGeneration
+          ? 'committed'
+          : 'committedBehind';
+      this.k.repo.sync.apply(r.qrow, event, {}, r.id);
       this.k.bus.emit({ quoteId, what: 'sync' });
       return { workReplaced };
     });
@@ -260,13 +255,29 @@ export class StoreSync {
     });
   }
 
-  setSyncState(quoteId: string, state: SyncState, message: string | null = null): void {
-    this.k.transaction(() => {
-      this.k.db
-        .prepare('UPDATE quotes SET sync_state = ?, sync_message = ? WHERE qrow = ?')
-        .run(state, message, this.k.row(quoteId).qrow);
+  /**
+   * The one way the engine moves a quote's sync state: `event` as the transition table of
+   * sync-state.ts says (IllegalSyncTransition, nothing written, when it refuses). Returns
+   * the new state.
+   */
+  transition(quoteId: string, event: SyncEvent, detail: SyncEventDetail = {}): SyncState {
+    return this.k.transaction(() => {
+      const to = this.k.repo.sync.apply(this.k.row(quoteId).qrow, event, detail, quoteId);
       this.k.bus.emit({ quoteId, what: 'sync' });
+      return to;
     });
+  }
+
+  /** The quote's sync state, its message and the engine's bookkeeping; null: no such quote. */
+  syncRecord(quoteId: string): QuoteSyncRecord | null {
+    this.k.open();
+    const r = this.k.repo.byId(quoteId);
+    return r ? this.k.repo.sync.record(r.qrow) : null;
+  }
+
+  /** Writes the engine's bookkeeping of a quote (the fields given; null or [] clears one). */
+  setBookkeeping(quoteId: string, patch: Partial<SyncBookkeeping>): void {
+    this.k.transaction(() => this.k.repo.sync.setBookkeeping(this.k.row(quoteId).qrow, patch));
   }
 
   /**
@@ -346,12 +357,15 @@ export class StoreSync {
       );
   }
 
-  /** Records conflicts found by a merge; the quote stops syncing until they are resolved. */
-  recordConflicts(quoteId: string, conflicts: ConflictInput[]): Conflict[] {
+  /**
+   * Records conflicts found by a merge; the quote stops syncing until they are resolved.
+   * `message` is shown with the state (why the quote is parked).
+   */
+  recordConflicts(quoteId: string, conflicts: ConflictInput[], message?: string): Conflict[] {
     return this.k.transaction(() => {
       const r = this.k.row(quoteId);
       const out = conflicts.map((c) => this.k.tables.addConflict(quoteId, c, this.k.now()));
-      this.refreshConflictCount(r.qrow, quoteId);
+      this.refreshConflictCount(r.qrow, quoteId, message ?? null);
       this.k.bus.emit({ quoteId, what: 'conflicts' });
       return out;
     });
@@ -365,7 +379,7 @@ export class StoreSync {
     return this.k.transaction(() => {
       const r = this.k.row(quoteId);
       const out = this.k.tables.replaceConflicts(quoteId, conflicts, this.k.now());
-      this.refreshConflictCount(r.qrow, quoteId);
+      this.refreshConflictCount(r.qrow, quoteId, null);
       this.k.bus.emit({ quoteId, what: 'conflicts' });
       return out;
     });
@@ -413,13 +427,17 @@ export class StoreSync {
     });
   }
 
-  private refreshConflictCount(qrow: number, quoteId: string): void {
+  /**
+   * The quote's count of open conflicts, and its state with it: conflicts open → `conflict`
+   * (with `message`; undefined: a state already `conflict` keeps its message), none → out of
+   * `conflict`.
+   */
+  private refreshConflictCount(qrow: number, quoteId: string, message?: string | null): void {
     const n = this.k.tables.conflicts(quoteId, false).length;
-    this.k.db
-      .prepare(
-        "UPDATE quotes SET open_conflicts = ?, sync_state = CASE WHEN ? > 0 THEN 'conflict' WHEN sync_state = 'conflict' THEN 'pending' ELSE sync_state END WHERE qrow = ?",
-      )
-      .run(n, n, qrow);
+    this.k.repo.setOpenConflicts(qrow, n);
+    if (n === 0) this.k.repo.sync.apply(qrow, 'conflictsCleared', {}, quoteId);
+    else if (message !== undefined || this.k.repo.sync.state(qrow) !== 'conflict')
+      this.k.repo.sync.apply(qrow, 'conflictsFound', { message }, quoteId);
   }
 }
 

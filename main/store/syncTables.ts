@@ -98,7 +98,7 @@ export class SyncTables {
           sync_state: SyncState;
         }
       >(
-        'SELECT id, server_id, generation, synced_generation, deleted, sync_state FROM quotes WHERE generation > synced_generation OR deleted = 1 ORDER BY qrow',
+        'SELECT q.id, q.server_id, q.generation, q.synced_generation, q.deleted, y.state AS sync_state FROM quotes q JOIN quote_sync y ON y.qrow = q.qrow WHERE q.generation > q.synced_generation OR q.deleted = 1 ORDER BY q.qrow',
       ),
       mapId: db.prepare<[string, string, string, string | null]>(
         'INSERT INTO id_map (kind, local_id, server_id, quote_id) VALUES (?, ?, ?, ?) ON CONFLICT(kind, local_id) DO UPDATE SET server_id = excluded.server_id, quote_id = coalesce(excluded.quote_id, id_map.quote_id)',
@@ -130,8 +130,6 @@ export class SyncTables {
       forgetIds: db.prepare<[string]>('DELETE FROM id_map WHERE quote_id = ?'),
       forgetJournal: db.prepare<[string]>('DELETE FROM journal WHERE quote_id = ?'),
       forgetConflicts: db.prepare<[string]>('DELETE FROM conflicts WHERE quote_id = ?'),
-      // The engine's per-quote bookkeeping in meta (sync/push.ts, sync/conflictStore.ts).
-      forgetMeta: db.prepare<[string, string, string]>('DELETE FROM meta WHERE key IN (?, ?, ?)'),
       serverQuoteIds: db.prepare<[], { id: string; server_id: string }>(
         'SELECT id, server_id FROM quotes WHERE server_id IS NOT NULL',
       ),
@@ -295,10 +293,6 @@ export class SyncTables {
     this.s.forgetIds.run(quoteId);
     this.s.forgetJournal.run(quoteId);
     this.s.forgetConflicts.run(quoteId);
-    this.s.forgetMeta.run(
-      `sync.pushed.${quoteId}`,
-      `sync.conflictsSettled.${quoteId}`,
-      `sync.keep.${quoteId}`,
-    );
+    // Its quote_sync row (state and bookkeeping) goes with the quote's row (ON DELETE CASCADE).
   }
 }

@@ -1,4 +1,5 @@
 import type { RecurringByPeriod } from '../../common/money';
+import type { SyncState } from './sync-state';
 import type {
   AccessListEntry,
   AccountType,
@@ -150,7 +151,43 @@ export type EntityKind =
   | 'libraryAttachment'
   | 'preferenceAttachment';
 
-export type SyncState = 'synced' | 'pending' | 'syncing' | 'conflict' | 'error';
+export type { SyncState, SyncEvent } from './sync-state';
+
+/** The collections of entities the sync engine's bookkeeping names (main/sync's model). */
+export type SyncCollection = 'items' | 'sections' | 'placements' | 'access' | 'attachments';
+
+/** An entity kept out of the base until a round commits with it (main/sync/keep.ts). */
+export interface KeptEntity {
+  /** Placements follow their section. */
+  collection: Exclude<SyncCollection, 'placements'>;
+  key: string;
+}
+
+/** An entity this device created on the server since the base was recorded (sync/pushed.ts). */
+export interface PushedEntity {
+  collection: SyncCollection;
+  key: string;
+  value: unknown;
+}
+
+/** The sync engine's per-quote bookkeeping, kept beside the quote's sync state. */
+export interface SyncBookkeeping {
+  /** The delete of this quote is held back until then (the undo window); null: not held. */
+  deleteHeldUntil: string | null;
+  /** The newest conflict id whose choice reached the server. */
+  conflictsSettled: number;
+  pushed: PushedEntity[];
+  kept: KeptEntity[];
+}
+
+/** One quote's row of `quote_sync`: its sync state and the engine's bookkeeping. */
+export interface QuoteSyncRecord extends SyncBookkeeping {
+  state: SyncState;
+  /** The message shown with the state: the server's refusal, why the quote is parked. */
+  lastError: string | null;
+  /** When a transient failure (Retry-After) asked for the next try. */
+  retryAt: string | null;
+}
 
 /** One quote as the store holds it. */
 export interface QuoteRecord {

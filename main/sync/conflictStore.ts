@@ -118,19 +118,17 @@ export function recordMergeConflicts(
   store.transaction(() => {
     // This merge's conflicts are the quote's conflicts now: earlier open ones are updated
     // to today's values or, no longer found, go (they never pile up).
+    // The quote's state becomes `conflict` with them (store.sync's transition table).
     store.sync.replaceConflicts(quoteId, [...out.values()]);
-    store.sync.setSyncState(quoteId, 'conflict', null);
   });
 }
-
-const settledKey = (quoteId: string) => `sync.conflictsSettled.${quoteId}`;
 
 /** The user's choices not yet carried to the server, as a merge decision. */
 export function decisionsFor(
   store: SyncStore,
   quoteId: string,
 ): { decide: Decide; applied: number } {
-  const settled = store.getMeta<number>(settledKey(quoteId)) ?? 0;
+  const settled = store.sync.syncRecord(quoteId)?.conflictsSettled ?? 0;
   const all = store.sync.listConflicts(quoteId, true);
   const chosen = new Map<string, 'local' | 'remote'>();
   let applied = settled;
@@ -147,13 +145,9 @@ export function settleConflicts(store: SyncStore, quoteId: string, applied: numb
   for (const c of store.sync.listConflicts(quoteId)) {
     if (c.field !== PARKED_CREATE) store.sync.resolveConflict(c.id, 'local');
   }
-  store.setMeta(settledKey(quoteId), applied);
+  store.sync.setBookkeeping(quoteId, { conflictsSettled: applied });
 }
 
 export function openCreateParked(store: SyncStore, quoteId: string): boolean {
   return store.sync.listConflicts(quoteId).some((c) => c.field === PARKED_CREATE);
-}
-
-export function forgetSettled(store: SyncStore, quoteId: string): void {
-  store.setMeta(settledKey(quoteId), null);
 }

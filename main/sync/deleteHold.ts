@@ -1,28 +1,23 @@
 // A deleted quote's delete is held back from the server for the undo window: a quote the
 // salesperson takes back within it is the same quote again (same reference code), not a new
-// copy. Kept as meta, so a restart after the window simply sends the delete.
+// copy. Kept in the quote's sync bookkeeping (store.sync), so a restart after the window
+// simply sends the delete.
 import type { SyncStore } from './ports';
 
-const key = (quoteId: string) => `sync.deleteHeldUntil.${quoteId}`;
+type Bookkeeping = Pick<SyncStore, 'sync'>;
 
-export function holdDelete(
-  store: Pick<SyncStore, 'setMeta'>,
-  quoteId: string,
-  untilMs: number,
-): void {
-  store.setMeta(key(quoteId), new Date(untilMs).toISOString());
+export function holdDelete(store: Bookkeeping, quoteId: string, untilMs: number): void {
+  store.sync.setBookkeeping(quoteId, { deleteHeldUntil: new Date(untilMs).toISOString() });
 }
 
-export function releaseDelete(store: Pick<SyncStore, 'setMeta'>, quoteId: string): void {
-  store.setMeta(key(quoteId), null);
+/** The hold is over (restored, or the delete was sent); nothing to do for a quote gone. */
+export function releaseDelete(store: Bookkeeping, quoteId: string): void {
+  if (store.sync.syncRecord(quoteId)?.deleteHeldUntil)
+    store.sync.setBookkeeping(quoteId, { deleteHeldUntil: null });
 }
 
 /** True while the delete of this quote is still held back. */
-export function deleteHeld(
-  store: Pick<SyncStore, 'getMeta'>,
-  quoteId: string,
-  nowMs = Date.now(),
-): boolean {
-  const until = store.getMeta<string>(key(quoteId));
+export function deleteHeld(store: Bookkeeping, quoteId: string, nowMs = Date.now()): boolean {
+  const until = store.sync.syncRecord(quoteId)?.deleteHeldUntil;
   return !!until && Date.parse(until) > nowMs;
 }

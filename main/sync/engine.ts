@@ -201,7 +201,10 @@ export class SyncEngine {
         if (r.state === 'retry') {
           report.retry ??= r.failure;
           if (this.opts.store.getQuote(id))
-            this.opts.store.sync.setSyncState(id, 'pending', r.failure.message);
+            this.opts.store.sync.transition(id, 'deferred', {
+              message: r.failure.message,
+              retryAt: retryAt(r.failure),
+            });
           this.emit({ type: 'quote', quoteId: id, state: 'pending', message: r.failure.message });
           continue;
         }
@@ -392,6 +395,11 @@ export class SyncEngine {
     await this.loop;
     this.loop = null;
   }
+}
+
+/** When a transient failure asked to be tried again (its Retry-After), as an instant. */
+function retryAt(f: Failure): string | null {
+  return f.retryAfterMs ? new Date(Date.now() + f.retryAfterMs).toISOString() : null;
 }
 
 /** Every quote with a server id (one query over the store's quotes, no aggregate read). */

@@ -3,7 +3,7 @@
 // after a base that had it. It does not depend on why a plan or a read-back would lose it
 // (ids spelled two ways, an answer shaped unexpectedly, a bug of ours): the round stops, the
 // quote is parked with an error naming what would have been lost, and the working copy keeps
-// everything. The entities named are kept under meta `sync.keep.<quoteId>` and are taken out
+// everything. The entities named are kept in the quote's sync bookkeeping (`kept`) and are taken out
 // of the base until a round commits with them: so the next round sends them again instead of
 // reading their absence as a remote delete.
 import type { WorkQuote } from '../store/types';
@@ -19,8 +19,6 @@ export interface Lost {
   key: string;
 }
 
-export const keepKey = (quoteId: string) => `sync.keep.${quoteId}`;
-
 /** The round would lose local entities: the quote is parked with this error. */
 export class WouldLose extends Error {
   constructor(
@@ -35,7 +33,7 @@ export class WouldLose extends Error {
 const tag = (l: Lost) => `${l.collection}:${l.key}`;
 
 export function keptOf(store: SyncStore, quoteId: string): Lost[] {
-  return store.getMeta<Lost[]>(keepKey(quoteId)) ?? [];
+  return store.sync.syncRecord(quoteId)?.kept ?? [];
 }
 
 /** The base without the entities kept from an earlier stopped round (a new object). */
@@ -71,7 +69,7 @@ function describe(work: WorkQuote, l: Lost): string {
 export function keep(store: SyncStore, quoteId: string, entities: Lost[]): void {
   if (!entities.length) return;
   const all = new Map([...keptOf(store, quoteId), ...entities].map((l) => [tag(l), l]));
-  store.setMeta(keepKey(quoteId), [...all.values()]);
+  store.sync.setBookkeeping(quoteId, { kept: [...all.values()] });
 }
 
 /** Back in the base: a removal the server refused. */
@@ -79,7 +77,7 @@ export function unkeep(store: SyncStore, quoteId: string, entities: Lost[]): voi
   if (!entities.length) return;
   const gone = new Set(entities.map(tag));
   const rest = keptOf(store, quoteId).filter((l) => !gone.has(tag(l)));
-  store.setMeta(keepKey(quoteId), rest.length ? rest : null);
+  store.sync.setBookkeeping(quoteId, { kept: rest });
 }
 
 export function wouldLose(store: SyncStore, quoteId: string, work: WorkQuote, lost: Lost[]) {

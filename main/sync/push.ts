@@ -16,7 +16,6 @@ import { deleteHeld, releaseDelete } from './deleteHold';
 import {
   checkCommit,
   keep,
-  keepKey,
   unkeep,
   keptOf,
   removalLoses,
@@ -32,7 +31,7 @@ import type { QuoteState } from './model';
 import { ownershipWanted, takeOwnership } from './ownership';
 import { nextStep, type Step } from './plan';
 import type { RoundContext, SyncStore } from './ports';
-import { pushedKey, pushedOf, withPushed } from './pushed';
+import { pushedOf, withPushed } from './pushed';
 import { rebaseWork } from './rebase';
 import { MAX_STEPS, ROUND_ATTEMPTS } from './backoff';
 import { removedBy, runStep } from './steps';
@@ -52,7 +51,7 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
     } catch (e) {
       if (e instanceof Later) return { state: 'retry', failure: e.failure };
       if (e instanceof WouldLose) {
-        ctx.store.sync.setSyncState(quoteId, 'error', e.message);
+        ctx.store.sync.transition(quoteId, 'failed', { message: e.message });
         return { state: 'error', message: e.message };
       }
       if (e instanceof Reread) {
@@ -69,7 +68,7 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
     }
   }
   const message = lastRefusal?.message ?? 'The server did not take the changes.';
-  ctx.store.sync.setSyncState(quoteId, 'error', message);
+  ctx.store.sync.transition(quoteId, 'failed', { message });
   return { state: 'error', message };
 }
 
@@ -108,11 +107,14 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
 
   const snap = store.getQuote(quoteId);
   if (!snap) return { state: 'dropped' };
-  store.sync.setSyncState(quoteId, 'syncing', null);
+  store.sync.transition(quoteId, 'roundStarted');
 
   if (snap.deleted) {
     // Within the undo window the delete waits: undo gives back the same quote.
-    if (deleteHeld(store, quoteId)) return { state: 'pending' };
+    if (deleteHeld(store, quoteId)) {
+      store.sync.transition(quoteId, 'held');
+      return { state: 'pending' };
+    }
     if (snap.serverId) {
       ctx.onStep?.(quoteId, 'deleteQuote');
       try {
@@ -286,8 +288,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
       state = 'pending';
     }
     store.sync.commitSync(quoteId, final, snap.generation);
-    store.setMeta(pushedKey(quoteId), null);
-    store.setMeta(keepKey(quoteId), null);
+    store.sync.setBookkeeping(quoteId, { pushed: [], kept: [] });
     settleConflicts(store, quoteId, applied);
   });
   await downloadMissingFiles(quoteId, ctx);

@@ -1,17 +1,11 @@
 // What this device created on the server since the base was last recorded: part of the base
 // until the next commit (after a crash between an answer and the commit, for example).
-import type { EntityKind } from '../store/types';
-import { type Collection, type QuoteState, clone, emptyQuote } from './model';
+import type { EntityKind, PushedEntity, SyncCollection } from '../store/types';
+import { type QuoteState, clone, emptyQuote } from './model';
 import type { SyncStore } from './ports';
 
-export const pushedKey = (quoteId: string) => `sync.pushed.${quoteId}`;
-
 /** An entity this device created on the server, as it was sent, for the base to show. */
-export interface Pushed {
-  collection: Collection;
-  key: string;
-  value: unknown;
-}
+export type Pushed = PushedEntity;
 
 /**
  * Entities this device created on the server since the base was last recorded (their
@@ -19,7 +13,7 @@ export interface Pushed {
  * deleted here since → delete there; deleted there → gone here; never "added" again.
  */
 export function pushedOf(store: SyncStore, quoteId: string): Pushed[] {
-  return store.getMeta<Pushed[]>(pushedKey(quoteId)) ?? [];
+  return store.sync.syncRecord(quoteId)?.pushed ?? [];
 }
 
 /** Called inside the transaction that records the mappings. */
@@ -27,7 +21,7 @@ export function markPushed(store: SyncStore, quoteId: string, entries: Pushed[])
   if (!entries.length) return;
   const all = new Map(pushedOf(store, quoteId).map((p) => [`${p.collection}:${p.key}`, p]));
   for (const e of entries) all.set(`${e.collection}:${e.key}`, e);
-  store.setMeta(pushedKey(quoteId), [...all.values()]);
+  store.sync.setBookkeeping(quoteId, { pushed: [...all.values()] });
 }
 
 /** The base with what this device created since: null stays null when nothing was. */
@@ -45,7 +39,7 @@ export function withPushed(
   return b;
 }
 
-const COLLECTION_OF_KIND: Partial<Record<EntityKind, Collection>> = {
+const COLLECTION_OF_KIND: Partial<Record<EntityKind, SyncCollection>> = {
   lineItem: 'items',
   section: 'sections',
   accessEntry: 'access',

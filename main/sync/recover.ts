@@ -27,19 +27,18 @@ export async function recoverJournal(quoteId: string, ctx: RoundContext): Promis
 function park(ctx: RoundContext, quoteId: string, entry: JournalEntry, candidates: unknown): void {
   const { store } = ctx;
   store.transaction(() => {
-    store.sync.recordConflicts(quoteId, [
-      {
-        entityKind: 'quote',
-        entityId: quoteId,
-        field: PARKED_CREATE,
-        base: null,
-        local: { op: entry.op, body: entry.body },
-        remote: candidates,
-      },
-    ]);
-    store.sync.setSyncState(
+    store.sync.recordConflicts(
       quoteId,
-      'conflict',
+      [
+        {
+          entityKind: 'quote',
+          entityId: quoteId,
+          field: PARKED_CREATE,
+          base: null,
+          local: { op: entry.op, body: entry.body },
+          remote: candidates,
+        },
+      ],
       'The server may hold more than one copy of a change sent from here.',
     );
     store.sync.removeRequest(entry.id);

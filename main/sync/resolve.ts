@@ -100,7 +100,7 @@ export function saveMineAsNew(store: SyncStore, quoteId: string): string {
       const idOf = (kind: EntityKind, serverId: string) =>
         store.sync.localIdOf(kind, serverId) ?? serverId;
       store.sync.replaceWork(quoteId, workFromRemote(q.base, idOf, q.work), q.generation);
-      store.setMeta(`sync.pushed.${quoteId}`, null);
+      store.sync.setBookkeeping(quoteId, { pushed: [] });
     }
     for (const c of store.sync.listConflicts(quoteId)) {
       if (!store.getQuote(quoteId)) break;

@@ -5,7 +5,6 @@ import type { Duplex } from 'node:stream';
 import { Uuid } from '../../common/api';
 import type { Caller, Ctx } from '../context';
 import { DomainError } from '../domain/errors';
-import { registerRoutes } from '../routes';
 import { authenticate } from './auth';
 import { ApiError, badRequest, errorBody, fromDomain } from './errors';
 import { trackConnections } from './connections';
@@ -89,7 +88,12 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   );
 }
 
-export async function buildApp(
+/**
+ * The HTTP layer with no route on it: TLS and HTTP/2, body parsers, the auth hook, the request
+ * log, error mapping and the not-found answer. The routes use this layer's helpers, so the
+ * layer above both (`server/app.ts`) registers them; nothing here imports `routes/`.
+ */
+export async function createHttpApp(
   ctx: Ctx,
   tls: { cert: string; key: string },
   /** HTTP/2 offered by ALPN beside HTTP/1.1 (default); false: HTTP/1.1 only. */
@@ -220,6 +224,5 @@ export async function buildApp(
     void reply.code(404).type('application/json').send(errorBody(err, instance));
   });
 
-  registerRoutes(app, ctx);
   return app;
 }

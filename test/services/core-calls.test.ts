@@ -68,7 +68,9 @@ describe('the core without a profile', () => {
     expect(access.state).toBe('open');
     if (access.state === 'open') expect(access.message.length).toBeGreaterThan(20);
     // Unlocking an open store changes nothing; choosing or starting over is refused.
-    expect((await call('storeAccess.unlock', { passphrase: 'anything at all' })).state).toBe('open');
+    expect((await call('storeAccess.unlock', { passphrase: 'anything at all' })).state).toBe(
+      'open',
+    );
     expect((await refuse('storeAccess.choose', { mode: 'none' })).code).toBe('VALIDATION');
     expect((await refuse('storeAccess.startOver', { confirm: true })).code).toBe('VALIDATION');
   });

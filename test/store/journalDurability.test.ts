@@ -65,7 +65,7 @@ describe('journal durability', () => {
     const planned = store.sync.planRequest(request(quoteId, 'first'));
     const inside = (fn: () => unknown) => () =>
       store.transaction(() => {
-        store.sync.setSyncState(quoteId, 'error', 'half-way');
+        store.sync.transition(quoteId, 'failed', { message: 'half-way' });
         fn();
       });
     const code = (fn: () => unknown) => {

@@ -164,7 +164,7 @@ describe('migrations', () => {
     const cols = Object.keys(row);
     const info = db
       .prepare(
-        `INSERT INTO quotes (id, server_id, ${cols.join(', ')}, generation, synced_generation, sync_state) VALUES (@id, @server_id, ${cols.map((c) => '@' + c).join(', ')}, 3, 1, 'pending')`,
+        `INSERT INTO quotes (id, server_id, ${cols.join(', ')}, generation, synced_generation, sync_state, sync_message) VALUES (@id, @server_id, ${cols.map((c) => '@' + c).join(', ')}, 3, 1, 'error', 'QUOTE_INVALID_STATUS: sent meanwhile')`,
       )
       .run({ id: later.id, server_id: '99999999-0000-4000-8000-000000000001', ...row });
     const qrow = Number(info.lastInsertRowid);
@@ -181,9 +181,32 @@ describe('migrations', () => {
     db.prepare(
       "INSERT INTO conflicts (quote_id, entity_kind, entity_id, field, base, local, remote, created_at) VALUES (?, 'quote', ?, 'introMessage', '\"a\"', '\"b\"', '\"c\"', 't')",
     ).run(later.id, later.id);
+    // The sync engine's per-quote notes as versions 1–6 kept them, in meta; one of a quote
+    // no longer here.
+    const meta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+    meta.run(`sync.pushed.${later.id}`, '[{"collection":"items","key":"p","value":{"n":1}}]');
+    meta.run(`sync.keep.${later.id}`, '[{"collection":"sections","key":"s"}]');
+    meta.run(`sync.conflictsSettled.${later.id}`, '12');
+    meta.run(`sync.deleteHeldUntil.${later.id}`, '"2030-01-01T00:00:00.000Z"');
+    meta.run('sync.pushed.00000000-0000-4000-8000-00000000dead', '[]');
+    meta.run('sync.lastPull', '"2026-01-01T00:00:00Z"');
     db.close();
 
     const store = openStore(file);
+    // Version 7: the state, its message and the notes are the quote's sync record now.
+    expect(store.sync.syncRecord(later.id)).toEqual({
+      state: 'error',
+      lastError: 'QUOTE_INVALID_STATUS: sent meanwhile',
+      retryAt: null,
+      deleteHeldUntil: '2030-01-01T00:00:00.000Z',
+      conflictsSettled: 12,
+      pushed: [{ collection: 'items', key: 'p', value: { n: 1 } }],
+      kept: [{ collection: 'sections', key: 's' }],
+    });
+    expect(store.listQuotes({}).content[0]!.syncState).toBe('error');
+    expect(
+      store.database.prepare("SELECT key FROM meta WHERE key LIKE 'sync.%' ORDER BY key").all(),
+    ).toEqual([{ key: 'sync.lastPull' }]);
     expect(store.database.pragma('user_version', { simple: true })).toBe(STORE_SCHEMA_VERSION);
     const rec = store.getQuote(later.id)!;
     expect(rec.work).toEqual(later);

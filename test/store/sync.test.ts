@@ -212,6 +212,7 @@ describe('pull and push bookkeeping', () => {
     expect(store.sync.listDirty().map((d) => d.id)).toEqual([w.id]);
     const remote = serverView(w, ids);
     mapAll(store, w.id, w, ids);
+    store.sync.transition(w.id, 'roundStarted');
     const { workReplaced } = store.sync.commitSync(w.id, remote, rec.generation);
     expect(workReplaced).toBe(true); // the reference code and links arrived
     const after = store.getQuote(w.id)!;
@@ -239,6 +240,7 @@ describe('pull and push bookkeeping', () => {
     const pushedAt = store.getQuote(w.id)!.generation;
     const remote = serverView(w, ids);
     mapAll(store, w.id, w, ids);
+    store.sync.transition(w.id, 'roundStarted');
     store.updateHeader(w.id, { introMessage: 'typed during sync' });
     expect(store.sync.commitSync(w.id, remote, pushedAt).workReplaced).toBe(false);
     const rec = store.getQuote(w.id)!;
@@ -459,14 +461,23 @@ describe('conflicts', () => {
     const w = draftWithContent(store);
     const other = store.createQuote({ client: acme });
     for (const id of [w.id, other.id]) {
-      store.setMeta(`sync.pushed.${id}`, [{ collection: 'items', key: 'k', value: {} }]);
-      store.setMeta(`sync.conflictsSettled.${id}`, 7);
+      store.sync.setBookkeeping(id, {
+        pushed: [{ collection: 'items', key: 'k', value: {} }],
+        kept: [{ collection: 'items', key: 'k' }],
+        conflictsSettled: 7,
+      });
     }
     store.purgeQuote(w.id);
-    expect(store.getMeta(`sync.pushed.${w.id}`)).toBeNull();
-    expect(store.getMeta(`sync.conflictsSettled.${w.id}`)).toBeNull();
-    expect(store.getMeta(`sync.pushed.${other.id}`)).not.toBeNull();
-    expect(store.getMeta(`sync.conflictsSettled.${other.id}`)).toBe(7);
+    expect(store.sync.syncRecord(w.id)).toBeNull();
+    expect(store.sync.syncRecord(other.id)).toMatchObject({
+      pushed: [{ collection: 'items', key: 'k', value: {} }],
+      kept: [{ collection: 'items', key: 'k' }],
+      conflictsSettled: 7,
+    });
+    // Its row went with it: nothing left over for a quote that is gone.
+    expect(
+      (store.database.prepare('SELECT count(*) AS n FROM quote_sync').get() as { n: number }).n,
+    ).toBe(1);
     store.close();
   });
 });
@@ -578,7 +589,9 @@ describe('sync state and downloaded files', () => {
     const w = draftWithContent(store);
     const events: string[] = [];
     store.onChange((e) => events.push(`${e.what}`));
-    store.sync.setSyncState(w.id, 'error', 'QUOTE_INVALID_STATUS: the quote was sent meanwhile');
+    store.sync.transition(w.id, 'failed', {
+      message: 'QUOTE_INVALID_STATUS: the quote was sent meanwhile',
+    });
     expect(store.getQuote(w.id)).toMatchObject({
       syncState: 'error',
       syncMessage: 'QUOTE_INVALID_STATUS: the quote was sent meanwhile',

@@ -6,6 +6,7 @@ import { v03AmountsInMemory } from './v03-amounts-in-memory';
 import { v04SearchPending } from './v04-search-pending';
 import { v05RecurringPeriods } from './v05-recurring-periods';
 import { v06QuoteStubs } from './v06-quote-stubs';
+import { v07QuoteSync } from './v07-quote-sync';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v04SearchPending,
   v05RecurringPeriods,
   v06QuoteStubs,
+  v07QuoteSync,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;

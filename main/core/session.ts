@@ -1,0 +1,189 @@
+// One profile's session: its store, its API client, its sync engine and the account refresh,
+// opened together and closed together. Store changes become `quote.changed` events here.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ApiClient } from '../api';
+import { DEMO_PROFILE_ID } from '../services';
+import type { Store } from '../store';
+import { PREVIEW_BUDGET } from '../sync';
+import {
+  openProtectedStore,
+  type Protection,
+  type StoreLock,
+  type Unlock,
+  type Vault,
+} from '../vault';
+import { startAccountRefresh } from './account-refresh';
+import type { EditOrigin } from './edit-origin';
+import { readDemoCredentials } from './embedded-server';
+import type { EmbeddedSupervisor } from './embedded-supervisor';
+import type { EventHub } from './event-hub';
+import { errorFields, type Logger } from './log';
+import { unavailableSync, type SyncFactory, type SyncPort } from './sync-port';
+
+export const NO_ENGINE_REASON =
+  'Sync is not available in this build: every edit is kept on this computer and will sync once it is.';
+export const NO_PROFILE_REASON =
+  'No connection profile: quotes are kept on this computer only. Add a profile in Settings to sync.';
+
+export interface Session {
+  profileId: string | null;
+  /** Null while the store is locked (`lock` says why: a key missing, a passphrase needed). */
+  store: Store | null;
+  lock: StoreLock | null;
+  protection: Protection | null;
+  storeDir: string;
+  profileName: string;
+  api: ApiClient | null;
+  sync: SyncPort;
+  /** The copy of the catalogue and quote defaults that look-ups wait for. */
+  catalogue: () => Promise<void>;
+  unsubscribe: () => void;
+}
+
+export interface SessionDeps {
+  dataDir: string;
+  vault: Vault;
+  hub: EventHub;
+  log: Logger;
+  origin: EditOrigin;
+  syncFactory: SyncFactory | null;
+  /** The organisation's cap on offline previews (policy), set on every store opened. */
+  previewBudgetMiB?: number | undefined;
+  /** The embedded demo server, when this build has one. */
+  embedded: { supervisor: EmbeddedSupervisor; seedFile: string } | null;
+  /** No keychain and no choice made yet: ask on the lock screen, or keep it unencrypted. */
+  withoutKeychain: 'ask' | 'unencrypted';
+}
+
+export async function openSession(
+  deps: SessionDeps,
+  profileId: string | null,
+  unlock?: Unlock,
+): Promise<Session> {
+  const { vault, hub, log, embedded } = deps;
+  const profile = profileId ? ((await vault.getProfile(profileId)) ?? null) : null;
+  const demo = profile?.id === DEMO_PROFILE_ID ? embedded : null;
+  if (demo) await demo.supervisor.saveDemoProfile();
+  const dir = path.join(deps.dataDir, 'stores', profile?.id ?? 'local');
+  fs.mkdirSync(dir, { recursive: true });
+  const profileName = profile?.displayName ?? 'this computer';
+  const access = await openProtectedStore({
+    vault,
+    storeDir: dir,
+    displayName: profileName,
+    ...(unlock ? { unlock } : {}),
+    withoutKeychain: deps.withoutKeychain,
+  });
+  if (!access.ok) {
+    log.warn('store.locked', { profileId: profile?.id ?? null, reason: access.lock.reason });
+    return lockedSession(profile?.id ?? null, dir, profileName, access.lock);
+  }
+  const store = access.store;
+  if (deps.previewBudgetMiB !== undefined) store.setMeta(PREVIEW_BUDGET, deps.previewBudgetMiB);
+  if (demo && !store.identity()) seedDemoIdentity(store, demo.seedFile);
+  const api = profile ? await vault.createClient(profile.id) : null;
+  const sync =
+    profile && api
+      ? deps.syncFactory
+        ? deps.syncFactory({ store, api, hub, log })
+        : unavailableSync(NO_ENGINE_REASON, store)
+      : unavailableSync(NO_PROFILE_REASON, store);
+  const unsubscribe = reportChanges(store, sync, hub, deps.origin);
+  const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
+  log.info('session.opened', { profileId: profile?.id ?? null });
+  return {
+    profileId: profile?.id ?? null,
+    store,
+    lock: null,
+    protection: access.protection,
+    storeDir: dir,
+    profileName,
+    api,
+    sync,
+    catalogue: () => refresh?.ready() ?? Promise.resolve(),
+    unsubscribe: () => {
+      unsubscribe();
+      refresh?.stop();
+    },
+  };
+}
+
+/** A session whose store stays closed until the user acts on the lock screen. */
+function lockedSession(
+  profileId: string | null,
+  storeDir: string,
+  profileName: string,
+  lock: StoreLock,
+): Session {
+  return {
+    profileId,
+    store: null,
+    lock,
+    protection: null,
+    storeDir,
+    profileName,
+    api: null,
+    sync: unavailableSync(lock.message, null),
+    catalogue: () => Promise.resolve(),
+    unsubscribe: () => {},
+  };
+}
+
+/** Store changes as `quote.changed` events; the user's own edits are also what sync sends. */
+function reportChanges(store: Store, sync: SyncPort, hub: EventHub, origin: EditOrigin) {
+  return store.onChange((e) => {
+    if (!e.quoteId) return;
+    const local = origin.isUser();
+    hub.emit('quote.changed', {
+      quoteId: e.quoteId,
+      what: [e.what],
+      ...(e.what === 'deleted' ? { deleted: true } : {}),
+      source: local ? 'local' : 'sync',
+    });
+    // A delete waits out its undo window first: the quotes service wakes sync when that is over.
+    if (local && e.what !== 'deleted') sync.changed(e.quoteId);
+  });
+}
+
+/** The demo store knows who signed in before the first account refresh answers. */
+function seedDemoIdentity(store: Store, seedFile: string): void {
+  const { user, partner, currency } = readDemoCredentials(seedFile);
+  if (!user) return;
+  store.setIdentity({
+    user: {
+      id: user.id,
+      displayName: user.displayName,
+      email: user.email,
+      fullName: user.fullName,
+      role: user.role,
+    },
+    partner: {
+      id: partner.id,
+      name: partner.name,
+      street: partner.street,
+      city: partner.city,
+      postcode: partner.postcode,
+      stateOrProvinceCode: partner.stateOrProvinceCode,
+      ...(partner.street2 ? { street2: partner.street2 } : {}),
+      ...(partner.country ? { country: partner.country } : {}),
+    },
+    currency,
+  });
+}
+
+export async function closeSession(s: Session, log: Logger): Promise<void> {
+  s.unsubscribe();
+  await s.sync.stop();
+  await s.api?.close();
+  if (!s.store) return;
+  // Attachment files are shared between quotes and the undo history; once a session
+  // ends nothing can refer to an orphan again, so this is when they are removed.
+  try {
+    const { removed } = s.store.collectGarbage();
+    if (removed > 0) log.info('store.files_removed', { removed });
+  } catch (error) {
+    log.warn('store.files_gc_failed', errorFields(error));
+  }
+  s.store.close();
+}

@@ -1,0 +1,68 @@
+// What the shell guards before any window exists: errors in main are logged and shown, every
+// page's navigation stays on the app, and the page's session gets no permission and no network.
+import { app, dialog, session, shell } from 'electron';
+import type { Logger } from '../core/log';
+import { errorFields } from '../core/log';
+import { errorBox, ShownErrors } from './faults';
+import { isAppEntry, isAppUrl, isOpenableExternal } from './navigation';
+
+/** Shows an error box naming the log; before `ready` some platforms cannot, and the log has it. */
+export function errorShower(logFile: string): (what: string, error: unknown) => void {
+  return (what, error) => {
+    const box = errorBox(what, error, logFile);
+    try {
+      dialog.showErrorBox(box.title, box.content);
+    } catch {
+      // Before `ready` on some platforms the box cannot show; the log has it.
+    }
+  };
+}
+
+/**
+ * Nothing fails silently in main: logged with its stack, and shown (once per error). The store
+ * commits every edit as it is made, so the user's work is on disk whatever happens next.
+ */
+export function reportUncaughtErrors(log: Logger, show: (what: string, error: unknown) => void) {
+  const shown = new ShownErrors();
+  process.on('uncaughtException', (error) => {
+    log.error('main.uncaught_exception', errorFields(error));
+    if (shown.firstTime(error)) show('An unexpected error happened', error);
+  });
+  process.on('unhandledRejection', (reason) => {
+    log.error('main.unhandled_rejection', errorFields(reason));
+    if (shown.firstTime(reason)) show('An unexpected error happened', reason);
+  });
+}
+
+/** Every page's navigation stays on the app; an https link the user clicked opens in their browser. */
+export function guardNavigation(): void {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event, url) => {
+      // Only the app's own start page (the crash page's Reload); a link the user clicked to
+      // an https page opens in their browser; nothing else leaves.
+      if (isAppEntry(url)) return;
+      event.preventDefault();
+      if (!isAppUrl(url) && isOpenableExternal(url)) void shell.openExternal(url);
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!isAppUrl(url)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      if (isOpenableExternal(url)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+}
+
+/** The page asks for no permission and reaches no network: the core talks to the server. */
+export function lockDownSession(): void {
+  const ses = session.defaultSession;
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.setDevicePermissionHandler(() => false);
+  ses.webRequest.onBeforeRequest(
+    { urls: ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'] },
+    (_d, cb) => cb({ cancel: true }),
+  );
+}
