@@ -5,6 +5,7 @@ import { useAppInfo } from '../state/appInfo';
 import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
+import { useStoreAccess } from '../protection/useStoreAccess';
 import { EnterSecretDialog } from './EnterSecretDialog';
 import { ManagedNote, PolicyBanner } from './ManagedNote';
 import { OfflinePreviews } from './OfflinePreviews';
@@ -42,6 +43,7 @@ export default function SettingsScreen() {
       .catch(() => {});
   }, []);
   const locked = policy?.policy ?? {};
+  const [storeAccess] = useStoreAccess();
 
   const load = useCallback(async () => {
     try {
@@ -349,6 +351,10 @@ export default function SettingsScreen() {
             <dd className="mono">{info.dataDir}</dd>
             <dt>Logs</dt>
             <dd className="mono">{info.logsDir}</dd>
+            <dt>Protection of quotes on this computer</dt>
+            <dd data-testid="store-protection">
+              {storeAccess?.state === 'open' ? storeAccess.message : '—'}
+            </dd>
             <dt>Secrets</dt>
             <dd>
               {keychain?.available
