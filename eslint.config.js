@@ -1,4 +1,5 @@
-// Layer rules of DESIGN.md §1, enforced here rather than by good intentions.
+// Layer rules of docs/architecture.md#parts-and-layers, enforced here rather than by good
+// intentions.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -6,7 +7,8 @@ import globals from 'globals';
 
 const electronOnlyInShell = {
   name: 'electron',
-  message: 'Only main/electron/ (and main/app.ts) may import electron (DESIGN.md §1).',
+  message:
+    'Only main/electron/ (and main/app.ts) may import electron (docs/architecture.md#parts-and-layers).',
 };
 const layer = (patterns, paths = []) => ({
   'no-restricted-imports': ['error', { paths, patterns }],
@@ -14,7 +16,7 @@ const layer = (patterns, paths = []) => ({
 const notOurs = (...folders) =>
   folders.map((f) => ({
     group: [`**/${f}/*`, `**/${f}`, `../${f}/*`],
-    message: `this layer may not import ${f}/ (DESIGN.md §1)`,
+    message: `this layer may not import ${f}/ (docs/architecture.md#parts-and-layers)`,
   }));
 
 // Layers inside server/ (server/README.md, Layout), bottom up: db, files, auth, tls → domain →
@@ -109,7 +111,7 @@ export default tseslint.config(
     ignores: ['main/electron/**', 'main/app.ts'],
     rules: layer(notOurs('server', 'renderer', 'preload'), [electronOnlyInShell]),
   },
-  // Layers inside main/ (main/README or DESIGN.md §1), bottom up: store, api, proposal →
+  // Layers inside main/ (docs/architecture.md#parts-and-layers), bottom up: store, api, proposal →
   // sync, vault → services → core → electron, bridge. Nothing imports a layer above it;
   // services see the app through their own interfaces (services/ports.ts), core implements them.
   ...[

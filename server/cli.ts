@@ -8,6 +8,9 @@ import { parseArgs } from 'node:util';
 import { log } from './http/log';
 import { startServer } from './start';
 
+/** Where the desktop app puts the embedded server's client secret. */
+const CLIENT_SECRET_ENV = 'QUOTEDESK_EMBEDDED_CLIENT_SECRET';
+
 function usage(message: string): never {
   process.stderr.write(
     `${message}\nusage: npm run server -- --port <n> --data-dir <dir> [--seed <file>] [--http1-only]\n`,
@@ -40,7 +43,12 @@ async function main(): Promise<void> {
   if (parentPid !== null && !(Number.isInteger(parentPid) && parentPid > 0))
     usage(`--parent-pid must be a process id (got ${values['parent-pid']})`);
 
+  // The desktop app's embedded server: this installation's own client secret, handed over in
+  // the environment (never on the command line, which other local users can read).
+  const clientSecret = process.env[CLIENT_SECRET_ENV];
+  delete process.env[CLIENT_SECRET_ENV];
   const server = await startServer({
+    ...(clientSecret ? { clientSecret } : {}),
     port,
     dataDir,
     ...(values.seed ? { seed: values.seed } : {}),

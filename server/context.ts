@@ -26,7 +26,7 @@ export interface UserRow {
   role: string;
 }
 
-/** Who is calling: one user of one partner (DESIGN.md §2, Tenancy). */
+/** Who is calling: one user of one partner (docs/architecture.md#tenancy). */
 export interface Caller {
   clientId: string;
   user: UserRow;

@@ -7,7 +7,7 @@ import { Ctx } from './context';
 import { openServingDatabase } from './db';
 import { FileStore } from './files/store';
 import { log } from './http/log';
-import { loadSeed, readSeed } from './seed/load';
+import { loadSeed, readSeed, withOwnSecret } from './seed/load';
 import { ensureTls } from './tls/certificates';
 
 export interface StartOptions {
@@ -16,6 +16,8 @@ export interface StartOptions {
   /** A seed file in the format of fixtures/demo-seed.json. */
   seed?: string;
   host?: string;
+  /** This installation's secret for the seed's first credential; the others get random ones. */
+  clientSecret?: string;
   /** Offer HTTP/2 by ALPN beside HTTP/1.1 (default true). */
   http2?: boolean;
 }
@@ -32,7 +34,8 @@ export interface RunningServer {
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const dataDir = resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const seed = opts.seed ? readSeed(opts.seed) : undefined;
+  const read = opts.seed ? readSeed(opts.seed) : undefined;
+  const seed = read && opts.clientSecret ? withOwnSecret(read, opts.clientSecret) : read;
   const tls = ensureTls(dataDir);
   const { db, checkpointer } = openServingDatabase(dataDir);
   const files = new FileStore(dataDir);

@@ -17,7 +17,7 @@ export const TokenResponse = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
-/** Body of a refused token request (DESIGN.md §2: 401 access_denied). */
+/** Body of a refused token request (docs/architecture.md#transport-and-auth: 401 access_denied). */
 export const TokenError = z.object({ error: z.string(), error_description: z.string() });
 export type TokenError = z.infer<typeof TokenError>;
 

@@ -4,7 +4,7 @@ import { PageInfo } from './list';
 import { UsageBased } from './resources';
 
 /**
- * Read-only catalogue, shaped like the platform's partner API v1 (DESIGN.md §2). Fields
+ * Read-only catalogue, shaped like the platform's partner API v1 (docs/architecture.md#catalogue). Fields
  * after the comment are our server's extensions, optional for other servers.
  */
 export const Address = z.object({

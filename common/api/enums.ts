@@ -13,7 +13,7 @@ export const QuoteStatus = z.enum([
 ]);
 export type QuoteStatus = z.infer<typeof QuoteStatus>;
 
-/** Statuses in which header, line items, sections and attachments may change (DESIGN.md §2). */
+/** Statuses in which header, line items, sections and attachments may change (docs/architecture.md#statuses-and-transitions). */
 export const EDITABLE_STATUSES: readonly QuoteStatus[] = ['draft', 'assigned', 'changes_requested'];
 /** Statuses in which the access list may no longer change. */
 export const ACCESS_LIST_FROZEN_STATUSES: readonly QuoteStatus[] = [

@@ -1,6 +1,7 @@
 /**
- * Limits of the Quoting API: the spec's own, and DESIGN.md §2's decisions where the spec
- * leaves them open. The server enforces them and the app checks them before it syncs.
+ * Limits of the Quoting API: the spec's own, and the project's decisions where the spec
+ * leaves them open (docs/architecture.md#limits). The server enforces them and the app
+ * checks them before it syncs.
  */
 export const LIMITS = {
   lineItems: 30,
@@ -24,7 +25,7 @@ export const LIMITS = {
   daysToExpireMax: 3650,
   /** A quantity is an int32 in the spec. */
   quantityMax: 2_147_483_647,
-  /** Unit prices and costs keep up to 4 decimals (DESIGN.md §2). */
+  /** Unit prices and costs keep up to 4 decimals (docs/architecture.md#money-and-totals). */
   moneyDecimals: 4,
   moneyMax: 1_000_000_000,
   tokenLifetimeSeconds: 86_400,

@@ -1,7 +1,7 @@
 import type { QuoteStatus } from './enums';
 
 /**
- * Status changes `PUT /v2/quotes/{id}` allows (DESIGN.md §2). `sent → expired` is done
+ * Status changes `PUT /v2/quotes/{id}` allows (docs/architecture.md#statuses-and-transitions). `sent → expired` is done
  * by the server itself when an expired quote is read, never by a client.
  */
 export const STATUS_TRANSITIONS: Readonly<Record<QuoteStatus, readonly QuoteStatus[]>> = {

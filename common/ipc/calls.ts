@@ -113,7 +113,7 @@ export const calls = {
       }),
     QuoteDetail,
   ),
-  /** A transition of DESIGN.md §2's table; `QuoteDetail.allowedTransitions` lists them. */
+  /** A transition of the table in docs/architecture.md#statuses-and-transitions; `QuoteDetail.allowedTransitions` lists them. */
   'quotes.setStatus': call(z.object({ ...quote, status: QuoteStatus }), QuoteDetail),
   /** Sends the quote (status sent, published). Needs the server: syncs this quote now. */
   'quotes.publish': call(z.object(quote), QuoteDetail),

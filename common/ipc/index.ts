@@ -1,4 +1,4 @@
-// The IPC contract between the UI and the main process (DESIGN.md §3): one map of calls,
+// The IPC contract between the UI and the main process (docs/architecture.md#data-flow): one map of calls,
 // one map of events, shared shapes, results as values. See README.md.
 export * from './shapes';
 export * from './result';

@@ -53,7 +53,7 @@ export const PersonRef = z.object({
 });
 export type PersonRef = z.infer<typeof PersonRef>;
 
-/** Per-quote sync state as the sync engine reports it (DESIGN.md §3). */
+/** Per-quote sync state as the sync engine reports it (docs/architecture.md#sync-states-and-transitions). */
 export const QuoteSyncState = z.enum(['synced', 'pending', 'syncing', 'conflict', 'error']);
 export type QuoteSyncState = z.infer<typeof QuoteSyncState>;
 
@@ -181,7 +181,7 @@ export const ProductRef = z.object({
   sku: z.string(),
   isMspOnly: z.boolean(),
   type: ProductType,
-  /** Catalogue product this one is an add-on of (DESIGN.md §2 "Add-ons"). */
+  /** Catalogue product this one is an add-on of (docs/architecture.md#add-ons). */
   requiresProductId: z.string().optional(),
 });
 export type ProductRef = z.infer<typeof ProductRef>;
@@ -290,10 +290,10 @@ export const QuoteDetail = z.object({
   attachments: z.array(AttachmentView),
   totals: Totals,
   currency: z.string(),
-  /** Header, items, sections and attachments may change (DESIGN.md §2 statuses). */
+  /** Header, items, sections and attachments may change (docs/architecture.md#statuses-and-transitions). */
   editable: z.boolean(),
   accessListEditable: z.boolean(),
-  /** Statuses the quote may move to from here (DESIGN.md §2 transition table). */
+  /** Statuses the quote may move to from here (docs/architecture.md#statuses-and-transitions). */
   allowedTransitions: z.array(QuoteStatus),
   /** Bumped by every local edit; lets the UI drop stale answers. */
   generation: z.number().int(),
@@ -592,8 +592,11 @@ export const ProfileInput = z.object({
   audience: z.string().min(1).optional(),
   clientId: z.string().trim().min(1, 'is required').max(200),
   clientSecret: z.string().min(1, 'is required').max(1000),
-  /** PEM file of a private CA to trust for this server (the demo server's). */
+  /** Desktop: a CA certificate (PEM) chosen with `app.chooseCaFile` in this run; no other path
+   * is read. Main keeps a copy in the data folder. */
   caFile: z.string().optional(),
+  /** The CA certificate's PEM text (a file picked in the page); main keeps it in the data folder. */
+  caPem: z.string().max(1_000_000).optional(),
 });
 export type ProfileInput = z.input<typeof ProfileInput>;
 

@@ -1,4 +1,4 @@
-// Money and totals (DESIGN.md §2): one implementation for the server and the app, so offline
+// Money and totals (docs/architecture.md#money-and-totals): one implementation for the server and the app, so offline
 // totals equal the server's to the cent. All sums happen in integer minor units.
 export { moneyKind, type MoneyKind } from './terms';
 export {

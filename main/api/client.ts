@@ -1,4 +1,4 @@
-// The typed client of the Quoting API (spec) and the catalogue endpoints (DESIGN.md §2).
+// The typed client of the Quoting API (spec) and the catalogue endpoints (docs/architecture.md#catalogue).
 // Every method validates its arguments before sending and its answer after receiving. The
 // methods are grouped by what they work on, each group in its own file over `caller.ts`.
 import { libraryCalls, quoteAttachmentCalls } from './attachment-calls';

@@ -40,10 +40,11 @@ const HOST = '127.0.0.1';
 const KEEPALIVE_MS = 20_000;
 
 /**
- * Browser mode's transport (DESIGN.md §3): the IPC contract over loopback HTTP. A request
+ * Browser mode's transport (docs/architecture.md#browser-mode): the IPC contract over loopback HTTP. A request
  * must carry this run's token, come from our own origin when a browser says where it comes
  * from, and name our own host (so a DNS-rebinding page cannot reach it).
  */
+// long: the HTTP handler and the checks every request passes (token, origin, host) share this run's token and server
 export async function startBridge(options: HttpBridgeOptions): Promise<HttpBridge> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const tokenBuf = Buffer.from(token);

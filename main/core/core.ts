@@ -103,6 +103,18 @@ function appInfo(opts: CoreOptions, paths: DataPaths, supervisor: EmbeddedSuperv
   });
 }
 
+/** The vault, with the connections the organisation's policy presets. */
+async function openVault(opts: CoreOptions, paths: DataPaths, log: Logger, policy: PolicyReading) {
+  const vault = await Vault.open({
+    dataDir: paths.dataDir,
+    ...(opts.keychain ? { keychain: opts.keychain } : {}),
+    log: (message) => log.info('vault', { message }),
+  });
+  logPolicy(log, policy);
+  await applyPolicyConnections(vault, policy, log);
+  return vault;
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   const policy = options.policy ?? readPolicy();
   // `demoConnection: false`: no embedded demo server at all.
@@ -111,13 +123,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const tmpDir = prepareDataDir(paths);
   const log = opts.log ?? createFileLogger(paths.logsDir);
   const hub = new EventHub();
-  const vault = await Vault.open({
-    dataDir: paths.dataDir,
-    ...(opts.keychain ? { keychain: opts.keychain } : {}),
-    log: (message) => log.info('vault', { message }),
-  });
-  logPolicy(log, policy);
-  await applyPolicyConnections(vault, policy, log);
+  const vault = await openVault(opts, paths, log, policy);
   const settings = new LiveSettings(paths.dataDir);
   const origin = new EditOrigin();
   const supervisor: EmbeddedSupervisor | null = opts.embedded
@@ -148,10 +154,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     embedded: supervisor && opts.embedded ? { supervisor, seedFile: opts.embedded.seedFile } : null,
     withoutKeychain: opts.withoutKeychain ?? 'ask',
   });
-
   await chooseActiveProfile(vault, settings, supervisor);
   await sessions.open();
-
   const info = appInfo(opts, paths, supervisor);
 
   const updates = opts.updates

@@ -23,13 +23,22 @@ export interface ServerProcess {
   onExit(listener: (code: number | null) => void): void;
 }
 
-/** Starts the server with these arguments (the desktop shell forks a utility process). */
-export type ServerLauncher = (args: string[]) => ServerProcess;
+/**
+ * Starts the server with these arguments and extra environment (the desktop shell forks a
+ * utility process). Secrets go in `env`, never in `args`: a command line is visible to every
+ * local user.
+ */
+export type ServerLauncher = (args: string[], env: Record<string, string>) => ServerProcess;
+
+/** The variable the server reads its client secret from (server/cli.ts). */
+export const CLIENT_SECRET_ENV = 'QUOTEDESK_EMBEDDED_CLIENT_SECRET';
 
 export interface EmbeddedServerOptions {
   run: ServerCommand | ServerLauncher;
   dataDir: string;
   seedFile: string;
+  /** This installation's secret for the seed's first credential (the published ones are refused). */
+  clientSecret: string;
   /** Port to try first (the one of the last run, so the profile's address stays stable). */
   preferredPort?: number;
   log: Logger;
@@ -50,10 +59,10 @@ const Ready = z.object({ event: z.literal('listening'), baseUrl: z.string(), caF
 
 /** A plain command as a launcher: a child process with piped output. */
 export function commandLauncher(run: ServerCommand): ServerLauncher {
-  return (args) => {
+  return (args, env) => {
     const child = spawn(run.command, [...run.args, ...args], {
       cwd: run.cwd,
-      env: { ...process.env, ...run.env },
+      env: { ...process.env, ...run.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
     });
@@ -127,6 +136,20 @@ export function leftoverPid(dataDir: string): number | null {
   }
 }
 
+/** The `error` of the server's `start-failed` log line in `stderr`, if it wrote one. */
+export function startFailure(stderr: string): string | null {
+  for (const line of stderr.split('\n').reverse()) {
+    if (!line.includes('"start-failed"')) continue;
+    try {
+      const entry = JSON.parse(line) as { event?: unknown; error?: unknown };
+      if (entry.event === 'start-failed' && typeof entry.error === 'string') return entry.error;
+    } catch {
+      // a line cut short: not the one
+    }
+  }
+  return null;
+}
+
 async function endLeftover(dataDir: string, log: Logger): Promise<void> {
   const pid = leftoverPid(dataDir);
   if (pid === null) return;
@@ -158,7 +181,7 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
     String(process.pid),
   ];
   const launch = typeof opts.run === 'function' ? opts.run : commandLauncher(opts.run);
-  const child = launch(args);
+  const child = launch(args, { [CLIENT_SECRET_ENV]: opts.clientSecret });
   const logFile = fs.createWriteStream(path.join(opts.dataDir, 'server.log'), {
     flags: 'a',
     mode: 0o600,
@@ -168,6 +191,18 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
   let stopping = false;
   let ready = false;
   const exited = new Promise<number | null>((resolve) => child.onExit(resolve));
+  // Until it is ready, what it logs is kept too: a refused start (a database from a newer
+  // version, a port taken) says why in its `start-failed` line, and the user should see that.
+  let early = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (!ready && early.length < 64 * 1024) early += chunk.toString('utf8');
+  });
+  // The exit can be reported before the last of stderr is read.
+  const stderrRead = new Promise<void>((resolve) => {
+    if (!child.stderr) return resolve();
+    child.stderr.once('end', resolve);
+    child.stderr.once('close', resolve);
+  });
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -178,7 +213,7 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
         ),
       );
     }, opts.readyTimeoutMs ?? 60_000);
-    void exited.then((code) => {
+    void exited.then(async (code) => {
       clearTimeout(timer);
       if (ready) {
         if (!stopping) {
@@ -187,9 +222,11 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
         }
         return;
       }
+      await Promise.race([stderrRead, new Promise((r) => setTimeout(r, 1000))]);
+      const why = startFailure(early);
       reject(
         new Error(
-          `the embedded server exited with code ${code}; see ${path.join(opts.dataDir, 'server.log')}`,
+          `the embedded server exited with code ${code}${why ? `: ${why}` : ''}; see ${path.join(opts.dataDir, 'server.log')}`,
         ),
       );
     });
@@ -275,7 +312,8 @@ export function readDemoCredentials(seedFile: string) {
   const user = partner.users.find((u) => u.id === cred.userId) ?? partner.users[0];
   return {
     clientId: cred.clientId,
-    clientSecret: cred.clientSecret,
+    /** Every secret the seed file publishes: none of them may be this installation's. */
+    publishedSecrets: seed.partners.flatMap((p) => p.credentials.map((c) => c.clientSecret)),
     partner,
     user,
     currency: seed.currency,

@@ -1,5 +1,6 @@
 // Keeps the embedded demo Quoting API running: starts it on demand (one start at a time),
 // and when it ends on its own starts it again after 1, 2, 4 … 30 s, telling the status bar.
+import { randomBytes } from 'node:crypto';
 import { DEMO_PROFILE_ID } from '../services';
 import type { Vault } from '../vault';
 import {
@@ -37,6 +38,7 @@ export class EmbeddedSupervisor {
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closing = false;
+  private secret: string | null = null;
 
   constructor(private readonly deps: SupervisorDeps) {}
 
@@ -45,19 +47,38 @@ export class EmbeddedSupervisor {
     return this.server?.baseUrl;
   }
 
+  /**
+   * The server's client secret: random per installation, kept like any secret (the keychain,
+   * or memory for this run). A secret the seed file publishes is never used.
+   */
+  private async clientSecret(): Promise<string> {
+    if (this.secret) return this.secret;
+    const stored = await this.deps.vault.getSecret(DEMO_PROFILE_ID);
+    const published = readDemoCredentials(this.deps.config.seedFile).publishedSecrets;
+    this.secret =
+      stored && !published.includes(stored) ? stored : randomBytes(32).toString('base64url');
+    return this.secret;
+  }
+
   /** The running server, started first when it is not. */
   ensure(): Promise<EmbeddedServer> {
     if (this.server) return Promise.resolve(this.server);
     const { config, settings, log } = this.deps;
     const startedAt = Date.now();
-    this.starting ??= startEmbeddedServer({
-      run: config.run,
-      dataDir: this.deps.dataDir,
-      seedFile: config.seedFile,
-      ...(settings.current.embeddedPort ? { preferredPort: settings.current.embeddedPort } : {}),
-      log,
-      onUnexpectedExit: (code) => this.exited(code, startedAt),
-    })
+    this.starting ??= this.clientSecret()
+      .then((clientSecret) =>
+        startEmbeddedServer({
+          clientSecret,
+          run: config.run,
+          dataDir: this.deps.dataDir,
+          seedFile: config.seedFile,
+          ...(settings.current.embeddedPort
+            ? { preferredPort: settings.current.embeddedPort }
+            : {}),
+          log,
+          onUnexpectedExit: (code) => this.exited(code, startedAt),
+        }),
+      )
       .then((server) => {
         this.server = server;
         settings.save({ embeddedPort: server.port });
@@ -82,7 +103,7 @@ export class EmbeddedSupervisor {
         clientId: creds.clientId,
         caFile: server.caFile,
       },
-      creds.clientSecret,
+      await this.clientSecret(),
     );
   }
 

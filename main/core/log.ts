@@ -5,7 +5,7 @@ import type { Logger, LogLevel } from '../services/ports';
 
 export type { Logger, LogLevel };
 
-// Keys whose values never reach the log, wherever they appear (DESIGN.md §5: no secret in a log).
+// Keys whose values never reach the log, wherever they appear (docs/architecture.md#conventions: no secret in a log).
 const SECRET_KEYS = /secret|token|password|authorization|credential/i;
 
 export function redact(value: unknown, depth = 0): unknown {

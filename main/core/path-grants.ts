@@ -3,7 +3,7 @@ import path from 'node:path';
 /**
  * The only file paths main acts on for the UI: the ones its own open or save dialog handed
  * out in this run of the app. A page that was tricked into sending `/home/me/.ssh/id_rsa`
- * gets a refusal, not the file (DESIGN.md §3: main trusts no path from the UI).
+ * gets a refusal, not the file (docs/architecture.md#the-electron-shell: main trusts no path from the UI).
  */
 export class PathGrants {
   private readonly open = new Set<string>();

@@ -1,4 +1,4 @@
-// Local data is the signed-in user's alone (DESIGN.md §5): on POSIX the data directory and
+// Local data is the signed-in user's alone (docs/architecture.md#conventions): on POSIX the data directory and
 // every folder in it are 0700, every file 0600 — stores and their WAL, logs, settings,
 // attachment files. New files get it from the process's umask; files an older version left
 // with wider modes are tightened when the app starts.

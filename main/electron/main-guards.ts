@@ -1,10 +1,11 @@
 // What the shell guards before any window exists: errors in main are logged and shown, every
 // page's navigation stays on the app, and the page's session gets no permission and no network.
-import { app, dialog, session, shell } from 'electron';
+import { app, dialog, session } from 'electron';
 import type { Logger } from '../core/log';
 import { errorFields } from '../core/log';
 import { errorBox, ShownErrors } from './faults';
-import { isAppEntry, isAppUrl, isOpenableExternal } from './navigation';
+import type { LinkOpener } from './external-links';
+import { isAppEntry, isAppUrl } from './navigation';
 
 /** Shows an error box naming the log; before `ready` some platforms cannot, and the log has it. */
 export function errorShower(logFile: string): (what: string, error: unknown) => void {
@@ -35,21 +36,21 @@ export function reportUncaughtErrors(log: Logger, show: (what: string, error: un
 }
 
 /** Every page's navigation stays on the app; an https link the user clicked opens in their browser. */
-export function guardNavigation(): void {
+export function guardNavigation(leave: LinkOpener): void {
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
       // Only the app's own start page (the crash page's Reload); a link the user clicked to
       // an https page opens in their browser; nothing else leaves.
       if (isAppEntry(url)) return;
       event.preventDefault();
-      if (!isAppUrl(url) && isOpenableExternal(url)) void shell.openExternal(url);
+      if (!isAppUrl(url)) leave(url, 'navigation');
     });
     contents.on('will-redirect', (event, url) => {
       if (!isAppUrl(url)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.setWindowOpenHandler(({ url }) => {
-      if (isOpenableExternal(url)) void shell.openExternal(url);
+      leave(url, 'new-window');
       return { action: 'deny' };
     });
   });

@@ -1,14 +1,10 @@
 // What the core asks of the desktop: native open and save dialogs over the window, and links
-// opened in the OS browser (https only, and only right after the user's own click or key press).
-import { BrowserWindow, dialog, shell } from 'electron';
+// opened in the OS browser (through the one check every link passes: `external-links.ts`).
+import { BrowserWindow, dialog } from 'electron';
 import type { Platform } from '../core/types';
-import { isOpenableExternal } from './navigation';
-import type { GestureGate } from './user-gesture';
+import type { LinkOpener } from './external-links';
 
-export function electronPlatform(
-  window: () => BrowserWindow | null,
-  gestures: GestureGate,
-): Platform {
+export function electronPlatform(window: () => BrowserWindow | null, leave: LinkOpener): Platform {
   return {
     mode: 'electron',
     async choosePdfFiles(multiple) {
@@ -27,11 +23,19 @@ export function electronPlatform(
       const res = win ? await dialog.showSaveDialog(win, opts) : await dialog.showSaveDialog(opts);
       return res.canceled || !res.filePath ? null : res.filePath;
     },
+    async chooseCaFile() {
+      const opts: Electron.OpenDialogOptions = {
+        title: 'Choose the CA certificate',
+        properties: ['openFile'],
+        filters: [{ name: 'Certificates (PEM)', extensions: ['pem', 'crt', 'cer'] }],
+      };
+      const win = window();
+      const res = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
+      return res.canceled ? null : (res.filePaths[0] ?? null);
+    },
     async openExternal(url) {
-      if (!isOpenableExternal(url)) throw new Error('Only https links open outside Quotedesk.');
-      if (!gestures.consume(Date.now()))
-        throw new Error('A link opens only when you click it or press a key.');
-      await shell.openExternal(url);
+      const refusal = leave(url, 'openExternal');
+      if (refusal) throw new Error(refusal);
     },
   };
 }

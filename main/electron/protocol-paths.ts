@@ -1,6 +1,6 @@
 import { isContentAddress, mimeTypeOf, resolveExistingFileUnder } from '../core/safe-path';
 
-/** The UI's own scheme: no `file://`, a real origin for the CSP to pin (DESIGN.md §3). */
+/** The UI's own scheme: no `file://`, a real origin for the CSP to pin (docs/architecture.md#the-electron-shell). */
 export const APP_SCHEME = 'quotedesk';
 export const APP_HOST = 'app';
 /** Attachment bytes by content address: `quotedesk://files/<sha256>`. */

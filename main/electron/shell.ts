@@ -8,6 +8,7 @@ import type { Logger } from '../core/log';
 import { errorFields } from '../core/log';
 import { connectIpc, installMenu, registerAppScheme, serveAppProtocol } from './core-channels';
 import { errorShower, guardNavigation, lockDownSession, reportUncaughtErrors } from './main-guards';
+import { linkOpener } from './external-links';
 import { createMainWindow } from './main-window';
 import { electronPlatform } from './platform-dialogs';
 import { GestureGate } from './user-gesture';
@@ -40,9 +41,10 @@ export function runShell(options: ShellOptions): void {
   let quitting = false;
   let crashReason = '';
   const gestures = new GestureGate();
+  const leave = linkOpener(gestures, log);
   const showError = errorShower(options.logFile);
   reportUncaughtErrors(log, showError);
-  guardNavigation();
+  guardNavigation(leave);
 
   app.on('second-instance', () => {
     if (!window) return;
@@ -64,7 +66,7 @@ export function runShell(options: ShellOptions): void {
 
   const start = async () => {
     lockDownSession();
-    core = await options.startCore(electronPlatform(() => window, gestures));
+    core = await options.startCore(electronPlatform(() => window, leave));
     serveAppProtocol(core, options.outDir, () => crashReason);
     connectIpc(core, () => window);
     installMenu(() => window);

@@ -4,9 +4,10 @@ import { utilityProcess } from 'electron';
 import type { ServerLauncher } from '../core';
 
 export function utilityLauncher(modulePath: string): ServerLauncher {
-  return (args) => {
+  return (args, env) => {
     const child = utilityProcess.fork(modulePath, args, {
       stdio: 'pipe',
+      env: { ...process.env, ...env },
       serviceName: 'Quotedesk Quoting API',
     });
     let exitCode: number | null | undefined;

@@ -8,7 +8,7 @@ export interface WindowOptionsInput {
   iconPath?: string;
 }
 
-/** The main window's options: the secure defaults of DESIGN.md §3, spelled out. */
+/** The main window's options: the secure defaults of docs/architecture.md#the-electron-shell, spelled out. */
 export function buildWindowOptions(input: WindowOptionsInput): BrowserWindowConstructorOptions {
   const { state } = input;
   return {

@@ -126,6 +126,7 @@ function factsTable(rows: [string, string][]): Node {
   };
 }
 
+// long: the proposal's pages as one pdfmake document tree, read top to bottom like the printed page
 export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<string, unknown> {
   const ref = m.referenceCode ?? 'Draft (not yet on the server)';
   const content: Node[] = [

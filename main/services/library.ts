@@ -64,6 +64,7 @@ async function withTempFiles<T>(
   }
 }
 
+// long: one short handler per IPC call of the library and preferences groups, sharing the upload helper
 export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'preferences'> {
   const upload = async (files: { name: string; bytes: Buffer }[]) => {
     const api = requireApi(ctx, 'Adding to the library');

@@ -1,6 +1,7 @@
 import type { ProfileView } from '../../common/ipc';
 import type { Vault } from '../vault';
 import { requireUnlocked, type ServiceContext } from './context';
+import { keptCaFile } from './ca-file';
 import { ServiceError } from './errors';
 import type { Group } from './group';
 
@@ -45,19 +46,21 @@ export function profileHandlers(ctx: ServiceContext): Group<'profiles'> {
     },
     'profiles.add': async (input) => {
       requireUnlocked(ctx.policy.policy.connections !== undefined, 'connections');
+      const caFile = keptCaFile(ctx, input);
       const saved = await ctx.vault.saveProfile(
         {
           displayName: input.name,
           baseUrl: input.baseUrl,
           clientId: input.clientId,
           ...(input.audience ? { audience: input.audience } : {}),
-          ...(input.caFile ? { caFile: input.caFile } : {}),
+          ...(caFile ? { caFile } : {}),
         },
         input.clientSecret,
       );
       return profileView(ctx.vault, saved.id, ctx.activeProfileId());
     },
     'profiles.test': async (input) => {
+      const caFile = 'profileId' in input ? undefined : keptCaFile(ctx, input);
       const result =
         'profileId' in input
           ? await ctx.vault.testConnection(input.profileId)
@@ -67,7 +70,7 @@ export function profileHandlers(ctx: ServiceContext): Group<'profiles'> {
                 baseUrl: input.baseUrl,
                 clientId: input.clientId,
                 ...(input.audience ? { audience: input.audience } : {}),
-                ...(input.caFile ? { caFile: input.caFile } : {}),
+                ...(caFile ? { caFile } : {}),
               },
               secret: input.clientSecret,
             });

@@ -24,6 +24,7 @@ export function detail(ctx: ServiceContext, quoteId: string) {
   return detailOf(rec, store);
 }
 
+// long: one short handler per IPC call of the quotes and edits groups, sharing this session's undo-delete copies
 export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edits'> {
   // Working copies of quotes deleted in this session, so "undo delete" can bring them back.
   const deleted = new Map<string, WorkQuote>();
@@ -196,6 +197,7 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
  * every rule still holds). It comes back as a new draft with new ids; on the server the
  * old one is deleted and this one created at the next sync.
  */
+// long: one transaction putting every part of a deleted quote back (header, sections, items, attachments)
 function recreate(store: Store, snap: WorkQuote): string {
   return store.transaction(() => {
     const w = store.createQuote({ client: snap.client });

@@ -5,6 +5,7 @@ import type { Group } from './group';
 import { detail } from './quotes';
 import { conflictView } from './views';
 
+// long: one short handler per IPC call of the sync group
 export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
   const openConflicts = (quoteId: string) => ctx.store().sync.listConflicts(quoteId);
   const offlineFiles = () => {

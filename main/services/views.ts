@@ -70,6 +70,7 @@ export function pipelineView(rows: PipelineRow[], preferred: string | undefined)
   return { rows: out, currency, otherCurrency };
 }
 
+// long: the editor's view of a quote, built field by field in one pass over the working copy
 export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
   const w = rec.work;
   // A stub holds no line items to total: its list entry says what the server's list does.

@@ -1,6 +1,6 @@
 // When the store moves its WAL into the database file and catches up on search entries:
 // after a second without writes, as soon as the caller yields once many commits piled up,
-// or inline after very many (DESIGN.md §2). Never inside an edit.
+// or inline after very many (README.md, Durability). Never inside an edit.
 const CHECKPOINT_IDLE_MS = 1000;
 /** Commits after which a checkpoint is due as soon as the caller yields to the event loop. */
 const CHECKPOINT_EVERY = 500;

@@ -136,6 +136,7 @@ export function accountFilters(
  * `GET /v2/quotes` over the local store: status filter (comma list), search, the API's sort
  * fields, paging as the spec counts it, and status counts over every filter but status.
  */
+// long: one SQL query built from the list's filters, sort and paging, with the status counts beside it
 export function listQuotes(
   db: Database.Database,
   input: ListQuery,

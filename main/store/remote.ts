@@ -9,6 +9,7 @@ export type LocalIdOf = (kind: EntityKind, serverId: string) => string;
  * (file copies of attachments, where an attachment came from) are carried over from
  * `previous` by id.
  */
+// long: maps every field of the server's quote onto the working copy in one place
 export function workFromRemote(
   remote: RemoteAggregate,
   localId: LocalIdOf,

@@ -167,6 +167,7 @@ export class SyncEngine {
    * One cycle: push every pending quote, then pull. Quotes the pull only listed are read by
    * the background fill, which this waits for unless `background` (the engine's own loop).
    */
+  // long: the engine's cycle, being reworked into one loop state (issue 25)
   async syncOnce(force = false, background = false): Promise<CycleReport> {
     const report: CycleReport = {
       pushed: [],

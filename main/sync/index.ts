@@ -1,4 +1,4 @@
-/** The sync engine (DESIGN.md §3): see README.md in this folder. */
+/** The sync engine (docs/architecture.md#data-flow): see README.md in this folder. */
 export {
   SyncEngine,
   knownServerQuotes,

@@ -78,7 +78,7 @@ export const COLLECTIONS: readonly Collection[] = [
   'attachments',
 ];
 
-/** Statuses in which header, line items, sections and attachments may change (DESIGN.md §2). */
+/** Statuses in which header, line items, sections and attachments may change (docs/architecture.md#statuses-and-transitions). */
 export const EDITABLE_STATUSES: ReadonlySet<string> = new Set([
   'draft',
   'assigned',

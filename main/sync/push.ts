@@ -98,6 +98,7 @@ function localIdOf(
   };
 }
 
+// long: being split into phases (issue 25)
 async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   const { store, api } = ctx;
   if (!store.getQuote(quoteId)) return { state: 'dropped' };

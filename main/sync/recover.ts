@@ -1,5 +1,5 @@
 // Journal entries left by a crash or a lost answer: before anything is sent again, look on
-// the server for what the request may have created, and adopt it (DESIGN.md §3).
+// the server for what the request may have created, and adopt it (docs/architecture.md#recovering-a-lost-create).
 import type { JournalEntry, RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
 import { pageOrEnd } from './errors';
@@ -45,6 +45,7 @@ function park(ctx: RoundContext, quoteId: string, entry: JournalEntry, candidate
   });
 }
 
+// long: one journal entry's recovery, case by case for each kind of request in flight
 async function recoverEntry(
   entry: JournalEntry,
   quoteId: string,

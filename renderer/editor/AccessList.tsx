@@ -20,6 +20,7 @@ const TYPE_LABEL = Object.fromEntries(ACCOUNT_TYPES.map((t) => [t.value, t.label
   string
 >;
 
+// long: one component: its hooks, handlers and markup share its state
 export function AccessList({ detail }: { detail: QuoteDetail }) {
   const [email, setEmail] = useState('');
   const [accountType, setAccountType] = useState<AccountType>('contact');

@@ -12,6 +12,7 @@ import { movedOne, PdfFileRow } from '../pdf/PdfFileRow';
 
 const PdfPreview = lazy(() => import('../pdf/PdfPreview').then((m) => ({ default: m.PdfPreview })));
 
+// long: one component: its hooks, handlers and markup share its state
 export function Attachments({ detail }: { detail: QuoteDetail }) {
   const quoteId = detail.header.id;
   const run = useEditor((s) => s.run);

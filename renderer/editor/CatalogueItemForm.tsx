@@ -16,6 +16,7 @@ import { Button, Combobox, SelectField, TextField } from '../ui';
 import { amountText, parseAmount, parseQuantity, priceText } from './numbers';
 import { NoteField, QuantityField, submit, type Errors } from './itemFields';
 
+// long: one component: its hooks, handlers and markup share its state
 export function CatalogueItemForm({
   detail,
   usage,

@@ -8,6 +8,7 @@ import { Button, SelectField, TextField } from '../ui';
 import { parseAmount, parseQuantity, priceText } from './numbers';
 import { NoteField, QuantityField, submit, type Errors } from './itemFields';
 
+// long: one component: its hooks, handlers and markup share its state
 export function CustomItemForm({
   detail,
   sectionId,

@@ -28,6 +28,7 @@ interface Props {
   onDelete: () => void;
 }
 
+// long: one component: its hooks, handlers and markup share its state
 export function ItemRow({
   item,
   detail,
@@ -67,7 +68,7 @@ export function ItemRow({
     : undefined;
   const recurring =
     t.recurringTotal !== 0 || (t.initialTotal === 0 && item.billingTerm !== 'Trial');
-  // A recurring Custom item's initial amount is a setup fee of its own (DESIGN.md, money);
+  // A recurring Custom item's initial amount is a setup fee of its own (docs/architecture.md#money-and-totals);
   // a one-time item's is simply price × quantity.
   const hasSetupFee = item.kind === 'Custom' && moneyKind(item.billingTerm) === 'recurring';
 

@@ -10,6 +10,7 @@ import { ItemRow } from './ItemRow';
 import { SectionSubtotal } from './SectionSubtotal';
 import { groupsOf, type Group } from './groups';
 
+// long: one component: its hooks, handlers and markup share its state
 export function LineItems({ detail }: { detail: QuoteDetail }) {
   const [adding, setAdding] = useState<{ sectionId: string | null } | null>(null);
   const [newSection, setNewSection] = useState<string | null>(null);
@@ -262,6 +263,7 @@ function LimitMeter({ count }: { count: number }) {
   );
 }
 
+// long: one component: its hooks, handlers and markup share its state
 function SectionHeader({
   group,
   section,

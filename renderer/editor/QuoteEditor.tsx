@@ -16,6 +16,7 @@ import { ProposalCard } from '../proposal/ProposalCard';
 import { StubView } from './StubView';
 import { BackToQuotes, QuoteTitle } from './QuoteTitle';
 
+// long: one component: its hooks, handlers and markup share its state
 export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   const detail = useEditor((s) => s.detail);
   const loadError = useEditor((s) => s.loadError);

@@ -6,7 +6,7 @@ import { useEditor } from '../state/editor';
 import { useSync } from '../state/sync';
 import { Button, Dialog, SelectField, STATUS_LABEL } from '../ui';
 
-/** Only the transitions DESIGN.md §2 allows from here; publishing needs the server. */
+/** Only the transitions docs/architecture.md#statuses-and-transitions allows from here; publishing needs the server. */
 export function StatusControl({ detail }: { detail: QuoteDetail }) {
   const run = useEditor((s) => s.run);
   const error = useEditor((s) => s.errors['header:status']);

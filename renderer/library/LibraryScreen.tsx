@@ -14,6 +14,7 @@ import { ReplaceFileButton } from './ReplaceFileButton';
 const PdfPreview = lazy(() => import('../pdf/PdfPreview').then((m) => ({ default: m.PdfPreview })));
 
 /** The partner's shared attachments. Reading works offline from the cache; changes need the server. */
+// long: one component: its hooks, handlers and markup share its state
 export default function LibraryScreen() {
   const [items, setItems] = useState<AttachmentView[] | null>(null);
   const [fromCache, setFromCache] = useState(false);

@@ -24,6 +24,7 @@ export interface RenameState {
   onCancel: () => void;
 }
 
+// long: one component: its hooks, handlers and markup share its state
 export function PdfFileRow({
   name,
   meta,

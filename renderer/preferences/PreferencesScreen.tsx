@@ -15,6 +15,7 @@ type Errors = Partial<
 >;
 
 /** Defaults every new quote starts from. */
+// long: one component: its hooks, handlers and markup share its state
 export default function PreferencesScreen() {
   const [prefs, setPrefs] = useState<Preferences | null>(null);
   const [fromCache, setFromCache] = useState(false);

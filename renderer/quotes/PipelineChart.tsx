@@ -15,6 +15,7 @@ import { useQuoteList } from '../state/quoteList';
 import { STATUS_LABEL } from '../ui';
 import './PipelineChart.css';
 
+// long: one component: its hooks, handlers and markup share its state
 export function PipelineChart() {
   const query = useQuoteList((s) => s.query);
   const key = useQuoteList((s) => s.key);

@@ -29,6 +29,7 @@ const COLUMNS: { label: string; field?: SortField; className?: string }[] = [
   { label: 'Actions', className: 'sr-only-label' },
 ];
 
+// long: one component: its hooks, handlers and markup share its state
 export function QuoteGrid() {
   const query = useQuoteList((s) => s.query);
   const total = useQuoteList((s) => s.total);

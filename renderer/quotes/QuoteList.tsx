@@ -21,6 +21,7 @@ const CHIP_STATUSES: QuoteStatus[] = [
   'pending',
 ];
 
+// long: one component: its hooks, handlers and markup share its state
 export function QuoteList() {
   const query = useQuoteList((s) => s.query);
   const total = useQuoteList((s) => s.total);

@@ -7,6 +7,7 @@ import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { useStoreAccess } from '../protection/useStoreAccess';
 import { EnterSecretDialog } from './EnterSecretDialog';
+import { CaFileField } from './CaFileField';
 import { ManagedNote, PolicyBanner } from './ManagedNote';
 import { OfflinePreviews } from './OfflinePreviews';
 
@@ -15,9 +16,18 @@ type Form = {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  caFile: string;
+  /** The CA certificate picked in the page: its text goes to main, never a path. */
+  caPem: string;
+  caName: string;
 };
-const EMPTY: Form = { name: '', baseUrl: 'https://', clientId: '', clientSecret: '', caFile: '' };
+const EMPTY: Form = {
+  name: '',
+  baseUrl: 'https://',
+  clientId: '',
+  clientSecret: '',
+  caPem: '',
+  caName: '',
+};
 
 const DATA_PROTECTION = {
   keychain: 'Encrypted with a key kept in the system keychain',
@@ -26,6 +36,7 @@ const DATA_PROTECTION = {
 } as const;
 
 /** Connection profiles (secrets go to the keychain in main, never back here) and where data lives. */
+// long: one component: its hooks, handlers and markup share its state
 export default function SettingsScreen() {
   const [profiles, setProfiles] = useState<ProfileView[]>([]);
   const [keychain, setKeychain] = useState<KeychainStatus | null>(null);
@@ -67,7 +78,7 @@ export default function SettingsScreen() {
       baseUrl: form.baseUrl.trim(),
       clientId: form.clientId,
       clientSecret: form.clientSecret,
-      caFile: form.caFile.trim() || undefined,
+      caPem: form.caPem || undefined,
     };
 
   const validate = (): boolean => {
@@ -132,7 +143,7 @@ export default function SettingsScreen() {
     }
   };
 
-  const bind = (k: keyof Form) => ({
+  const bind = (k: Exclude<keyof Form, 'caPem' | 'caName'>) => ({
     value: form?.[k] ?? '',
     error: errors[k],
     onChange: (e: { target: { value: string } }) =>
@@ -272,11 +283,10 @@ export default function SettingsScreen() {
                 }
                 {...bind('clientSecret')}
               />
-              <TextField
-                label="Extra CA file (optional)"
-                className="span-2"
-                placeholder="/path/to/ca.pem"
-                {...bind('caFile')}
+              <CaFileField
+                fileName={form.caName}
+                error={errors.caPem}
+                onFile={(caName, caPem) => setForm((f) => f && { ...f, caName, caPem })}
               />
             </div>
             {errors._form && (

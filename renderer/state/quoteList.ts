@@ -48,6 +48,7 @@ interface ListState {
 
 const inflight = new Set<string>();
 
+// long: one hook: the list's query, paging and events share its state
 export const useQuoteList = create<ListState>((set, get) => {
   const fetchPage = async (page: number, key: number) => {
     const id = `${key}:${page}`;

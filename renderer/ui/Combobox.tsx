@@ -31,6 +31,7 @@ export interface ComboboxProps<T> {
  * The list opens below the field, inside it (not in a layer of its own), so it stays in the
  * dialog it belongs to.
  */
+// long: one component: its hooks, handlers and markup share its state
 export function Combobox<T>({
   label,
   placeholder,

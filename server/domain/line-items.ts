@@ -15,7 +15,7 @@ import { lineItemResponse, lineMoney } from './line-item-view';
 import { lineItemRows, refreshAggregates } from './quotes';
 import type { LineItemRow, PricingRow, ProductRow, QuoteRow } from './rows';
 
-/** Unit prices and costs keep 4 decimals (DESIGN.md §2); more are rounded half away from zero. */
+/** Unit prices and costs keep 4 decimals (docs/architecture.md#money-and-totals); more are rounded half away from zero. */
 function unit(value: number): number {
   return Number(toScaled(value, UNIT_PLACES, 'amount')) / 10 ** UNIT_PLACES + 0;
 }
@@ -161,9 +161,10 @@ function catalogueLine(
 }
 
 /**
- * Adds line items (DESIGN.md §2, Add-ons; spec rules 1 and 3). All or nothing: every problem is
+ * Adds line items (docs/architecture.md#add-ons; spec rules 1 and 3). All or nothing: every problem is
  * reported and nothing is written when there is one.
  */
+// long: all-or-nothing: every item checked against the spec's rules, then written, in one transaction
 export function addLineItems(
   ctx: Ctx,
   _caller: Caller,
@@ -394,7 +395,7 @@ export function updateLineItems(
   })();
 }
 
-/** Deletes line items; a parent cannot go while one of its add-ons stays (DESIGN.md §2). */
+/** Deletes line items; a parent cannot go while one of its add-ons stays (docs/architecture.md#add-ons). */
 export function deleteLineItems(ctx: Ctx, quote: QuoteRow, ids: string[]): void {
   ctx.db.transaction(() => {
     const existing = new Map(lineItemRows(ctx, quote.id).map((l) => [l.id, l]));

@@ -71,7 +71,7 @@ function emptyCounts(): ListStatusCounts {
   };
 }
 
-/** `GET /v2/quotes` with the list semantics of DESIGN.md §2, as the response's JSON text. */
+/** `GET /v2/quotes` with the list semantics of docs/architecture.md#list-semantics, as the response's JSON text. */
 export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): string {
   const partner = caller.partner;
   const counts = emptyCounts();

@@ -10,7 +10,7 @@ import { refused } from './errors';
 import { attachmentResponse, attachmentsOf } from './attachment-view';
 import type { AttachmentRow } from './rows';
 
-/** What a partner gets before its first PUT (DESIGN.md §2, Preferences). */
+/** What a partner gets before its first PUT (docs/architecture.md#preferences-defaults). */
 const DEFAULTS: QuotePreferencesResult = {
   daysToExpire: 30,
   introMessage: '',

@@ -26,7 +26,7 @@ export interface NewQuoteOptions {
   ownedBy?: string;
 }
 
-/** Creates a quote with the defaults of DESIGN.md §2 (expiry, texts, margin, attachments). */
+/** Creates a quote with the defaults of docs/architecture.md#defaults-of-a-new-quote (expiry, texts, margin, attachments). */
 export function createQuote(
   ctx: Ctx,
   caller: Caller,
@@ -111,7 +111,7 @@ function sameInstant(a: string, b: string): boolean {
 }
 
 /**
- * `PUT /v2/quotes/{id}`: header fields and the status transitions of DESIGN.md §2. Header
+ * `PUT /v2/quotes/{id}`: header fields and the status transitions of docs/architecture.md#statuses-and-transitions. Header
  * changes need an editable status before or after the change.
  */
 export function updateQuote(

@@ -32,7 +32,7 @@ export function quoteOf(ctx: Ctx, caller: Caller, id: string): QuoteRow {
   return expireIfDue(ctx, row);
 }
 
-/** A sent quote past its expiry becomes expired when it is read (DESIGN.md §2). */
+/** A sent quote past its expiry becomes expired when it is read (docs/architecture.md#statuses-and-transitions). */
 function expireIfDue(ctx: Ctx, row: QuoteRow): QuoteRow {
   if (row.status !== 'sent' || row.expires_on >= new Date().toISOString()) return row;
   const updated = ctx.stamp();

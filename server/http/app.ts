@@ -93,6 +93,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
  * log, error mapping and the not-found answer. The routes use this layer's helpers, so the
  * layer above both (`server/app.ts`) registers them; nothing here imports `routes/`.
  */
+// long: the HTTP layer's plugins, hooks and error mapping registered in the order fastify needs them
 export async function createHttpApp(
   ctx: Ctx,
   tls: { cert: string; key: string },

@@ -4,7 +4,7 @@ import { LIMITS, UpdateAttachmentPayload } from '../../common/api';
 /**
  * The rename-and-reorder payload as the server reads it: any whole `order` passes the shape
  * check, so an order outside 0…n−1 (negative ones included) is answered with the home's
- * `*_UNSUPPORTED_ORDER_INDEX` code as DESIGN.md §2 asks, not as a malformed field.
+ * `*_UNSUPPORTED_ORDER_INDEX` code as docs/architecture.md#attachments-and-duplicates asks, not as a malformed field.
  */
 export const UpdateAttachmentsInput = z
   .array(

@@ -32,7 +32,7 @@ export function invalid(code: ErrorCode, details: ErrorDetails[]): ApiError {
 }
 
 /**
- * A domain refusal as the endpoint answers it (DESIGN.md §2): an unknown or foreign id (a
+ * A domain refusal as the endpoint answers it (docs/architecture.md#error-codes): an unknown or foreign id (a
  * `*_NOT_FOUND` code) is 404 where the endpoint lists 404, every other refusal is 400.
  */
 export function fromDomain(err: DomainError, lists404: boolean): ApiError {

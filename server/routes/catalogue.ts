@@ -5,7 +5,7 @@ import { companies, pricing, products } from '../domain/catalogue';
 import { lists404 } from '../http/errors';
 import { pathId, query } from '../http/input';
 
-/** Read-only catalogue of DESIGN.md §2, shaped like the platform's partner API v1. */
+/** Read-only catalogue (docs/architecture.md#catalogue), shaped like the platform's partner API v1. */
 export function catalogueRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v1/companies', async (req) =>
     companies(ctx, req.caller, query(CatalogueQuery, req.query)),

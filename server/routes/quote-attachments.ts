@@ -38,6 +38,7 @@ function zipNames(rows: AttachmentRow[]): string[] {
 }
 
 /** `/v2/quotes/{quoteId}/attachments` (spec, Quote attachments). */
+// long: one short route per attachment endpoint of the spec
 export function quoteAttachmentRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.get('/v2/quotes/:quoteId/attachments', lists404, async (req, reply) => {
     const quote = quoteOf(ctx, req.caller, pathId(req.params, 'quoteId'));

@@ -7,7 +7,7 @@ import { addLineItems } from '../domain/line-items';
 import { createQuote } from '../domain/quote-lifecycle';
 import { lineItemRows, reloadQuote } from '../domain/quotes';
 import { replaceSections } from '../domain/sections';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SeedFile, type SeedQuote } from './format';
 
 export class SeedError extends Error {}
@@ -31,10 +31,29 @@ export function readSeed(file: string): SeedFile {
 }
 
 /**
+ * The seed with credentials of this installation: the first credential of the first partner
+ * takes `secret`, every other one a random secret nobody knows. The embedded demo server of the
+ * desktop app runs this way, so the secrets published in the seed file open nothing there.
+ */
+export function withOwnSecret(seed: SeedFile, secret: string): SeedFile {
+  return {
+    ...seed,
+    partners: seed.partners.map((p, pi) => ({
+      ...p,
+      credentials: p.credentials.map((c, ci) => ({
+        ...c,
+        clientSecret: pi === 0 && ci === 0 ? secret : randomBytes(32).toString('base64url'),
+      })),
+    })),
+  };
+}
+
+/**
  * Loads a seed: partners, users, credentials, clients and the catalogue are brought up to date
  * on every start; seeded quotes are created once (an existing id is left as it is, so a restart
  * keeps what users changed).
  */
+// long: one transaction writing every table of the seed in order
 export function loadSeed(ctx: Ctx, seed: SeedFile): void {
   const db = ctx.db;
   db.transaction(() => {

@@ -85,7 +85,7 @@ describe('the core over the browser bridge', () => {
       baseUrl: server.baseUrl,
       clientId: DEMO.ada.clientId,
       clientSecret: DEMO.ada.secret,
-      caFile: server.caFile,
+      caPem: server.ca,
     });
     const event = nextEvent('profile.changed');
     await new Promise((r) => setTimeout(r, 100));

@@ -202,7 +202,7 @@ describe('enums and rules', () => {
     expect(pricingTermToBillingTerm('3-Year')).toBe('3 Year');
     expect(pricingTermToBillingTerm('Monthly')).toBe('Monthly');
   });
-  it('allows only the DESIGN.md status transitions', () => {
+  it('allows only the status transitions of docs/architecture.md', () => {
     expect(canTransition('draft', 'sent')).toBe(true);
     expect(canTransition('sent', 'accepted')).toBe(true);
     expect(canTransition('draft', 'accepted')).toBe(false);

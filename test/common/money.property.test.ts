@@ -1,4 +1,4 @@
-// Property tests for money and totals (DESIGN.md §2).
+// Property tests for money and totals (docs/architecture.md#money-and-totals).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

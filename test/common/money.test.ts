@@ -1,4 +1,4 @@
-// Worked examples for every rule of DESIGN.md §2 "Money and totals".
+// Worked examples for every rule of docs/architecture.md#money-and-totals.
 import { describe, expect, it } from 'vitest';
 import {
   MAX_CENTS,

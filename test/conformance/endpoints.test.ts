@@ -1,4 +1,4 @@
-// Black-box conformance of every endpoint against the spec's status table and DESIGN.md §2:
+// Black-box conformance of every endpoint against the spec's status table and docs/architecture.md#error-codes:
 // only the listed status codes, the 404-versus-400 choice for unknown ids, the error codes,
 // and the ErrorResponse shape on every refusal (403s included).
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Black-box conformance of the rules of DESIGN.md §2 and the spec: preferences and the defaults
+// Black-box conformance of the rules of docs/architecture.md#decisions-where-the-api-spec-is-open and the spec: preferences and the defaults
 // of a new quote, transitions with their side effects, limits, duplicates, orders, add-ons,
 // the token endpoint, totals and PDF checks. Each rule is checked from the outside only.
 import { randomUUID } from 'node:crypto';
@@ -509,7 +509,7 @@ describe('add-ons', () => {
   });
 });
 
-describe('totals (DESIGN.md money rules)', () => {
+describe('totals (money rules of docs/architecture.md)', () => {
   it('initial, recurring and trial terms; cost from the catalogue; cents rounded half away from zero', async () => {
     const q = await newQuote();
     const p = `/v2/quotes/${q.id}/line-items`;

@@ -13,7 +13,9 @@ export async function addConnection(
   await form.getByLabel('Base URL').fill(c.baseUrl);
   await form.getByLabel('Client id').fill(c.clientId);
   await form.getByLabel('Client secret').fill(c.secret);
-  await form.getByLabel('Extra CA file (optional)').fill(c.caFile);
+  // Picked as a file (its text goes to main), never typed as a path.
+  await form.getByLabel('Extra CA file (optional)').setInputFiles(c.caFile);
+  await form.getByText(/Quotedesk keeps a copy of it/).waitFor();
   await form.getByRole('button', { name: 'Test connection' }).click();
   await form.getByText(/✓/).waitFor({ timeout: 30_000 });
   await form.getByRole('button', { name: 'Save connection' }).click();

@@ -13,8 +13,12 @@ const [serverCjs, dataDir, seedFile, mode] = process.argv.slice(2) as [
   'spawn' | 'fork',
 ];
 
-const forked: ServerLauncher = (args) => {
-  const child = fork(serverCjs, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], execArgv: [] });
+const forked: ServerLauncher = (args, env) => {
+  const child = fork(serverCjs, args, {
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    execArgv: [],
+    env: { ...process.env, ...env },
+  });
   return {
     pid: child.pid,
     stdout: child.stdout,
@@ -28,6 +32,7 @@ const server = await startEmbeddedServer({
   run: mode === 'fork' ? forked : { command: process.execPath, args: [serverCjs] },
   dataDir,
   seedFile,
+  clientSecret: 'secret-of-this-installation',
   log: silentLogger,
 });
 process.stdout.write(`${JSON.stringify({ pid: server.pid, baseUrl: server.baseUrl })}\n`);

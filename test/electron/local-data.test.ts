@@ -63,7 +63,7 @@ describe.skipIf(process.platform === 'win32')('local data is private (POSIX mode
         baseUrl: server.baseUrl,
         clientId: DEMO.ada.clientId,
         clientSecret: DEMO.ada.secret,
-        caFile: server.caFile,
+        caPem: server.ca,
       });
       await h.call('profiles.switch', { profileId: added.id });
       const q = await h.call('quotes.create', { clientId: DEMO.clients.acme });

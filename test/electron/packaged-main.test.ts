@@ -203,6 +203,32 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
     expect(s.called('shell.openExternal')).toHaveLength(2);
   });
 
+  it('a navigation or a new window leaves the app only right after a gesture, as openExternal does', () => {
+    const wc = s.windows[0]!.webContents;
+    const opened = () => s.called('shell.openExternal').map((c) => c.args[0]);
+    const n = opened().length;
+    const navigate = (url: string) => {
+      let prevented = false;
+      wc.emit('will-navigate', { preventDefault: () => (prevented = true) }, url);
+      return prevented;
+    };
+    // A page gone wrong, with no user input: nothing leaves.
+    expect(navigate('https://evil.example/a')).toBe(true);
+    expect(wc.windowOpenHandler!({ url: 'https://evil.example/b' })).toEqual({ action: 'deny' });
+    expect(opened()).toHaveLength(n);
+    // A click, then the link it followed: that one opens, and the gesture is spent.
+    wc.emit('before-mouse-event', {}, { type: 'mouseDown', x: 1, y: 1 });
+    navigate('https://northwind.example/docs');
+    wc.windowOpenHandler!({ url: 'https://evil.example/c' });
+    expect(opened().slice(n)).toEqual(['https://northwind.example/docs']);
+    wc.emit('before-input-event', {}, { type: 'keyDown', key: 'Enter' });
+    wc.windowOpenHandler!({ url: 'https://northwind.example/new' });
+    expect(opened().slice(n)).toEqual([
+      'https://northwind.example/docs',
+      'https://northwind.example/new',
+    ]);
+  });
+
   it('a crashed window reloads once, then shows the error page with Reload', async () => {
     const win = s.windows[0]!;
     const loads = s.called('BrowserWindow.loadURL').length;

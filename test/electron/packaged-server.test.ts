@@ -128,6 +128,7 @@ describe('the embedded server ends with the app', () => {
       dataDir,
       seedFile: built.seedFile,
       preferredPort: oldPort,
+      clientSecret: 'secret-of-this-installation',
       log: silentLogger,
     });
     try {
@@ -136,8 +137,14 @@ describe('the embedded server ends with the app', () => {
         () => leftover.exitCode !== null || leftover.signalCode !== null,
       );
       expect(server.port).toBe(oldPort);
-      const api = await login(server.baseUrl, fs.readFileSync(server.caFile, 'utf8'), DEMO.ada);
+      const ca = fs.readFileSync(server.caFile, 'utf8');
+      const api = await login(server.baseUrl, ca, {
+        clientId: DEMO.ada.clientId,
+        secret: 'secret-of-this-installation',
+      });
       expect((await api.call('GET', '/v2/quotes?limit=1')).status).toBe(200);
+      // The secret published in the seed opens nothing on this installation's server.
+      await expect(login(server.baseUrl, ca, DEMO.ada)).rejects.toThrow();
     } finally {
       await server.stop();
     }

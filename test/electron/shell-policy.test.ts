@@ -6,6 +6,7 @@ import { buildCsp, securityHeaders } from '../../main/core/csp';
 import { buildMenuTemplate } from '../../main/electron/menu-template';
 import { isAppUrl, isOpenableExternal, isTrustedSender } from '../../main/electron/navigation';
 import { APP_ENTRY_URL, resolveProtocolRequest } from '../../main/electron/protocol-paths';
+import { GestureGate, linkRefusal } from '../../main/electron/user-gesture';
 import { buildWindowOptions } from '../../main/electron/window-options';
 import {
   DEFAULT_WINDOW_STATE,
@@ -190,6 +191,19 @@ describe('navigation, external links and IPC senders', () => {
     expect(isTrustedSender({ url: APP_ENTRY_URL, isMainFrame: false })).toBe(false);
     expect(isTrustedSender({ url: 'https://evil.example/', isMainFrame: true })).toBe(false);
     expect(isTrustedSender(null)).toBe(false);
+  });
+});
+
+describe('one check for every link that leaves the app', () => {
+  it('https only, right after a gesture, one link per gesture', () => {
+    const g = new GestureGate();
+    expect(linkRefusal('https://northwind.example', g, 1_000)).toMatch(/click it or press a key/);
+    g.note(1_000);
+    expect(linkRefusal('http://northwind.example', g, 1_100)).toMatch(/Only https/);
+    expect(linkRefusal('https://northwind.example', g, 1_200)).toBeNull();
+    expect(linkRefusal('https://northwind.example', g, 1_300)).not.toBeNull();
+    g.note(2_000);
+    expect(linkRefusal('https://northwind.example', g, 60_000)).not.toBeNull();
   });
 });
 

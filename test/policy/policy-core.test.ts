@@ -150,7 +150,7 @@ describe('a broken policy', () => {
         baseUrl: server.baseUrl,
         clientId: DEMO.ben.clientId,
         clientSecret: DEMO.ben.secret,
-        caFile: server.caFile,
+        caPem: server.ca,
       });
       expect(added.managed).toBe(false);
       expect((await h.call('sync.setOfflineBudget', { budgetMiB: 10 })).budgetMiB).toBe(10);

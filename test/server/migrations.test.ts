@@ -7,9 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedServer } from '../../main/core/embedded-server';
+import { silentLogger } from '../../main/core/log';
 import { DatabaseTooNewError, openDatabase } from '../../server/db';
 import { LATEST_VERSION, MIGRATIONS, checkOrder } from '../../server/db/migrations';
-import { REPO_ROOT } from '../helpers/server';
+import { DEMO_SEED, REPO_ROOT } from '../helpers/server';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -88,5 +90,24 @@ describe('a database from a newer server', () => {
     const db = new Database(file, { readonly: true });
     expect(db.prepare('SELECT x FROM from_the_future').pluck().get()).toBe('kept');
     db.close();
+  });
+
+  it('makes the app’s embedded server fail to start with the reason, not only an exit code', async () => {
+    const { dir, file } = newerDataDir();
+    const before = sha(file);
+    await expect(
+      startEmbeddedServer({
+        run: {
+          command: join(REPO_ROOT, 'node_modules/.bin/tsx'),
+          args: [join(REPO_ROOT, 'server/cli.ts')],
+        },
+        dataDir: dir,
+        seedFile: DEMO_SEED,
+        log: silentLogger,
+      }),
+    ).rejects.toThrow(
+      `has schema version ${LATEST_VERSION + 1}; this version reads up to ${LATEST_VERSION}`,
+    );
+    expect(sha(file)).toBe(before);
   });
 });

@@ -34,7 +34,7 @@ describe('the offline catalogue', () => {
       baseUrl: server.baseUrl,
       clientId: DEMO.ada.clientId,
       clientSecret: DEMO.ada.secret,
-      caFile: server.caFile,
+      caPem: server.ca,
     });
     const port = Number(new URL(server.baseUrl).port);
     await server.stop();

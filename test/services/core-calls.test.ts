@@ -33,7 +33,10 @@ beforeAll(async () => {
   server = await startServer({ seed: path.join(REPO_ROOT, 'server/seed/demo.json') });
   remote = await login(server.baseUrl, server.ca, DEMO.ada);
   h = await startHarness({
-    platform: fakeDialogPlatform([pdfOnDisk], savedZip, opened),
+    platform: {
+      ...fakeDialogPlatform([pdfOnDisk], savedZip, opened),
+      chooseCaFile: async () => server.caFile,
+    },
     embedded: null,
   });
 });
@@ -87,13 +90,40 @@ describe('profiles', () => {
       name: 'Northwind',
       baseUrl: server.baseUrl,
       clientId: DEMO.ada.clientId,
-      caFile: server.caFile,
+      caPem: server.ca,
     };
     const wrong = await call('profiles.test', { ...base, clientSecret: 'not-the-secret' });
     expect(wrong.ok).toBe(false);
     expect(wrong.message).not.toContain('not-the-secret');
     const right = await call('profiles.test', { ...base, clientSecret: DEMO.ada.secret });
     expect(right.ok).toBe(true);
+  });
+
+  it('reads a CA file only from its own dialog, keeps a copy, and tells a page nothing of other files', async () => {
+    const base = {
+      name: 'Northwind',
+      baseUrl: server.baseUrl,
+      clientId: DEMO.ada.clientId,
+      clientSecret: DEMO.ada.secret,
+    };
+    // Typed in the page: refused the same way whether the file exists or not.
+    const existing = await refuse('profiles.test', { ...base, caFile: server.caFile });
+    const missing = await refuse('profiles.add', { ...base, caFile: '/nonexistent/ca.pem' });
+    const secretFile = await refuse('profiles.add', { ...base, caFile: '/etc/shadow' });
+    for (const e of [existing, missing, secretFile]) {
+      expect(e).toMatchObject({ code: 'VALIDATION', field: 'caFile' });
+      expect(e.message).toBe(existing.message);
+      expect(e.message).not.toMatch(/ca\.pem|shadow|nonexistent/);
+    }
+    // Chosen in main's own dialog: read, and the profile keeps a copy in the data folder.
+    const { path: chosen } = await call('app.chooseCaFile');
+    expect(chosen).toBe(server.caFile);
+    expect((await call('profiles.test', { ...base, caFile: chosen! })).ok).toBe(true);
+    const notPem = await refuse('profiles.test', { ...base, caPem: 'just some text' });
+    expect(notPem).toMatchObject({ code: 'VALIDATION', field: 'caPem' });
+    const kept = fs.readdirSync(path.join(h.dataDir, 'ca'));
+    expect(kept).toHaveLength(1);
+    expect(fs.readFileSync(path.join(h.dataDir, 'ca', kept[0]!), 'utf8')).toBe(server.ca);
   });
 
   it('refuses a plain-http address, naming the field', async () => {
@@ -112,7 +142,7 @@ describe('profiles', () => {
       baseUrl: server.baseUrl,
       clientId: DEMO.ada.clientId,
       clientSecret: DEMO.ada.secret,
-      caFile: server.caFile,
+      caPem: server.ca,
     });
     expect(added).toMatchObject({ name: 'Northwind', active: false, isDemo: false });
     expect(added.secret).not.toBe('none');

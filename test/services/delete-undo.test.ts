@@ -20,7 +20,7 @@ beforeAll(async () => {
     baseUrl: server.baseUrl,
     clientId: DEMO.ada.clientId,
     clientSecret: DEMO.ada.secret,
-    caFile: server.caFile,
+    caPem: server.ca,
   });
   await h.call('profiles.switch', { profileId: profile.id });
 });

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../helpers/server';
+import { Api } from '../helpers/server-api';
 import { startHarness, type Harness } from './harness';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qd-first-start-'));
@@ -46,6 +47,33 @@ describe('first start', () => {
     expect(list.content.every((q) => q.serverId && q.referenceCode)).toBe(true);
     const clients = await h.call('catalogue.clients', {});
     expect(clients.content.map((c) => c.name)).toContain('Acme Dental Group');
+  });
+
+  it("the embedded server takes only this installation's own secret, never the published one", async () => {
+    const info = await h!.call('app.info');
+    const ca = fs.readFileSync(path.join(dataDir, 'embedded-server', 'tls', 'ca.pem'), 'utf8');
+    const seed = JSON.parse(fs.readFileSync(embedded.seedFile, 'utf8')) as {
+      partners: Array<{ credentials: Array<{ clientId: string; clientSecret: string }> }>;
+    };
+    const api = new Api(info.embeddedServerUrl!, ca);
+    try {
+      for (const c of seed.partners.flatMap((p) => p.credentials)) {
+        const r = await api.call('POST', '/v1/token', {
+          token: null,
+          body: {
+            audience: info.embeddedServerUrl,
+            grant_type: 'client_credentials',
+            client_id: c.clientId,
+            client_secret: c.clientSecret,
+          },
+        });
+        expect(r.status, `${c.clientId} with the published secret`).toBe(401);
+      }
+    } finally {
+      await api.close();
+    }
+    // …while the app itself is signed in (it synced the demo quotes above) and stays so.
+    expect((await h!.call('profiles.test', { profileId: 'demo' })).ok).toBe(true);
   });
 
   it('starts again on the same data: same profile, same quotes, nothing duplicated', async () => {

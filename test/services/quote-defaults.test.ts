@@ -43,7 +43,7 @@ describe('defaults of a new quote', () => {
       baseUrl: server.baseUrl,
       clientId: DEMO.ada.clientId,
       clientSecret: DEMO.ada.secret,
-      caFile: server.caFile,
+      caPem: server.ca,
     });
     await h.call('profiles.switch', { profileId: profile.id });
     const q = await h.call('quotes.create', { clientId: DEMO.clients.acme });

@@ -14,7 +14,7 @@ import type { EditContext } from './context';
 
 const DAY_MS = 86_400_000;
 
-/** A new quote for a client, with the defaults the server would give it (DESIGN.md §2). */
+/** A new quote for a client, with the defaults the server would give it (docs/architecture.md#defaults-of-a-new-quote). */
 export function newQuote(input: CreateQuoteInput, ctx: EditContext): WorkQuote {
   const client = check(ClientDetails, input.client, 'client');
   check(CreateQuotePayload, { clientId: client.id, quoteRequestId: input.quoteRequestId });

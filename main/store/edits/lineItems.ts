@@ -174,6 +174,7 @@ export function addLineItems(w: WorkQuote, inputs: AddLineItemInput[], ctx: Edit
   return prepared.map((p) => p.id);
 }
 
+// long: every rule for one line item (kind, product, price, parent) checked in the order the spec lists them
 function prepareItem(
   w: WorkQuote,
   input: AddLineItemInput,

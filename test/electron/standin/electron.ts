@@ -212,9 +212,18 @@ export function createElectronStandin(opts: StandinOptions = {}) {
       },
     },
     utilityProcess: {
-      fork(modulePath: string, args: string[], options: { stdio?: string } = {}) {
-        record('utilityProcess.fork', modulePath, args, options);
-        const env = { ...process.env };
+      fork(
+        modulePath: string,
+        args: string[],
+        options: { stdio?: string; env?: NodeJS.ProcessEnv } = {},
+      ) {
+        const { env: given, ...shown } = options;
+        // The environment may carry a secret: recorded is only which names were given.
+        record('utilityProcess.fork', modulePath, args, {
+          ...shown,
+          envNames: Object.keys(given ?? {}),
+        });
+        const env = { ...(given ?? process.env) };
         delete env.NODE_OPTIONS;
         const child = fork(modulePath, args, {
           stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
