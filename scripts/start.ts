@@ -3,7 +3,10 @@
 //   QUOTEDESK_DATA_DIR   data directory (default: the platform's app-data folder)
 //   QUOTEDESK_MODE       force `browser` or `electron`
 //   QUOTEDESK_PORT       bridge port in browser mode (default: any free port)
-import { spawn, spawnSync } from 'node:child_process';
+// SIGTERM and SIGINT (Ctrl+C) alike end everything it started: the Electron app, or the
+// bridge, the core and the embedded Quoting API in browser mode. The npm script runs tsx with
+// `exec`, so npm's SIGTERM reaches tsx (which relays it here) rather than only the shell.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startBridge } from '../main/bridge';
@@ -17,6 +20,37 @@ import {
   rendererIsStale,
   ROOT,
 } from './build';
+
+/** What is running, ended last-started-first when a signal asks to stop. */
+const running: (() => Promise<void>)[] = [];
+let stopping = false;
+
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n[quotedesk] Stopping on ${signal} (letting a running sync step finish)…`);
+  for (const end of running.reverse()) {
+    try {
+      await end();
+    } catch (error) {
+      console.error(`[quotedesk] While stopping: ${String(error)}`);
+    }
+  }
+  process.exit(0);
+}
+
+/** Ends a child with `signal`, then SIGKILL if it is still there after 10 s. */
+function endChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
 
 async function startElectron(bin: string): Promise<void> {
   console.log('[quotedesk] Building the desktop app…');
@@ -40,7 +74,11 @@ async function startElectron(bin: string): Promise<void> {
     return startBrowser();
   }
   const child = spawn(bin, [ROOT], { stdio: 'inherit', env: { ...process.env } });
-  child.on('exit', (code) => process.exit(code ?? 0));
+  // Electron ends its embedded server (a utility process) itself.
+  running.push(() => endChild(child, 'SIGTERM'));
+  child.on('exit', (code) => {
+    if (!stopping) process.exit(code ?? 0);
+  });
 }
 
 async function startBrowser(reason?: string): Promise<void> {
@@ -68,6 +106,7 @@ async function startBrowser(reason?: string): Promise<void> {
       seedFile: path.join(ROOT, 'server/seed/demo.json'),
     },
   });
+  running.push(() => core.close());
   const info = core.info();
   if (info.embeddedServerUrl)
     console.log(`[quotedesk] Embedded Quoting API (demo data): ${info.embeddedServerUrl}`);
@@ -79,27 +118,19 @@ async function startBrowser(reason?: string): Promise<void> {
     port,
     log: core.log,
   });
+  running.push(() => bridge.close());
   console.log(`[quotedesk] Logs: ${info.logsDir}`);
   console.log(
     '[quotedesk] Quotedesk is running in browser mode. Open this address in Chromium or Chrome:',
   );
   console.log(`\n  ${bridge.pageUrl}\n`);
   console.log('[quotedesk] Press Ctrl+C to stop.');
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\n[quotedesk] Stopping (letting a running sync step finish)…');
-    await bridge.close();
-    await core.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
 }
 
 async function main(): Promise<void> {
+  // From the start: a signal while building or starting ends what has started so far (the
+  // embedded server also ends with this process, which it watches).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
   const forced = process.env.QUOTEDESK_MODE;
   if (forced === 'browser') return startBrowser();
   const runtime = electronRuntime();

@@ -302,6 +302,9 @@ export const QuoteDetail = z.object({
   sync: QuoteSyncInfo,
   /** Open conflicts on this quote; the conflicts view lists them with `sync.conflicts`. */
   conflictCount: z.number().int(),
+  /** Why the server refused this quote's last publish (it is a draft again), until it is
+   * published again. */
+  publishRefused: z.string().optional(),
   /** Only the quote's list entry is on this computer yet (a first sign-in downloads the
    * contents in the background): what the list knows, nothing editable. */
   listOnly: z

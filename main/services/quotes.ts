@@ -1,6 +1,6 @@
 import { unhandled } from '../../common/api';
 import type { AddLineItemInput as StoreAddItem, Store, WorkQuote } from '../store';
-import { holdDelete, releaseDelete } from '../sync';
+import { clearPublishRefusal, holdDelete, releaseDelete } from '../sync';
 import { ServiceError } from './errors';
 import type { ServiceContext } from './context';
 import type { Group } from './group';
@@ -141,6 +141,7 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
     'quotes.setStatus': ({ quoteId, status }) => {
       const patch = status === 'sent' ? { status, published: true } : { status };
       ctx.localEdit(() => ctx.store().updateHeader(quoteId, patch));
+      if (status === 'sent') clearPublishRefusal(ctx.store(), quoteId);
       return detail(ctx, quoteId);
     },
     'quotes.publish': ({ quoteId }) => {
@@ -151,7 +152,9 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
           `Publishing needs the server: ${sync.reason ?? 'sync is not available.'}`,
         );
       }
+      // Offline too: queued like any edit, sent at the next sync, undoable until then.
       ctx.localEdit(() => ctx.store().updateHeader(quoteId, { status: 'sent', published: true }));
+      clearPublishRefusal(ctx.store(), quoteId);
       ctx.sync().runNow(quoteId);
       return detail(ctx, quoteId);
     },

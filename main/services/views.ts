@@ -24,9 +24,10 @@ import type {
   WorkQuote,
 } from '../store';
 import { OWNER_ME } from '../store';
-import { PARKED_CREATE } from '../sync';
+import { PARKED_CREATE, publishRefusal } from '../sync';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
+const refusal = (message: string | null) => (message ? { publishRefused: message } : {});
 
 function person(
   p: { id?: string; fullName: string; email?: string; role?: string } | null,
@@ -173,6 +174,7 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
     canRedo: rec.redoDepth > 0,
     sync: { state: rec.syncState, message: opt(rec.syncMessage) },
     conflictCount: rec.openConflicts,
+    ...refusal(publishRefusal(store, rec.id)),
     ...(entry ? { listOnly: { lineItemCounts: entry.lineItemCounts } } : {}),
   };
 }

@@ -15,3 +15,4 @@ export { PARKED_CREATE } from './conflictStore';
 export { PREVIEW_BUDGET, previewBudgetMiB, DEFAULT_PREVIEW_BUDGET_MIB } from './previews';
 export type { SyncApi, SyncStore } from './ports';
 export { holdDelete, releaseDelete, deleteHeld } from './deleteHold';
+export { publishRefusal, clearPublishRefusal } from './publish-refused';

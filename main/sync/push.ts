@@ -31,6 +31,7 @@ import type { QuoteState } from './model';
 import { ownershipWanted, takeOwnership } from './ownership';
 import { nextStep, type Step } from './plan';
 import type { RoundContext, SyncStore } from './ports';
+import { PublishRefused, refusedPublish, withdrawPublish } from './publish-refused';
 import { pushedOf, withPushed } from './pushed';
 import { rebaseWork } from './rebase';
 import { MAX_STEPS, ROUND_ATTEMPTS } from './backoff';
@@ -53,6 +54,12 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
       if (e instanceof WouldLose) {
         ctx.store.sync.transition(quoteId, 'failed', { message: e.message });
         return { state: 'error', message: e.message };
+      }
+      if (e instanceof PublishRefused) {
+        // The quote is a draft again here; the next attempt sends what else there is.
+        withdrawPublish(ctx.store, quoteId, e);
+        lastRefusal = e.failure;
+        continue;
       }
       if (e instanceof Reread) {
         lastRefusal = e.failure;
@@ -239,7 +246,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     } catch (e) {
       // Refused: the server removed nothing, so they are still part of the base.
       if (e instanceof Reread && e.failure?.kind === 'refused') unkeep(store, quoteId, replaced);
-      throw e;
+      throw refusedPublish(step, merged, known, e) ?? e;
     }
     calls++;
     lastKind = step.kind;

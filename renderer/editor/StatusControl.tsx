@@ -6,7 +6,12 @@ import { useEditor } from '../state/editor';
 import { useSync } from '../state/sync';
 import { Button, Dialog, SelectField, STATUS_LABEL } from '../ui';
 
-/** Only the transitions docs/architecture.md#statuses-and-transitions allows from here; publishing needs the server. */
+/**
+ * Only the transitions docs/architecture.md#statuses-and-transitions allows from here.
+ * Publishing works offline too: it is queued like any edit ("Will be published at the next
+ * sync"), Undo takes it back until it is sent, and a refusal by the server brings the quote
+ * back as a draft with the reason.
+ */
 export function StatusControl({ detail }: { detail: QuoteDetail }) {
   const run = useEditor((s) => s.run);
   const error = useEditor((s) => s.errors['header:status']);
@@ -19,13 +24,16 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
   // Publishing sends the quote to the client: it is said plainly and confirmed first.
   const [confirming, setConfirming] = useState(false);
   const recipients = detail.accessList.length;
+  // Published here, not yet on the server: the publish waits in the queue like any edit.
+  const queued =
+    detail.header.status === 'sent' && detail.header.published && detail.sync.state !== 'synced';
 
   return (
     <section className="card card-pad stack" aria-labelledby="status-h">
       <h2 id="status-h">Status</h2>
       {canPublish && (
         <div className="stack">
-          <Button variant="primary" disabled={!online} onClick={() => setConfirming(true)}>
+          <Button variant="primary" onClick={() => setConfirming(true)}>
             Publish to client
           </Button>
           <Dialog
@@ -54,11 +62,25 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
                 : ''}
               . Once published it can no longer be edited until it is moved back to draft.
             </p>
+            {!online && (
+              <p>
+                You are offline: it will be published at the next sync, and until then Undo takes it
+                back.
+              </p>
+            )}
           </Dialog>
-          {!online && (
-            <span className="field-hint">Publishing needs a connection to the server.</span>
-          )}
         </div>
+      )}
+      {queued && (
+        <p className="field-hint" role="status" data-testid="publish-queued">
+          Will be published at the next sync. Until then, Undo takes it back.
+        </p>
+      )}
+      {detail.publishRefused && (
+        <p className="field-error" role="alert" data-testid="publish-refused">
+          Not published: the server refused it ({detail.publishRefused}). The quote is a draft
+          again; nothing else changed.
+        </p>
       )}
       {choices.filter((s) => s !== 'sent').length > 0 ? (
         <div className="row">

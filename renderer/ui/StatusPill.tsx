@@ -1,5 +1,6 @@
 import type { QuoteStatus } from '../../common/api/enums';
-import type { QuoteSyncInfo } from '../../common/ipc/shapes';
+import type { QuoteSyncInfo, SyncStatus } from '../../common/ipc/shapes';
+import { useSync } from '../state/sync';
 
 export const STATUS_LABEL: Record<QuoteStatus, string> = {
   draft: 'Draft',
@@ -25,14 +26,31 @@ const SYNC_LABEL: Record<QuoteSyncInfo['state'], string> = {
   error: 'Sync error',
 };
 
+/**
+ * What a quote's sync state reads as beside the footer. Offline, a quote with changes to send
+ * is waiting, whatever its own state says: each retry while offline marks it `syncing` for the
+ * moment the doomed attempt takes (the API client's retries, a connect timeout), and a badge
+ * read then said "Syncing" next to the footer's "Offline".
+ */
+export function syncBadgeOf(
+  sync: QuoteSyncInfo,
+  status: Pick<SyncStatus, 'available' | 'online'> | null,
+): { className: string; label: string } {
+  const offline = !!status && status.available && !status.online;
+  if (offline && (sync.state === 'syncing' || sync.state === 'pending')) {
+    return { className: 'sync-pending sync-offline', label: 'Offline · waiting' };
+  }
+  return { className: `sync-${sync.state}`, label: SYNC_LABEL[sync.state] };
+}
+
 export function SyncBadge({ sync }: { sync: QuoteSyncInfo }) {
+  const available = useSync((s) => s.status?.available ?? false);
+  const online = useSync((s) => s.status?.online ?? true);
+  const b = syncBadgeOf(sync, { available, online });
   return (
-    <span
-      className={`sync-badge sync-${sync.state}`}
-      title={sync.message ?? SYNC_LABEL[sync.state]}
-    >
+    <span className={`sync-badge ${b.className}`} title={sync.message ?? b.label}>
       <span className="sync-dot" aria-hidden="true" />
-      {SYNC_LABEL[sync.state]}
+      {b.label}
     </span>
   );
 }

@@ -103,6 +103,7 @@ describe('a database from a newer server', () => {
         },
         dataDir: dir,
         seedFile: DEMO_SEED,
+        clientSecret: 'a-secret-of-this-installation',
         log: silentLogger,
       }),
     ).rejects.toThrow(

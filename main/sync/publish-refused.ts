@@ -1,0 +1,69 @@
+// A publish made offline is queued like any edit and goes out as the header's status change
+// (PUT with status sent and published: true), the round's last call. When the server refuses
+// that change for good, the quote goes back to the status the server holds (a draft) with
+// everything else the salesperson made kept and sent, and it says why until it is published
+// again: a refused publish never leaves a quote stuck as "sent" here and never loses an edit.
+import { StoreError } from '../store';
+import type { QuoteStatus } from '../../common/api';
+import type { Failure } from './errors';
+import type { QuoteState } from './model';
+import type { Step } from './plan';
+import type { SyncStore } from './ports';
+import { Reread } from './stops';
+
+/** The server refused the publish: the round withdraws it locally and goes on. */
+export class PublishRefused extends Error {
+  constructor(
+    readonly failure: Failure,
+    /** The status the server holds, to go back to. */
+    readonly from: QuoteStatus,
+  ) {
+    super(failure.message);
+  }
+}
+
+export const publishRefusedKey = (quoteId: string) => `publish.refused.${quoteId}`;
+
+/**
+ * The refusal of a publish in `e`, thrown by the step that sends it; null for anything else (a
+ * transient failure, a refusal of another change, a publish the server already holds).
+ */
+export function refusedPublish(
+  step: Step,
+  merged: QuoteState,
+  known: QuoteState | null,
+  e: unknown,
+): PublishRefused | null {
+  if (step.kind !== 'updateHeader' || !known) return null;
+  if (merged.header.status !== 'sent' || known.header.status === 'sent') return null;
+  if (!(e instanceof Reread) || e.failure?.kind !== 'refused' || e.failure.transient) return null;
+  return new PublishRefused(e.failure, known.header.status as QuoteStatus);
+}
+
+/** Takes the publish back locally: the status the server holds, not published, and why. */
+export function withdrawPublish(store: SyncStore, quoteId: string, r: PublishRefused): void {
+  const q = store.getQuote(quoteId);
+  if (!q) return;
+  if (q.work.status === 'sent' && q.work.published) {
+    try {
+      store.sync.replaceWork(
+        quoteId,
+        { ...q.work, status: r.from, published: false },
+        q.generation,
+      );
+    } catch (e) {
+      // Changed here meanwhile (the salesperson undid the publish): theirs stands.
+      if (!(e instanceof StoreError && e.code === 'STALE')) throw e;
+    }
+  }
+  store.setMeta(publishRefusedKey(quoteId), r.failure.message);
+}
+
+/** Why the server refused this quote's last publish, until it is published again. */
+export function publishRefusal(store: Pick<SyncStore, 'getMeta'>, quoteId: string): string | null {
+  return store.getMeta<string>(publishRefusedKey(quoteId));
+}
+
+export function clearPublishRefusal(store: Pick<SyncStore, 'setMeta'>, quoteId: string): void {
+  store.setMeta(publishRefusedKey(quoteId), null);
+}
