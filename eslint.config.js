@@ -39,8 +39,45 @@ const serverLayers = [
   [['server/routes/**/*.ts'], ['seed']],
 ];
 
+// One file-name casing across the tree: kebab-case, dots between parts
+// (`sync-side.ts`, `money.property.test.ts`, `settings-screen.tsx`). Mixed casings made
+// every import a guess; test/common/file-names.test.ts checks the files lint does not read.
+export const KEBAB_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
+const fileNames = {
+  rules: {
+    'kebab-case': {
+      meta: {
+        type: 'suggestion',
+        schema: [],
+        messages: { name: 'file name {{name}} is not kebab-case ({{want}})' },
+      },
+      create(context) {
+        const name = context.filename.split(/[\\/]/).pop();
+        if (KEBAB_FILE.test(name)) return {};
+        const want = name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+        return {
+          Program(node) {
+            context.report({ node, messageId: 'name', data: { name, want } });
+          },
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'docs', 'test-results', '**/*.cjs', '**/*.mjs'] },
+  {
+    ignores: [
+      'node_modules',
+      'out',
+      'dist',
+      'docs',
+      'test-results',
+      'eslint.config.d.ts',
+      '**/*.cjs',
+      '**/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -60,6 +97,11 @@ export default tseslint.config(
         { checksVoidReturn: { attributes: false } },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'file-names': fileNames },
+    rules: { 'file-names/kebab-case': 'error' },
   },
   {
     languageOptions: { globals: { ...globals.node } },

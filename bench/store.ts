@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { QuoteStatus } from '../common/api';
 import { openStore, type Store, type WorkLineItem, type WorkQuote } from '../main/store';
-import { QuoteRepo } from '../main/store/quoteRepo';
+import { QuoteRepo } from '../main/store/quote-repo';
 import { recomputeTotals } from '../main/store/totals';
 import { atMost, info, type Metric, type SuiteOptions } from './lib';
 

@@ -12,7 +12,7 @@ import { LAST_PULL } from '../main/sync/pull';
 import { atIdlePriority, startServer } from '../test/helpers/server';
 import { ADA, BEN, CLIENTS, PRODUCTS, pdf } from '../test/sync/harness';
 import { atLeast, atMost, info, type Metric, type SuiteOptions } from './lib';
-import { firstSignIn } from './parts/firstSignIn';
+import { firstSignIn } from './parts/first-sign-in';
 
 export const description =
   'sync engine: push 200 offline quotes, an incremental pull and a first sign-in (1,000 and 10,000 quotes) through a 25 ms-each-way proxy';

@@ -10,7 +10,7 @@ import type { QuoteStatus } from '../common/api';
 import { startBridge } from '../main/bridge';
 import { createCore, silentLogger } from '../main/core';
 import { openStore, type WorkLineItem, type WorkQuote } from '../main/store';
-import { QuoteRepo } from '../main/store/quoteRepo';
+import { QuoteRepo } from '../main/store/quote-repo';
 import { recomputeTotals } from '../main/store/totals';
 import { launchChromium } from '../test/e2e/browser';
 import { ensureRendererBuilt } from '../test/e2e/build';

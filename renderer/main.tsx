@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
 import './styles/app.css';
-import { App } from './app/App';
+import { App } from './app/app';
 
 // react-aria adds one <style> for its pressable elements unless an element with this id is
 // already there; our CSP refuses inline styles, so app.css carries that rule and this marker

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorCode } from './errorCodes';
+import { ErrorCode } from './error-codes';
 
 export const ErrorDetails = z.object({ message: z.string(), type: ErrorCode });
 export type ErrorDetails = z.infer<typeof ErrorDetails>;

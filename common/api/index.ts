@@ -1,6 +1,6 @@
 /** The Quoting API contract: every schema, enum and limit, stated once. */
 export * from './enums';
-export * from './errorCodes';
+export * from './error-codes';
 export * from './limits';
 export * from './primitives';
 export * from './resources';
@@ -8,9 +8,9 @@ export * from './list';
 export * from './errors';
 export * from './auth';
 export * from './catalogue';
-export * from './lineItemPayloads';
+export * from './line-item-payloads';
 export * from './payloads';
-export * from './statusTransitions';
+export * from './status-transitions';
 export {
   LINE_ITEM_KINDS,
   lineItemKindOf,

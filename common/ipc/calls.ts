@@ -30,6 +30,8 @@ import {
   ProfileInput,
   ProfileView,
   QuoteDetail,
+  RecoveryReport,
+  StoreHealth,
   QuoteListQuery,
   QuoteListResult,
   SyncStatus,
@@ -362,6 +364,11 @@ export const calls = {
   /** Gives up a store that cannot be opened (its files are set aside, still encrypted) and
    * starts an empty one that sync fills from the server. Only with `confirm: true`. */
   'storeAccess.startOver': call(z.object({ confirm: z.literal(true) }), StoreAccessView),
+  // --- the local store ------------------------------------------------------------------
+  'store.health': call(none, StoreHealth),
+  /** Repairs a damaged store: the file moved aside, a fresh one filled from the server, and
+   * every unsynced change still readable put back as pending. */
+  'store.recover': call(none, RecoveryReport),
 
   // --- undo / redo (per quote, local edits) ---------------------------------------------
   'edits.undo': call(z.object(quote), QuoteDetail),

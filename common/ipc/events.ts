@@ -1,6 +1,6 @@
 // Events main pushes to the UI. Small payloads: the UI re-reads what it shows.
 import { z } from 'zod';
-import { AppCommand, Id, ProfileView, QuoteSyncInfo, SyncStatus } from './shapes';
+import { AppCommand, Id, ProfileView, QuoteSyncInfo, StoreHealth, SyncStatus } from './shapes';
 import { UpdateState } from './managed';
 
 export const events = {
@@ -30,6 +30,8 @@ export const events = {
     state: z.enum(['running', 'restarting']),
     message: z.string(),
   }),
+  /** The local store found its file damaged, ran out of disk space, or got over it. */
+  'store.health': StoreHealth,
   /** Updates: found, downloading, ready to install ("Restart to update"), or failed. */
   'update.state': UpdateState,
   /** A menu item or shortcut of the desktop shell. */

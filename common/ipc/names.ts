@@ -81,6 +81,8 @@ export const CALL_NAMES = [
   'storeAccess.unlock',
   'storeAccess.choose',
   'storeAccess.startOver',
+  'store.health',
+  'store.recover',
   'edits.undo',
   'edits.redo',
 ] as const;
@@ -94,5 +96,6 @@ export const EVENT_NAMES = [
   'profile.changed',
   'app.command',
   'embedded.state',
+  'store.health',
   'update.state',
 ] as const;

@@ -24,6 +24,10 @@ export const IpcErrorCode = z.enum([
   /** Works only in the desktop app (file dialogs and the like). */
   'UNSUPPORTED',
   'UNKNOWN_CALL',
+  /** The local store's file is damaged: edits are refused until it is repaired. */
+  'STORE_DAMAGED',
+  /** The disk is full: the change was not saved (what the user typed stays on screen). */
+  'DISK_FULL',
   'INTERNAL',
   /** The profile's quotes on this computer are locked (key missing, passphrase needed). */
   'STORE_LOCKED',

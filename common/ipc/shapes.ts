@@ -650,3 +650,29 @@ export const AppCommand = z.enum([
   'openConflicts',
 ]);
 export type AppCommand = z.infer<typeof AppCommand>;
+
+/** What a repair of a damaged store put back and what it could not read. */
+export const RecoveryReport = z.object({
+  /** Quotes with changes not yet synced, read back from the damaged file (pending again). */
+  recovered: z.array(z.string()),
+  /** Changes that could not be read back, each named as far as the file still allowed. */
+  lost: z.array(z.string()),
+  /** Where the damaged file was moved (it is never deleted). */
+  movedTo: z.string(),
+  message: z.string(),
+});
+export type RecoveryReport = z.infer<typeof RecoveryReport>;
+
+/**
+ * The local store's condition: `damaged` once a call found a damaged page in its file (edits
+ * are refused until it is repaired), `full` while the disk has no room for the last write.
+ * `message` is what the UI shows, once, as a notice.
+ */
+export const StoreHealth = z.object({
+  damaged: z.boolean(),
+  full: z.boolean(),
+  message: z.string().nullable(),
+  /** The repair this session started with, if the file was found damaged at start. */
+  lastRepair: RecoveryReport.nullable().optional(),
+});
+export type StoreHealth = z.infer<typeof StoreHealth>;

@@ -179,6 +179,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(opts.fontsDir ? { fontsDir: opts.fontsDir } : {}),
     activeProfileId: () => sessions.profileId,
     switchProfile: (id) => sessions.switchTo(id),
+    lastRepair: () => sessions.lastRepair,
+    recoverStore: () => sessions.repair(),
     catalogueReady: () =>
       sessions
         .current()

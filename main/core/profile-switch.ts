@@ -1,7 +1,7 @@
 // The active session and the switch between profiles: one switch at a time (a second waits for
 // the first), the old session closed before the new one opens, the UI told what changed.
-import type { StoreAccessView } from '../../common/ipc';
-import { ServiceError } from '../services';
+import type { RecoveryReport, StoreAccessView } from '../../common/ipc';
+import { healthView, ServiceError } from '../services';
 import { profileView } from '../services/profiles';
 import type { Store } from '../store';
 import { setAsideUnreadable, type Unlock, type Vault } from '../vault';
@@ -10,6 +10,7 @@ import type { LiveSettings } from './live-settings';
 import type { Logger } from './log';
 import { closeSession, openSession, type Session, type SessionDeps } from './session';
 import { storeAccessView } from './store-access-view';
+import { recoveryView } from './store-open';
 
 export class ActiveSession {
   private session: Session | null = null;
@@ -61,6 +62,7 @@ export class ActiveSession {
       const opened = await openSession(
         this.deps,
         old.profileId,
+        false,
         unlock === 'start-over' ? undefined : unlock,
       );
       this.session = opened;
@@ -107,6 +109,33 @@ export class ActiveSession {
       hub.emit('sync.state', opened.sync.status());
     });
     this.switching = run.catch(() => {});
+    return run;
+  }
+
+  /** What the repair of a damaged store at this session's start recovered, if one ran. */
+  get lastRepair(): RecoveryReport | null {
+    return this.session?.repaired ?? null;
+  }
+
+  /** Repairs the session's store when it is damaged: closed, repaired, opened again. */
+  repair(): Promise<RecoveryReport> {
+    const { hub, log } = this.deps;
+    const run = this.switching.then(async () => {
+      const old = this.current();
+      if (!old.store || old.store.condition().damaged === null) return recoveryView(null);
+      this.session = null;
+      await closeSession(old, log);
+      const opened = await openSession(this.deps, old.profileId, true);
+      this.session = opened;
+      if (opened.store) hub.emit('store.health', healthView(opened.store.condition()));
+      hub.emit('quotes.changed', { count: 0 });
+      hub.emit('sync.state', opened.sync.status());
+      return opened.repaired ?? recoveryView(null);
+    });
+    this.switching = run.then(
+      () => {},
+      () => {},
+    );
     return run;
   }
 

@@ -2,8 +2,9 @@
 // opened together and closed together. Store changes become `quote.changed` events here.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RecoveryReport } from '../../common/ipc';
 import type { ApiClient } from '../api';
-import { DEMO_PROFILE_ID } from '../services';
+import { DEMO_PROFILE_ID, healthView } from '../services';
 import type { Store } from '../store';
 import { PREVIEW_BUDGET } from '../sync';
 import {
@@ -19,6 +20,7 @@ import { readDemoCredentials } from './embedded-server';
 import type { EmbeddedSupervisor } from './embedded-supervisor';
 import type { EventHub } from './event-hub';
 import { errorFields, type Logger } from './log';
+import { openOrRepair } from './store-open';
 import { unavailableSync, type SyncFactory, type SyncPort } from './sync-port';
 
 export const NO_ENGINE_REASON =
@@ -38,6 +40,8 @@ export interface Session {
   sync: SyncPort;
   /** The copy of the catalogue and quote defaults that look-ups wait for. */
   catalogue: () => Promise<void>;
+  /** What the repair of a damaged store at this session's start put back and lost. */
+  repaired: RecoveryReport | null;
   unsubscribe: () => void;
 }
 
@@ -56,9 +60,14 @@ export interface SessionDeps {
   withoutKeychain: 'ask' | 'unencrypted';
 }
 
+/**
+ * Opens the profile's session; `repair`: the store's file is repaired first (the user asked);
+ * `unlock`: what the user gave on the lock screen (passphrase, first-start choice).
+ */
 export async function openSession(
   deps: SessionDeps,
   profileId: string | null,
+  repair = false,
   unlock?: Unlock,
 ): Promise<Session> {
   const { vault, hub, log, embedded } = deps;
@@ -68,12 +77,18 @@ export async function openSession(
   const dir = path.join(deps.dataDir, 'stores', profile?.id ?? 'local');
   fs.mkdirSync(dir, { recursive: true });
   const profileName = profile?.displayName ?? 'this computer';
+  let repaired: RecoveryReport | null = null;
   const access = await openProtectedStore({
     vault,
     storeDir: dir,
     displayName: profileName,
     ...(unlock ? { unlock } : {}),
     withoutKeychain: deps.withoutKeychain,
+    openWith: (file, o) => {
+      const opened = openOrRepair(file, { filesDir: o.filesDir!, key: o.key ?? null, repair, log });
+      repaired = opened.repaired;
+      return opened.store;
+    },
   });
   if (!access.ok) {
     log.warn('store.locked', { profileId: profile?.id ?? null, reason: access.lock.reason });
@@ -90,6 +105,10 @@ export async function openSession(
         : unavailableSync(NO_ENGINE_REASON, store)
       : unavailableSync(NO_PROFILE_REASON, store);
   const unsubscribe = reportChanges(store, sync, hub, deps.origin);
+  const offHealth = store.onCondition((c) => {
+    log.warn('store.condition', { damaged: c.damaged !== null, full: c.full });
+    hub.emit('store.health', healthView(c));
+  });
   const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
   log.info('session.opened', { profileId: profile?.id ?? null });
   return {
@@ -102,8 +121,10 @@ export async function openSession(
     api,
     sync,
     catalogue: () => refresh?.ready() ?? Promise.resolve(),
+    repaired,
     unsubscribe: () => {
       unsubscribe();
+      offHealth();
       refresh?.stop();
     },
   };
@@ -126,6 +147,7 @@ function lockedSession(
     api: null,
     sync: unavailableSync(lock.message, null),
     catalogue: () => Promise.resolve(),
+    repaired: null,
     unsubscribe: () => {},
   };
 }

@@ -1,7 +1,22 @@
 import path from 'node:path';
 import fs from 'node:fs';
+import type { SyncStatus } from '../../common/ipc';
+import type { Store } from '../store';
 import { SyncEngine } from '../sync';
 import type { SyncFactory } from './sync-port';
+
+const SYNC_FULL =
+  'Sync has stopped saving: the disk is full. It carries on by itself once there is space.';
+const SYNC_DAMAGED =
+  'Sync has stopped: the local copy of your quotes is damaged. Choose "Repair" to recover it.';
+
+/** The engine's status, with the store's condition said in words when it is what stops sync. */
+function explained(store: Store, s: SyncStatus): SyncStatus {
+  const c = store.condition();
+  if (c.damaged !== null) return { ...s, lastError: SYNC_DAMAGED };
+  if (c.full) return { ...s, lastError: SYNC_FULL };
+  return s;
+}
 
 /** The real engine of main/sync behind the services' port, its events onto the hub. */
 export function engineSyncFactory(tmpRoot: string): SyncFactory {
@@ -21,7 +36,7 @@ export function engineSyncFactory(tmpRoot: string): SyncFactory {
               ...(e.status.lastError ? { lastError: e.status.lastError } : {}),
             });
           }
-          hub.emit('sync.state', e.status);
+          hub.emit('sync.state', explained(store, e.status));
         } else if (e.type === 'progress') {
           const { type: _type, ...progress } = e;
           hub.emit('sync.progress', progress);
@@ -36,16 +51,26 @@ export function engineSyncFactory(tmpRoot: string): SyncFactory {
         log.warn('sync.event_dropped', { error: String(error) });
       }
     });
+    // Space came back (a write went through): what waited goes now, not after the backoff.
+    let wasFull = false;
+    const offCondition = store.onCondition((c) => {
+      if (wasFull && !c.full && c.damaged === null) engine.runNow();
+      wasFull = c.full;
+      hub.emit('sync.state', explained(store, engine.status()));
+    });
     engine.start();
     return {
-      status: () => engine.status(),
+      status: () => explained(store, engine.status()),
       // A wake-up during a cycle is kept by the engine and runs the next cycle right after.
       runNow: () => engine.runNow(),
       changed: () => engine.notifyChanged(),
       opened: (quoteId) => engine.opened(quoteId),
       pause: () => engine.pause(),
       resume: () => engine.resume(),
-      stop: () => engine.stop(),
+      stop: () => {
+        offCondition();
+        return engine.stop();
+      },
     };
   };
 }

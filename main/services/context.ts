@@ -1,4 +1,4 @@
-import type { AppInfo, PolicyStatus, StoreAccessView } from '../../common/ipc';
+import type { AppInfo, PolicyStatus, RecoveryReport, StoreAccessView } from '../../common/ipc';
 import type { ApiClient } from '../api';
 import type { EventSink, Logger, PathGrantsPort, Platform, SyncPort, UpdatesPort } from './ports';
 import type { Store } from '../store';
@@ -28,6 +28,10 @@ export interface ServiceContext {
   unlockStore(unlock: Unlock | 'start-over'): Promise<StoreAccessView>;
   /** Closes the current session and opens the profile's (null: no profile). */
   switchProfile(id: string | null): Promise<void>;
+  /** What the repair of a damaged store at this session's start recovered, if one ran. */
+  lastRepair(): RecoveryReport | null;
+  /** Repairs the current profile's damaged store (see main/store's recoverStore). */
+  recoverStore(): Promise<RecoveryReport>;
   /** Scratch space for downloads and uploads from bytes. */
   tmpDir: string;
   /** Where the proposal's fonts are (absent: found beside the bundle or in node_modules). */

@@ -10,6 +10,7 @@ import { profileHandlers } from './profiles';
 import { proposalHandlers } from './proposal';
 import { quoteHandlers } from './quotes';
 import { storeAccessHandlers } from './store-access';
+import { storeHandlers } from './store-health';
 import { syncHandlers } from './sync';
 
 export function createHandlers(ctx: ServiceContext): Handlers {
@@ -24,6 +25,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...syncHandlers(ctx),
     ...profileHandlers(ctx),
     ...storeAccessHandlers(ctx),
+    ...storeHandlers(ctx),
   };
 }
 
@@ -33,6 +35,7 @@ export { mapError } from './map-error';
 export { refreshCatalogue } from './catalogue';
 export { refreshQuoteDefaults } from './library';
 export { DEMO_PROFILE_ID } from './profiles';
+export { healthView } from './store-health';
 export type { ServiceContext } from './context';
 export type {
   EventSink,

@@ -7,7 +7,14 @@ import {
   MissingSecretError,
   NetworkError,
 } from '../api';
-import { QuoteNotFoundError, StoreError, StoreValidationError } from '../store';
+import {
+  QuoteNotFoundError,
+  StoreCorruptError,
+  StoreError,
+  StoreFullError,
+  StoreValidationError,
+} from '../store';
+import { DAMAGED_MESSAGE, FULL_MESSAGE } from './store-health';
 import { ProfileValidationError, UnlockInputError } from '../vault';
 
 // The vault names profile fields as it stores them; the contract as the form shows them.
@@ -32,6 +39,10 @@ export function mapError(error: unknown): IpcError | undefined {
       field: 'quoteId',
     };
   }
+  // Never SQLite's own words: what happened to the change and what to do.
+  if (error instanceof StoreCorruptError)
+    return { code: 'STORE_DAMAGED', message: DAMAGED_MESSAGE };
+  if (error instanceof StoreFullError) return { code: 'DISK_FULL', message: FULL_MESSAGE };
   if (error instanceof StoreError) {
     if (error.code === 'STALE') return { code: 'VALIDATION', message: error.message };
     return { code: 'INTERNAL', message: error.message };

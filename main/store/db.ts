@@ -67,6 +67,13 @@ export function openDatabase(
   }
 }
 
+/** A read-only connection to an existing file (nothing written to it or its WAL). */
+export function openForReading(file: string, key: Buffer | null = null): Database.Database {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  if (key) applyDbKey(db, key);
+  return db;
+}
+
 /**
  * Integrity and version checks on a read-only connection. A read-write connection that
  * closes as the last one checkpoints the WAL into the file and deletes it, so refusing a

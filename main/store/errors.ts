@@ -44,6 +44,13 @@ export class StoreCorruptError extends StoreError {
   }
 }
 
+/** A write needed disk space there was none of; it was rolled back, nothing saved is touched. */
+export class StoreFullError extends StoreError {
+  constructor(readonly file: string) {
+    super('DISK_FULL', 'The disk is full — this change was not saved.');
+  }
+}
+
 /**
  * The file is encrypted and the key given does not open it (or, rarely, its first page is
  * damaged: without the key the two cannot be told apart). It was left untouched.

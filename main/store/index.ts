@@ -9,15 +9,18 @@ export function openStore(file: string, opts?: StoreOptions): Store {
 }
 
 export { Store, type StoreOptions } from './store';
+export { repairStore, type RepairReport } from './repair';
 export type { IntegrityCheck } from './db';
 export { ENCRYPT_POINTS, type EncryptPoint } from './encrypt-migration';
 export { isPlaintextDatabase } from './cipher';
 export type { ChangeListener } from './events';
+export type { StoreCondition } from './health';
 export {
   StoreError,
   StoreValidationError,
   QuoteNotFoundError,
   StoreCorruptError,
+  StoreFullError,
   StoreTooNewError,
   StoreKeyError,
   StoreClosedError,
@@ -25,12 +28,12 @@ export {
 export { LATEST_VERSION as STORE_SCHEMA_VERSION } from './migrations';
 export { SYNC_STATES, SYNC_EVENTS, nextSyncState, IllegalSyncTransition } from './sync-state';
 export type { SyncEventDetail } from './quote-sync';
-export { UNDO_DEPTH } from './quoteRepo';
+export { UNDO_DEPTH } from './quote-repo';
 export { workFromRemote } from './remote';
 export type { PipelineRow } from './pipeline';
 export type { StubRef } from './stubs';
 export { isPdf } from './edits/attachments';
 export { ME as OWNER_ME } from './edits/ownership';
 export type * from './types';
-export type { StoreSync } from './syncSide';
+export type { StoreSync } from './sync-side';
 export type { Caches } from './caches';

@@ -4,9 +4,9 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { BlobStore } from './blobs';
 import type { ChangeBus } from './events';
-import type { QuoteMeta, QuoteRepo } from './quoteRepo';
+import type { QuoteMeta, QuoteRepo } from './quote-repo';
 import type { StubTable } from './stubs';
-import type { SyncTables } from './syncTables';
+import type { SyncTables } from './sync-tables';
 
 export interface StoreKernel {
   readonly db: Database.Database;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { ListQuotesQuery, QuoteStatus, type SortField } from '../../common/api';
 import { centsToAmount, type RecurringByPeriod } from '../../common/money';
-import type { ListFacts } from './listFacts';
+import type { ListFacts } from './list-facts';
 import { searchQuery } from './search';
 import type { Identity, ListEntry, ListQuery, ListResult, SyncState } from './types';
 import { check } from './validate';

@@ -7,7 +7,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { RECURRING_PERIODS, type RecurringByPeriod } from '../../common/money';
 import { ListQuotesQuery, QuoteStatus } from '../../common/api';
-import type { ListFacts } from './listFacts';
+import type { ListFacts } from './list-facts';
 import { accountFilters } from './list';
 import { searchQuery } from './search';
 import type { Identity, ListQuery } from './types';

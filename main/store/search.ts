@@ -5,7 +5,7 @@
  * - A word with a dash ("MST-M365", "Q-2026-00") is looked up whole in the codes index
  *   (client names, reference codes, product names and SKUs, dashes kept inside words).
  * - A word with a digit may also match the totals' amounts: `amounts` gives the row ids
- *   whose amounts match it (kept in memory, see `amountSearch.ts`).
+ *   whose amounts match it (kept in memory, see `amount-search.ts`).
  * Returns null when nothing searchable is left.
  */
 export function searchQuery(

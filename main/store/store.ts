@@ -7,28 +7,35 @@ import { BlobStore } from './blobs';
 import { Caches } from './caches';
 import { CheckpointScheduler } from './checkpoints';
 import type { StoreKernel } from './kernel';
-import { StoreSync } from './syncSide';
+import { StoreSync } from './sync-side';
 import { deriveStoreKeys, FileCipher } from './cipher';
 import { openDatabase, type IntegrityCheck } from './db';
 import type { EncryptPoint } from './encrypt-migration';
-import * as accessList from './edits/accessList';
+import * as accessList from './edits/access-list';
 import * as attachments from './edits/attachments';
 import type { EditContext } from './edits/context';
 import * as header from './edits/header';
-import * as lineItems from './edits/lineItems';
+import * as lineItems from './edits/line-items';
 import * as ownership from './edits/ownership';
 import * as sections from './edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
-import { DocWriter } from './docWriter';
+import { DocWriter } from './doc-writer';
 import { ChangeBus, type ChangeListener } from './events';
+import {
+  guardMethods,
+  refuseMarked,
+  StoreHealth,
+  type ConditionListener,
+  type StoreCondition,
+} from './health';
 import { applyEntry } from './history';
 import { listQuotes } from './list';
 import { pipelineTotals, type PipelineRow } from './pipeline';
-import { QuoteRepo, type QuoteMeta } from './quoteRepo';
-import { SyncTables } from './syncTables';
+import { QuoteRepo, type QuoteMeta } from './quote-repo';
+import { SyncTables } from './sync-tables';
 import { notDownloadedError, StubTable } from './stubs';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
-import { searchDoc, type SearchDoc } from './listRow';
+import { searchDoc, type SearchDoc } from './list-row';
 import type {
   AccessEntryInput,
   AddLineItemInput,
@@ -80,6 +87,7 @@ export class Store {
   private tables: SyncTables;
   private stubs: StubTable;
   private bus = new ChangeBus();
+  private health: StoreHealth;
   private checkpoints: CheckpointScheduler;
   private clock: () => Date;
   private newId: () => string;
@@ -101,6 +109,8 @@ export class Store {
     readonly file: string,
     opts: StoreOptions = {},
   ) {
+    this.health = new StoreHealth(file);
+    refuseMarked(file);
     const keys = opts.key ? deriveStoreKeys(opts.key) : null;
     const opened = openDatabase(file, opts.integrityCheck ?? 'auto', keys?.db, opts.encryptAt);
     this.db = opened.db;
@@ -138,8 +148,22 @@ export class Store {
       flushSearch: (slice) => this.flushSearch(slice),
       checkpoint: () => this.checkpoint(),
     });
+    // A damaged page or a full disk can surface in any call: each comes out typed.
+    guardMethods(this, this.health);
+    guardMethods(this.sync, this.health);
+    guardMethods(this.caches, this.health);
     // Search entries a crash left behind are brought up to date once the store is idle.
     if (this.repo.search.behind) this.checkpoints.arm();
+  }
+
+  /** Whether a call found the file damaged (edits refused from then on) or the disk full. */
+  condition(): StoreCondition {
+    return this.health.condition();
+  }
+
+  /** Subscribes to changes of `condition()`. Returns the unsubscribe function. */
+  onCondition(listener: ConditionListener): () => void {
+    return this.health.on(listener);
   }
 
   // ------------------------------------------------------------------------ lifecycle
@@ -189,6 +213,7 @@ export class Store {
   /** Runs `fn` as one transaction (nested calls become savepoints); events after commit. */
   transaction<T>(fn: () => T): T {
     this.open();
+    this.health.refuseWrites();
     const outer = !this.db.inTransaction;
     if (outer) this.repo.facts.begin();
     let result: T;
@@ -199,7 +224,10 @@ export class Store {
       this.repo.facts.rolledBack();
       throw err;
     }
-    if (outer) this.checkpoints.afterCommit();
+    if (outer) {
+      this.health.wrote();
+      this.checkpoints.afterCommit();
+    }
     return result;
   }
 
@@ -209,7 +237,7 @@ export class Store {
    * checkpoint of a thousand edits costs about a hundred of them).
    */
   checkpoint(): void {
-    if (this.closed) return;
+    if (this.closed || this.health.condition().damaged !== null) return;
     this.flushSearch();
     this.checkpoints.done();
     this.db.pragma('wal_checkpoint(PASSIVE)');
@@ -222,6 +250,7 @@ export class Store {
    */
   private flushSearch(slice = -1): boolean {
     if (!this.repo.search.behind) return false;
+    this.health.refuseWrites();
     const outer = !this.db.inTransaction;
     const taken = this.runTx.immediate(() =>
       this.repo.search.flush((qrow) => this.searchOf(qrow), slice),

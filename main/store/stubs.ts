@@ -8,9 +8,9 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { InvoiceTotals, ListContent, UserModel } from '../../common/api';
 import { toCents } from '../../common/money';
-import type { QuoteRepo } from './quoteRepo';
-import type { SyncTables } from './syncTables';
-import { searchDoc } from './listRow';
+import type { QuoteRepo } from './quote-repo';
+import type { SyncTables } from './sync-tables';
+import { searchDoc } from './list-row';
 import type { WorkQuote } from './types';
 import { StoreValidationError } from './errors';
 

@@ -10,7 +10,7 @@ import type { Failure } from './errors';
 import { failureOf } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 import { pull, type PullReport } from './pull';
-import { FillDriver } from './fillDriver';
+import { FillDriver } from './fill-driver';
 import { downloadPreviews, previewsWaiting, queuePreviews } from './previews';
 import { downloadMissingFiles, syncQuote, type RoundResult } from './push';
 import type { RoundContext } from './ports';
@@ -256,7 +256,8 @@ export class SyncEngine {
           } else
             filled?.catch((e: unknown) => {
               this.lastError = e instanceof Error ? e.message : String(e);
-              this.emitStatus();
+              // Once stopped, the session's store may be closed: nobody listens any more.
+              if (!this.stopped) this.emitStatus();
             });
         }
       }

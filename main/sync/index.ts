@@ -9,10 +9,10 @@ export {
 export { merge, type Conflict, type ConflictKind, type MergeResult } from './merge';
 export { nextStep, type Step } from './plan';
 export { fromWork, fromRemote } from './translate';
-export { matchLostQuote, matchLostEntities } from './lostCreate';
+export { matchLostQuote, matchLostEntities } from './lost-create';
 export { takeMine, takeTheirs, saveMineAsNew, resolveParkedCreate } from './resolve';
-export { PARKED_CREATE } from './conflictStore';
+export { PARKED_CREATE } from './conflict-store';
 export { PREVIEW_BUDGET, previewBudgetMiB, DEFAULT_PREVIEW_BUDGET_MIB } from './previews';
 export type { SyncApi, SyncStore } from './ports';
-export { holdDelete, releaseDelete, deleteHeld } from './deleteHold';
+export { holdDelete, releaseDelete, deleteHeld } from './delete-hold';
 export { publishRefusal, clearPublishRefusal } from './publish-refused';

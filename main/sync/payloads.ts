@@ -1,6 +1,6 @@
 // Request bodies for line items, built from the merged state (local ids → server ids).
 import { unhandled, type AddLineItemPayload, type UpdateLineItemPayload } from '../../common/api';
-import { fingerprintOf } from './lostCreate';
+import { fingerprintOf } from './lost-create';
 import type { ItemState, QuoteState } from './model';
 
 type Term = AddLineItemPayload['billingTerm'];

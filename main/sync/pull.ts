@@ -5,7 +5,7 @@
 import type { ListContent } from '../../common/api';
 import type { RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
-import { PARKED_CREATE } from './conflictStore';
+import { PARKED_CREATE } from './conflict-store';
 import { isGone, pageOrEnd } from './errors';
 import { listChanged } from './listing';
 import type { SyncApi, SyncStore } from './ports';

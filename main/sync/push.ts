@@ -8,11 +8,11 @@ import {
   decisionsFor,
   settleConflicts,
   openCreateParked,
-} from './conflictStore';
+} from './conflict-store';
 import { failureOf, isGone, type Failure } from './errors';
 import { recoverJournal } from './recover';
 import { matchDefaultAttachments } from './defaults';
-import { deleteHeld, releaseDelete } from './deleteHold';
+import { deleteHeld, releaseDelete } from './delete-hold';
 import {
   checkCommit,
   keep,

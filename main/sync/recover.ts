@@ -3,8 +3,8 @@
 import type { JournalEntry, RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
 import { pageOrEnd } from './errors';
-import { PARKED_CREATE } from './conflictStore';
-import { matchLostEntities, matchLostQuote, type QuoteCandidate } from './lostCreate';
+import { PARKED_CREATE } from './conflict-store';
+import { matchLostEntities, matchLostQuote, type QuoteCandidate } from './lost-create';
 import type { RoundContext } from './ports';
 import { markPushed, type Pushed } from './pushed';
 import { itemFingerprint, itemWeakFingerprint } from './payloads';

@@ -3,7 +3,7 @@
 // the next round; a losing value stays on record in its conflict row.
 import { StoreError, workFromRemote } from '../store';
 import type { Conflict, EntityKind } from '../store/types';
-import { PARKED_CREATE, currentLocal } from './conflictStore';
+import { PARKED_CREATE, currentLocal } from './conflict-store';
 import { same } from './model';
 import type { SyncStore } from './ports';
 import { markPushed } from './pushed';

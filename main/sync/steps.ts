@@ -14,7 +14,7 @@ import { journalled } from './journalled';
 import { Later, Reread, fail } from './stops';
 import { itemFromRemote } from './translate';
 import { pairAnswers } from './answers';
-import { appended, attachmentsPaired, copyFromLibrary } from './attachmentSteps';
+import { appended, attachmentsPaired, copyFromLibrary } from './attachment-steps';
 import {
   addItemsPayload,
   itemFingerprint,

@@ -2,9 +2,10 @@ import type { AppCommand } from '../../common/ipc/shapes';
 import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
 import { useSync } from '../state/sync';
-import { useCommandRequest } from '../state/commandRequest';
+import { useCommandRequest } from '../state/command-request';
 import { deleteQuote, duplicateQuote } from '../quotes/actions';
 import { undo, redo } from '../editor/undo';
+import { runToastShortcut } from '../ui/toast';
 
 export function runCommand(command: AppCommand): void {
   const nav = useNav.getState();
@@ -30,6 +31,8 @@ export function runCommand(command: AppCommand): void {
       setTimeout(() => document.querySelector<HTMLInputElement>('[data-find-target]')?.focus(), 0);
       break;
     case 'undo':
+      // Outside the editor, Ctrl+Z takes back what the newest notice offers to undo (a delete).
+      if (nav.route.screen !== 'quote' && runToastShortcut('Control+Z')) break;
       void undo();
       break;
     case 'redo':

@@ -1,7 +1,7 @@
 import type { QuoteSummary } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../ipc';
 import { useNav } from '../state/nav';
-import { useQuoteList } from '../state/quoteList';
+import { useQuoteList } from '../state/quote-list';
 import { toast } from '../ui/toast';
 
 export async function duplicateQuote(quoteId: string): Promise<void> {
@@ -17,6 +17,9 @@ export async function duplicateQuote(quoteId: string): Promise<void> {
   }
 }
 
+const UNDO_KEY =
+  typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘Z' : 'Ctrl+Z';
+
 /** Deletes at once and offers undo, instead of asking "are you sure?" first. */
 export async function deleteQuote(
   q: Pick<QuoteSummary, 'id' | 'referenceCode' | 'client'>,
@@ -24,10 +27,15 @@ export async function deleteQuote(
   try {
     await ipc().call('quotes.delete', { quoteId: q.id });
     useQuoteList.getState().refresh();
-    toast.info(`Deleted ${q.referenceCode ?? `the quote for ${q.client.name}`}`, {
-      label: 'Undo',
-      run: () => void restoreQuote(q),
-    });
+    // Undo is one key away (Ctrl+Z on the list), and the notice says so: it is announced.
+    toast.info(
+      `Deleted ${q.referenceCode ?? `the quote for ${q.client.name}`} · ${UNDO_KEY} undoes`,
+      {
+        label: 'Undo',
+        run: () => void restoreQuote(q),
+        shortcut: 'Control+Z',
+      },
+    );
     return true;
   } catch (e) {
     toast.error(errorOf(e).message);

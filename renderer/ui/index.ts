@@ -1,8 +1,8 @@
-export { Button, IconButton } from './Button';
-export { Dialog } from './Dialog';
-export { FieldShell, TextField, TextArea, SelectField } from './Field';
-export { Toasts } from './Toasts';
+export { Button, IconButton } from './button';
+export { Dialog } from './dialog';
+export { FieldShell, TextField, TextArea, SelectField } from './field';
+export { Toasts } from './toasts';
 export { toast, useToasts } from './toast';
-export { Combobox } from './Combobox';
-export { StatusPill, SyncBadge, STATUS_LABEL } from './StatusPill';
+export { Combobox } from './combobox';
+export { StatusPill, SyncBadge, STATUS_LABEL } from './status-pill';
 export { CopyIcon, TrashIcon } from './icons';

@@ -4,27 +4,66 @@ export interface Toast {
   id: number;
   message: string;
   kind: 'info' | 'error' | 'success';
-  action?: { label: string; run: () => void };
+  action?: { label: string; run: () => void; shortcut?: string };
 }
 
 interface ToastState {
   toasts: Toast[];
   push: (t: Omit<Toast, 'id'>, ttlMs?: number) => number;
   dismiss: (id: number) => void;
+  /** Keeps a notice while the pointer or focus is on it; `release` starts its time again. */
+  hold: (id: number) => void;
+  release: (id: number) => void;
 }
 
 let nextId = 1;
+const timers = new Map<number, { ttl: number; timer: ReturnType<typeof setTimeout> | null }>();
 
-export const useToasts = create<ToastState>((set, get) => ({
-  toasts: [],
-  push: (t, ttlMs = 6000) => {
-    const id = nextId++;
-    set({ toasts: [...get().toasts.slice(-3), { ...t, id }] });
-    if (ttlMs > 0) setTimeout(() => get().dismiss(id), ttlMs);
-    return id;
-  },
-  dismiss: (id) => set({ toasts: get().toasts.filter((t) => t.id !== id) }),
-}));
+export const useToasts = create<ToastState>((set, get) => {
+  const start = (id: number) => {
+    const t = timers.get(id);
+    if (!t || t.ttl <= 0) return;
+    if (t.timer) clearTimeout(t.timer);
+    t.timer = setTimeout(() => get().dismiss(id), t.ttl);
+  };
+  return {
+    toasts: [],
+    push: (t, ttlMs = 6000) => {
+      const id = nextId++;
+      const kept = get().toasts.slice(-3);
+      for (const old of get().toasts) if (!kept.includes(old)) timers.delete(old.id);
+      set({ toasts: [...kept, { ...t, id }] });
+      timers.set(id, { ttl: ttlMs, timer: null });
+      start(id);
+      return id;
+    },
+    dismiss: (id) => {
+      const t = timers.get(id);
+      if (t?.timer) clearTimeout(t.timer);
+      timers.delete(id);
+      set({ toasts: get().toasts.filter((x) => x.id !== id) });
+    },
+    hold: (id) => {
+      const t = timers.get(id);
+      if (t?.timer) clearTimeout(t.timer);
+      if (t) t.timer = null;
+    },
+    release: start,
+  };
+});
+
+/**
+ * Runs the newest notice's action that answers to `shortcut` (Ctrl+Z for a delete's Undo)
+ * and removes the notice; false when there is none.
+ */
+export function runToastShortcut(shortcut: string): boolean {
+  const s = useToasts.getState();
+  const hit = [...s.toasts].reverse().find((t) => t.action?.shortcut === shortcut);
+  if (!hit?.action) return false;
+  s.dismiss(hit.id);
+  hit.action.run();
+  return true;
+}
 
 export const toast = {
   info: (message: string, action?: Toast['action']) =>

@@ -1,13 +1,11 @@
 // What a salesperson touches every day, by keyboard and by visible text: where focus lands,
 // the pickers, whose quotes the list shows, the footer, the numbers in fields, publishing; and
 // an automated accessibility check (axe-core, injected into the page) of the main screens.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { REPO_ROOT } from '../helpers/server';
 import { DEMO, login } from '../helpers/server-api';
 import { startApp, type RunningApp } from './app';
+import { seriousViolations as axeViolations } from './axe';
 import { screenshot } from './browser';
 import { addCustom, newQuote, openQuotes, syncNow } from './flows';
 
@@ -26,27 +24,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const AXE = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
-
-/** Serious and critical axe violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol: the app's CSP rightly refuses an injected <script>.
-  if (!(await page.evaluate('typeof window.axe !== "undefined"')))
-    await page.evaluate(fs.readFileSync(AXE, 'utf8'));
-  const before = app.problems.errors.length;
-  const found = await page.evaluate<{ id: string; impact: string; nodes: string[] }[]>(`
-    window.axe.run(document, { resultTypes: ['violations'] }).then((r) =>
-      r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })))
-  `);
-  // axe adds a <style> of its own while it measures; the app's CSP refuses it, which says
-  // nothing about the app: those refusals are not counted as the page's problems.
-  app.problems.errors = app.problems.errors.filter(
-    (e, i) => i < before || !/Applying inline style violates/.test(e),
-  );
-  return found.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(', ')}`);
-}
+const seriousViolations = (page: Page) => axeViolations(page, app.problems);
 
 /** What has keyboard focus, as a person would name it. */
 const focused = (page: Page) =>
@@ -89,7 +67,7 @@ describe('every day in Quotedesk', () => {
     expect(await client.inputValue()).toBe('');
     expect(await dialog.isVisible()).toBe(true);
     await screenshot(page, 'everyday-new-quote-closed-list');
-    // Arrows open it again and move through the options; Enter picks.
+    // Arrows open it again and move through the options; Enter picks, a second Enter creates.
     await page.keyboard.type('Acme');
     await expect.poll(() => dialog.getByRole('option').count()).toBe(1);
     await page.keyboard.press('ArrowDown');
@@ -100,6 +78,10 @@ describe('every day in Quotedesk', () => {
         ),
       )
       .toMatch(/^Acme Dental Group/);
+    await page.keyboard.press('Enter');
+    // The pick is shown with a Create button, which has focus: Enter again creates.
+    await dialog.getByRole('button', { name: 'Change client' }).waitFor();
+    await expect.poll(() => focused(page)).toBe('button:Create');
     await page.keyboard.press('Enter');
 
     // The quote opens with focus on its title, not on the page body.

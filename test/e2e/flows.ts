@@ -45,6 +45,7 @@ export async function newQuote(page: Page, client: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'New quote' });
   await dialog.getByRole('combobox', { name: 'Client' }).fill(client.slice(0, 4));
   await dialog.getByRole('option', { name: new RegExp(client) }).click();
+  await dialog.getByRole('button', { name: 'Create' }).click();
   await page.getByRole('heading', { name: client, level: 1 }).waitFor();
 }
 

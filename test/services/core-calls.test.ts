@@ -791,6 +791,16 @@ describe('the desktop-only calls and the edges', () => {
     expect(res).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CALL' } });
   });
 
+  it('reports a healthy store, and has nothing to repair in it', async () => {
+    expect(await call('store.health')).toMatchObject({
+      damaged: false,
+      full: false,
+      message: null,
+    });
+    const report = await call('store.recover');
+    expect(report).toMatchObject({ recovered: [], lost: [], movedTo: '' });
+  });
+
   it('removes the active profile: the app falls back to local-only', async () => {
     const { activeId } = await call('profiles.list');
     await call('profiles.remove', { profileId: activeId! });

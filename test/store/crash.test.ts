@@ -5,7 +5,7 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../main/store';
-import { digest, rng } from './crashShared';
+import { digest, rng } from './crash-shared';
 import { tempDir } from './fixtures';
 
 const KILLS = 50;
@@ -16,9 +16,9 @@ const KILLS = 50;
  */
 let childJs = '';
 beforeAll(async () => {
-  childJs = path.join(tempDir(), 'crashChild.mjs');
+  childJs = path.join(tempDir(), 'crash-child.mjs');
   await build({
-    entryPoints: [path.join(import.meta.dirname, 'crashChild.ts')],
+    entryPoints: [path.join(import.meta.dirname, 'crash-child.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

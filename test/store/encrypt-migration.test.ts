@@ -19,9 +19,9 @@ afterAll(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
 beforeAll(async () => {
   // Its own folder: the fixtures' temporary folders go after each test.
   const dir = (bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-encrypt-child-')));
-  childJs = path.join(dir, 'encryptChild.mjs');
+  childJs = path.join(dir, 'encrypt-child.mjs');
   await build({
-    entryPoints: [path.join(import.meta.dirname, 'encryptChild.ts')],
+    entryPoints: [path.join(import.meta.dirname, 'encrypt-child.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -10,7 +10,7 @@ import {
   StoreTooNewError,
   openStore,
 } from '../../main/store';
-import { listRow } from '../../main/store/listRow';
+import { listRow } from '../../main/store/list-row';
 import { migrate } from '../../main/store/migrations';
 import { storedDoc } from '../../main/store/totals';
 import { M365, acme, clientOf, seededStore, tempDir } from './fixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ItemState, type QuoteState, emptyQuote, placementKey } from '../../main/sync/model';
 import { nextStep, type Step } from '../../main/sync/plan';
-import { matchLostEntities, matchLostQuote } from '../../main/sync/lostCreate';
+import { matchLostEntities, matchLostQuote } from '../../main/sync/lost-create';
 
 const header = {
   clientId: 'c1',

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { TotalsCard } from '../../renderer/editor/TotalsCard';
-import { ItemRow } from '../../renderer/editor/ItemRow';
+import { TotalsCard } from '../../renderer/editor/totals-card';
+import { ItemRow } from '../../renderer/editor/item-row';
 import { groupsOf } from '../../renderer/editor/groups';
 import { useEditor } from '../../renderer/state/editor';
 import { detail, item } from './fixtures';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { LineItems } from '../../renderer/editor/LineItems';
+import { LineItems } from '../../renderer/editor/line-items';
 import { useEditor } from '../../renderer/state/editor';
 import { detail, item } from './fixtures';
 

@@ -3,7 +3,7 @@
 // stops saying it once it is back (the `embedded.state` event sets and clears the notice).
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { StatusBar } from '../../renderer/sync/StatusBar';
+import { StatusBar } from '../../renderer/sync/status-bar';
 import { useSync } from '../../renderer/state/sync';
 
 afterEach(() => cleanup());

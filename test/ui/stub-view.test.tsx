@@ -3,7 +3,7 @@
 // edited yet, and the way back to the list.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { StubView } from '../../renderer/editor/StubView';
+import { StubView } from '../../renderer/editor/stub-view';
 import { useNav } from '../../renderer/state/nav';
 import { useSync } from '../../renderer/state/sync';
 import type { SyncStatus } from '../../common/ipc/shapes';

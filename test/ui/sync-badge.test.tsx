@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { SyncStatus } from '../../common/ipc/shapes';
-import { StatusBar } from '../../renderer/sync/StatusBar';
+import { StatusBar } from '../../renderer/sync/status-bar';
 import { useSync } from '../../renderer/state/sync';
 import { SyncBadge } from '../../renderer/ui';
 

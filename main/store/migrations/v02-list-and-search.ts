@@ -1,4 +1,4 @@
-import { amountsText, codesText, searchDoc } from '../listRow';
+import { amountsText, codesText, searchDoc } from '../list-row';
 import { parseDoc } from '../totals';
 import type { Migration } from './migration';
 

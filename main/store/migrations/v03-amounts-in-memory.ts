@@ -1,6 +1,6 @@
 import type { Migration } from './migration';
 
-// Amounts are searched in memory from the list rows' totals (amountSearch.ts): their
+// Amounts are searched in memory from the list rows' totals (amount-search.ts): their
 // full-text index cost every price or quantity edit a rewrite of its entry.
 export const v03AmountsInMemory: Migration = {
   version: 3,

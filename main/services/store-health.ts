@@ -1,0 +1,31 @@
+import type { StoreHealth } from '../../common/ipc';
+import type { StoreCondition } from '../store';
+import type { ServiceContext } from './context';
+import type { Group } from './group';
+
+export const DAMAGED_MESSAGE =
+  "Quotedesk's copy of your quotes on this computer is damaged, so changes cannot be saved. " +
+  'Choose "Repair": your changes not yet synced are read back from it, and everything else is ' +
+  'downloaded again. (Quotedesk also repairs it when it next starts.)';
+export const FULL_MESSAGE =
+  'The disk is full — this change was not saved. Free some space: Quotedesk carries on by itself.';
+
+/** The store's condition as the UI shows it. */
+export function healthView(c: StoreCondition): StoreHealth {
+  const damaged = c.damaged !== null;
+  return {
+    damaged,
+    full: c.full,
+    message: damaged ? DAMAGED_MESSAGE : c.full ? FULL_MESSAGE : null,
+  };
+}
+
+export function storeHandlers(ctx: ServiceContext): Group<'store'> {
+  return {
+    'store.health': () => ({
+      ...healthView(ctx.store().condition()),
+      lastRepair: ctx.lastRepair(),
+    }),
+    'store.recover': () => ctx.recoverStore(),
+  };
+}

@@ -1,0 +1,200 @@
+import type Database from 'better-sqlite3-multiple-ciphers';
+import { QuoteStatus } from '../../common/api';
+import { amountMatcher } from './amount-search';
+
+const STATUS_CODE = new Map(QuoteStatus.options.map((s, i) => [s, i]));
+const ABSENT = 255;
+
+/**
+ * The list filters of every quote, held in typed arrays by row id. Status counts of a search
+ * are counted here over the search's row ids: looking each match up in SQLite costs a
+ * B-tree descent per match, which at tens of thousands of matches is most of the budget.
+ * Built on first use; every write of a list row updates it; a rolled-back transaction
+ * throws it away (it is rebuilt on the next search).
+ */
+export class ListFacts {
+  private status = new Uint8Array(0);
+  private creator = new Int32Array(0);
+  private owner = new Int32Array(0);
+  private intent = new Int32Array(0);
+  private partner = new Int32Array(0);
+  /** Totals in cents, for search by amount. */
+  private initial = new Float64Array(0);
+  private recurring = new Float64Array(0);
+  private strings = new Map<string, number>();
+  private built = false;
+  /** Whether rows changed since `begin`: only then can a rollback leave the facts wrong. */
+  private touched = false;
+
+  constructor(private db: Database.Database) {}
+
+  begin(): void {
+    this.touched = false;
+  }
+
+  /** After a rollback: forget everything if this transaction had changed anything. */
+  rolledBack(): void {
+    if (this.touched) this.invalidate();
+  }
+
+  invalidate(): void {
+    this.built = false;
+    this.status = new Uint8Array(0);
+    this.strings.clear();
+  }
+
+  private intern(s: string | null): number {
+    if (s === null) return -1;
+    let n = this.strings.get(s);
+    if (n === undefined) this.strings.set(s, (n = this.strings.size));
+    return n;
+  }
+
+  private grow(qrow: number): void {
+    if (qrow < this.status.length) return;
+    const size = Math.max(qrow + 1, Math.ceil(this.status.length * 1.5), 1024);
+    const s = new Uint8Array(size).fill(ABSENT);
+    s.set(this.status);
+    this.status = s;
+    for (const k of ['creator', 'owner', 'intent', 'partner'] as const) {
+      const a = new Int32Array(size).fill(-1);
+      a.set(this[k]);
+      this[k] = a;
+    }
+    for (const k of ['initial', 'recurring'] as const) {
+      const a = new Float64Array(size);
+      a.set(this[k]);
+      this[k] = a;
+    }
+  }
+
+  /** Records a row's filters (no-op until built). */
+  set(
+    qrow: number,
+    r: {
+      status: string;
+      deleted: number;
+      created_by_email: string;
+      owner_id: string | null;
+      intent_type: string | null;
+      partner_id: string | null;
+      initial_total: number;
+      recurring_total: number;
+    },
+  ): void {
+    if (!this.built) return;
+    this.touched = true;
+    this.grow(qrow);
+    this.status[qrow] = r.deleted ? ABSENT : (STATUS_CODE.get(r.status as QuoteStatus) ?? ABSENT);
+    this.creator[qrow] = this.intern(r.created_by_email);
+    this.owner[qrow] = this.intern(r.owner_id);
+    this.intent[qrow] = this.intern(r.intent_type);
+    this.partner[qrow] = this.intern(r.partner_id);
+    this.initial[qrow] = r.initial_total;
+    this.recurring[qrow] = r.recurring_total;
+  }
+
+  remove(qrow: number): void {
+    this.touched = true;
+    if (this.built && qrow < this.status.length) this.status[qrow] = ABSENT;
+  }
+
+  private build(): void {
+    this.built = true;
+    this.status = new Uint8Array(0);
+    const rows = this.db
+      .prepare(
+        'SELECT qrow, status, deleted, created_by_email, owner_id, intent_type, partner_id, initial_total, recurring_total FROM quotes',
+      )
+      .raw()
+      .iterate() as IterableIterator<
+      [number, string, number, string, string | null, string | null, string | null, number, number]
+    >;
+    for (const [qrow, status, deleted, email, owner, intent, partner, initial, recurring] of rows) {
+      this.set(qrow, {
+        status,
+        deleted,
+        created_by_email: email,
+        owner_id: owner,
+        intent_type: intent,
+        partner_id: partner,
+        initial_total: initial,
+        recurring_total: recurring,
+      });
+    }
+  }
+
+  /** Live rows whose totals' amounts match a typed word (see `amount-search.ts`). */
+  amountMatches(word: string): number[] {
+    const match = amountMatcher(word);
+    if (!match) return [];
+    if (!this.built) this.build();
+    const out: number[] = [];
+    for (let q = 0; q < this.status.length; q++) {
+      if (this.status[q] !== ABSENT && match(this.initial[q]!, this.recurring[q]!)) out.push(q);
+    }
+    return out;
+  }
+
+  /** Like `filter`, over every row when `qrows` is null. */
+  select(
+    qrows: readonly number[] | null,
+    f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
+    statuses: readonly QuoteStatus[] | null,
+  ): number[] {
+    if (!this.built) this.build();
+    if (qrows) return this.filter(qrows, f, statuses);
+    const all: number[] = [];
+    for (let q = 0; q < this.status.length; q++) if (this.status[q] !== ABSENT) all.push(q);
+    return this.filter(all, f, statuses);
+  }
+
+  /** The `qrows` that pass the filters and have one of `statuses` (any, when null). */
+  filter(
+    qrows: readonly number[],
+    f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
+    statuses: readonly QuoteStatus[] | null,
+  ): number[] {
+    if (!this.built) this.build();
+    const codes = statuses ? new Set(statuses.map((s) => STATUS_CODE.get(s)!)) : null;
+    const meEmail = f.meEmail === undefined ? undefined : (this.strings.get(f.meEmail) ?? -2);
+    const meId = f.meId === undefined ? undefined : (this.strings.get(f.meId) ?? -2);
+    const partner = f.partnerId === undefined ? undefined : (this.strings.get(f.partnerId) ?? -2);
+    const intent = f.intentType === undefined ? undefined : (this.strings.get(f.intentType) ?? -2);
+    const out: number[] = [];
+    for (const q of qrows) {
+      const s = this.status[q];
+      if (s === undefined || s === ABSENT || (codes && !codes.has(s))) continue;
+      if (meEmail !== undefined && this.creator[q] !== meEmail && this.owner[q] !== meId) continue;
+      if (partner !== undefined && this.partner[q] !== partner) continue;
+      if (intent !== undefined && this.intent[q] !== intent) continue;
+      out.push(q);
+    }
+    return out;
+  }
+
+  /** Counts per status of `qrows` that pass the filters. */
+  count(
+    qrows: readonly number[],
+    f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
+  ): Record<QuoteStatus, number> {
+    if (!this.built) this.build();
+    const meEmail = f.meEmail === undefined ? undefined : (this.strings.get(f.meEmail) ?? -2);
+    const meId = f.meId === undefined ? undefined : (this.strings.get(f.meId) ?? -2);
+    const partner = f.partnerId === undefined ? undefined : (this.strings.get(f.partnerId) ?? -2);
+    const intent = f.intentType === undefined ? undefined : (this.strings.get(f.intentType) ?? -2);
+    const n = new Array<number>(QuoteStatus.options.length).fill(0);
+    for (const q of qrows) {
+      const s = this.status[q];
+      if (s === undefined || s === ABSENT) continue;
+      if (meEmail !== undefined && this.creator[q] !== meEmail && this.owner[q] !== meId) continue;
+      if (partner !== undefined && this.partner[q] !== partner) continue;
+      if (intent !== undefined && this.intent[q] !== intent) continue;
+      n[s]!++;
+    }
+    return Object.fromEntries(QuoteStatus.options.map((s, i) => [s, n[i]!])) as Record<
+      QuoteStatus,
+      number
+    >;
+  }
+}
