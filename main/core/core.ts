@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AppInfo } from '../../common/ipc';
 import { createDispatcher, createHandlers, DEMO_PROFILE_ID, mapError } from '../services';
 import type { ServiceContext } from '../services/context';
-import { Vault, type VaultOptions } from '../vault';
+import { Vault, type Unlock, type VaultOptions } from '../vault';
 import { EditOrigin } from './edit-origin';
 import { EmbeddedSupervisor, type EmbeddedConfig } from './embedded-supervisor';
 import { EventHub } from './event-hub';
@@ -115,6 +115,17 @@ async function openVault(opts: CoreOptions, paths: DataPaths, log: Logger, polic
   return vault;
 }
 
+/** The context's calls on the active session: its store (or its lock), client and sync. */
+function sessionCalls(sessions: ActiveSession) {
+  return {
+    store: () => sessions.store(),
+    storeAccess: () => sessions.access(),
+    unlockStore: (unlock: Unlock | 'start-over') => sessions.unlock(unlock),
+    api: () => sessions.current().api,
+    sync: () => sessions.current().sync,
+  } satisfies Partial<ServiceContext>;
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   const policy = options.policy ?? readPolicy();
   // `demoConnection: false`: no embedded demo server at all.
@@ -165,11 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     grants: new PathGrants(),
     policy: policyStatus(policy),
     updates,
-    store: () => sessions.store(),
-    storeAccess: () => sessions.access(),
-    unlockStore: (unlock) => sessions.unlock(unlock),
-    api: () => sessions.current().api,
-    sync: () => sessions.current().sync,
+    ...sessionCalls(sessions),
     vault,
     platform: opts.platform,
     hub,

@@ -5,6 +5,7 @@ import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 
 type Locked = Extract<StoreAccessView, { state: 'locked' }>;
+type Run = (fn: () => Promise<StoreAccessView>) => void;
 
 /**
  * Shown instead of the app while the active profile's quotes on this computer cannot be
@@ -14,34 +15,19 @@ type Locked = Extract<StoreAccessView, { state: 'locked' }>;
  */
 export function LockScreen(props: { access: Locked; onOpened: (a: StoreAccessView) => void }) {
   const { access } = props;
-  const [passphrase, setPassphrase] = useState('');
-  const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-  const run = async (fn: () => Promise<StoreAccessView>) => {
+  const run: Run = (fn) => {
     setBusy(true);
-    try {
-      const next = await fn();
-      if (next.state === 'locked') setError(next.wrong ? next.message : undefined);
-      props.onOpened(next);
-    } catch (e) {
-      setError(errorOf(e).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const unlock = () => {
-    if (!passphrase) return setError('Passphrase is required');
-    void run(() => ipc().call('storeAccess.unlock', { passphrase }));
-  };
-  const choosePassphrase = () => {
-    if (passphrase.length < PASSPHRASE_MIN_LENGTH)
-      return setError(`Passphrase: must be at least ${PASSPHRASE_MIN_LENGTH} characters`);
-    if (passphrase !== repeat) return setError('The two passphrases differ');
-    void run(() => ipc().call('storeAccess.choose', { mode: 'passphrase', passphrase }));
+    fn()
+      .then((next) => {
+        setError(next.state === 'locked' && next.wrong ? next.message : undefined);
+        props.onOpened(next);
+      })
+      .catch((e: unknown) => setError(errorOf(e).message))
+      .finally(() => setBusy(false));
   };
 
   return (
@@ -53,63 +39,20 @@ export function LockScreen(props: { access: Locked; onOpened: (a: StoreAccessVie
             : `${access.profileName}'s quotes are locked`}
         </h1>
         <p role={access.reason === 'choose' ? undefined : 'alert'}>{access.message}</p>
-        {(access.reason === 'passphrase' || access.reason === 'choose') && (
-          <form
-            className="stack card card-pad"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (access.reason === 'choose') choosePassphrase();
-              else unlock();
-            }}
-          >
-            <TextField
-              label="Passphrase"
-              type="password"
-              autoComplete={access.reason === 'choose' ? 'new-password' : 'current-password'}
-              autoFocus
-              value={passphrase}
-              error={error}
-              hint={
-                access.reason === 'choose'
-                  ? `At least ${PASSPHRASE_MIN_LENGTH} characters. Quotedesk cannot recover it: without it the quotes on this computer cannot be read (those on the server can be downloaded again).`
-                  : undefined
-              }
-              onChange={(e: { target: { value: string } }) => {
-                setPassphrase(e.target.value);
-                setError(undefined);
-              }}
-            />
-            {access.reason === 'choose' && (
-              <TextField
-                label="Repeat the passphrase"
-                type="password"
-                autoComplete="new-password"
-                value={repeat}
-                onChange={(e: { target: { value: string } }) => {
-                  setRepeat(e.target.value);
-                  setError(undefined);
-                }}
-              />
-            )}
-            <div className="row">
-              <Button type="submit" variant="primary" disabled={busy}>
-                {access.reason === 'choose' ? 'Encrypt with this passphrase' : 'Open'}
-              </Button>
-              {access.reason === 'choose' && (
-                <Button
-                  disabled={busy}
-                  onClick={() => void run(() => ipc().call('storeAccess.choose', { mode: 'none' }))}
-                >
-                  Keep unencrypted
-                </Button>
-              )}
-            </div>
-          </form>
-        )}
-        {access.reason !== 'choose' && error && access.reason !== 'passphrase' && (
-          <p role="alert" className="field-error">
-            {error}
-          </p>
+        {access.reason === 'passphrase' || access.reason === 'choose' ? (
+          <PassphraseForm
+            choose={access.reason === 'choose'}
+            busy={busy}
+            error={error}
+            setError={setError}
+            run={run}
+          />
+        ) : (
+          error && (
+            <p role="alert" className="field-error">
+              {error}
+            </p>
+          )
         )}
         {access.canStartOver && (
           <div>
@@ -132,7 +75,7 @@ export function LockScreen(props: { access: Locked; onOpened: (a: StoreAccessVie
                 disabled={busy}
                 onClick={() => {
                   setConfirming(false);
-                  void run(() => ipc().call('storeAccess.startOver', { confirm: true }));
+                  run(() => ipc().call('storeAccess.startOver', { confirm: true }));
                 }}
               >
                 Start over from the server
@@ -144,5 +87,80 @@ export function LockScreen(props: { access: Locked; onOpened: (a: StoreAccessVie
         </Dialog>
       )}
     </main>
+  );
+}
+
+/** The passphrase to open the quotes, or (first start without a keychain) a new one twice. */
+function PassphraseForm(props: {
+  choose: boolean;
+  busy: boolean;
+  error: string | undefined;
+  setError: (e: string | undefined) => void;
+  run: Run;
+}) {
+  const { choose, run, setError } = props;
+  const [passphrase, setPassphrase] = useState('');
+  const [repeat, setRepeat] = useState('');
+
+  const submit = () => {
+    if (!passphrase) return setError('Passphrase is required');
+    if (!choose) return run(() => ipc().call('storeAccess.unlock', { passphrase }));
+    if (passphrase.length < PASSPHRASE_MIN_LENGTH)
+      return setError(`Passphrase: must be at least ${PASSPHRASE_MIN_LENGTH} characters`);
+    if (passphrase !== repeat) return setError('The two passphrases differ');
+    run(() => ipc().call('storeAccess.choose', { mode: 'passphrase', passphrase }));
+  };
+
+  return (
+    <form
+      className="stack card card-pad"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <TextField
+        label="Passphrase"
+        type="password"
+        autoComplete={choose ? 'new-password' : 'current-password'}
+        autoFocus
+        value={passphrase}
+        error={props.error}
+        hint={
+          choose
+            ? `At least ${PASSPHRASE_MIN_LENGTH} characters. Quotedesk cannot recover it: without it the quotes on this computer cannot be read (those on the server can be downloaded again).`
+            : undefined
+        }
+        onChange={(e: { target: { value: string } }) => {
+          setPassphrase(e.target.value);
+          setError(undefined);
+        }}
+      />
+      {choose && (
+        <TextField
+          label="Repeat the passphrase"
+          type="password"
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(e: { target: { value: string } }) => {
+            setRepeat(e.target.value);
+            setError(undefined);
+          }}
+        />
+      )}
+      <div className="row">
+        <Button type="submit" variant="primary" disabled={props.busy}>
+          {choose ? 'Encrypt with this passphrase' : 'Open'}
+        </Button>
+        {choose && (
+          <Button
+            disabled={props.busy}
+            onClick={() => run(() => ipc().call('storeAccess.choose', { mode: 'none' }))}
+          >
+            Keep unencrypted
+          </Button>
+        )}
+      </div>
+    </form>
   );
 }
