@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Page, Request } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import type { QuoteStatus } from '../common/api';
 import { startBridge } from '../main/bridge';
@@ -22,6 +23,8 @@ export const description =
 const QUOTES = 10_000;
 const LOADS = 5;
 const KEYSTROKES = 60;
+/** Keys typed one at a time, each after everything it caused has settled. */
+const COMMITTED_KEYS = 10;
 const SCROLL_FRAMES = 180;
 /** One refresh of a 60 Hz display, which headless Chromium paces its frames to. */
 const VSYNC_MS = 1000 / 60;
@@ -182,6 +185,31 @@ const FIRST_ROW_PAINT = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
+/**
+ * Types keys one by one, each after the previous one's commit and every debounced re-read it
+ * caused have run, and counts the bridge's calls by name: what one committed keystroke costs.
+ */
+async function callsPerCommittedKeystroke(
+  page: Page,
+): Promise<{ editPath: number; other: number }> {
+  const counts = new Map<string, number>();
+  const onRequest = (r: Request) => {
+    const m = /\/ipc\/([\w.]+)$/.exec(new URL(r.url()).pathname);
+    if (m) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  };
+  page.on('request', onRequest);
+  for (let i = 0; i < COMMITTED_KEYS; i++) {
+    await page.keyboard.press('b');
+    await page.waitForTimeout(400);
+  }
+  page.off('request', onRequest);
+  const edits = counts.get('lineItems.update') ?? 0;
+  const reads = counts.get('quotes.get') ?? 0;
+  const all = [...counts.values()].reduce((a, b) => a + b, 0);
+  if (edits !== COMMITTED_KEYS) throw new Error(`expected ${COMMITTED_KEYS} commits, saw ${edits}`);
+  return { editPath: (edits + reads) / edits, other: (all - edits - reads) / edits };
+}
+
 export async function run({ log }: SuiteOptions): Promise<Metric[]> {
   const outDir = ensureRendererBuilt();
   const sizes = bundleSizes(outDir);
@@ -287,6 +315,9 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
     // Totals must have followed: the page must not have thrown while typing.
     await page.getByTestId('totals').waitFor();
 
+    log('IPC calls per committed keystroke…');
+    const perKey = await callsPerCommittedKeystroke(page);
+
     return [
       atMost('list first paint (p50 of 5 loads)', pct(paints, 50), 'ms', 500),
       info('list first paint (worst of 5)', Math.max(...paints), 'ms'),
@@ -303,6 +334,17 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
       info('rows in view filled after the scroll', fillMs, 'ms'),
       atMost('keystroke to frame ready p95 (30 lines)', pct(keys, 95), 'ms', 16),
       info('keystroke to frame ready p50', pct(keys, 50), 'ms'),
+      atMost(
+        'IPC calls per committed keystroke (the edit + editor reads)',
+        perKey.editPath,
+        'calls',
+        1,
+      ),
+      info(
+        '  list and status re-reads per keystroke (debounced, typed slowly)',
+        perKey.other,
+        'calls',
+      ),
       atMost('bundle gzip (without pdf.js)', sizes.main, 'KB', 350),
       info('pdf.js gzip (lazily loaded)', sizes.pdf, 'KB'),
     ];

@@ -13,6 +13,7 @@ import {
   type Logger,
 } from './core';
 import { runShell } from './electron';
+import { electronUpdates } from './electron/updater';
 import { utilityLauncher } from './electron/utility-launcher';
 
 // In the bundle __dirname is out/main; out/ holds renderer/, preload/ and server/.
@@ -73,5 +74,16 @@ runShell({
   log,
   logFile,
   startCore: (platform) =>
-    createCore({ dataDir, platform, log, version: app.getVersion(), embedded: embeddedServer() }),
+    createCore({
+      dataDir,
+      platform,
+      log,
+      version: app.getVersion(),
+      embedded: embeddedServer(),
+      updates: electronUpdates({
+        packaged: app.isPackaged,
+        resourcesPath: process.resourcesPath,
+        dataDir,
+      }),
+    }),
 });

@@ -9,6 +9,10 @@ export const events = {
     quoteId: Id,
     /** What changed: `header`, `lineItems`, `sections`, `accessList`, `attachments`, `status`… */
     what: z.array(z.string()),
+    /**
+     * A local edit's generation: the edit's own answer already carried the quote at it, so a
+     * UI holding that answer reads nothing more. Absent: read the quote again.
+     */
     generation: z.number().int().optional(),
     deleted: z.boolean().optional(),
     /** `local` for the user's own edits, `sync` when the server's state came in. */

@@ -188,11 +188,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     switchProfile: (id) => sessions.switchTo(id),
     lastRepair: () => sessions.lastRepair,
     recoverStore: () => sessions.repair(),
-    catalogueReady: () =>
-      sessions
-        .current()
-        .catalogue()
-        .catch(() => {}),
+    catalogueReady: () => sessions.catalogueReady(),
     localEdit: (fn) => origin.user(fn),
   };
 

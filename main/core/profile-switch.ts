@@ -86,6 +86,13 @@ export class ActiveSession {
     })().catch(() => {});
   }
 
+  /** Resolves once the session's first copy of the catalogue is in, or failed (offline). */
+  catalogueReady(): Promise<void> {
+    return this.current()
+      .catalogue()
+      .catch(() => {});
+  }
+
   get profileId(): string | null {
     return this.session?.profileId ?? null;
   }

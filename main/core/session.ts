@@ -161,6 +161,8 @@ function reportChanges(store: Store, sync: SyncPort, hub: EventHub, origin: Edit
       quoteId: e.quoteId,
       what: [e.what],
       ...(e.what === 'deleted' ? { deleted: true } : {}),
+      // The edit's own answer carries the quote at this generation: the editor reads no more.
+      ...(local && e.generation !== undefined ? { generation: e.generation } : {}),
       source: local ? 'local' : 'sync',
     });
     // A delete waits out its undo window first: the quotes service wakes sync when that is over.

@@ -18,9 +18,12 @@ export class ChangeBus {
 
   emit(event: ChangeEvent): void {
     if (this.queue) {
-      if (!this.queue.some((e) => e.quoteId === event.quoteId && e.what === event.what)) {
-        this.queue.push(event);
-      }
+      // One event per quote and kind of change, carrying the newest generation.
+      const same = this.queue.findIndex(
+        (e) => e.quoteId === event.quoteId && e.what === event.what,
+      );
+      if (same < 0) this.queue.push(event);
+      else if (event.generation !== undefined) this.queue[same] = event;
       return;
     }
     this.deliver([event]);

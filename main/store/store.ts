@@ -342,7 +342,7 @@ export class Store {
       if (this.parsed.size >= 64) this.parsed.clear();
       this.parsed.set(r.qrow, { doc, w, search, writer });
       this.repo.bumpGeneration(r.qrow);
-      this.bus.emit({ quoteId, what });
+      this.bus.emit({ quoteId, what, generation: r.generation + 1 });
       return result;
     });
   }
@@ -708,7 +708,7 @@ export class Store {
       this.repo.rebaseTop(r.qrow, from, restored, nextDoc);
       this.repo.writeWork(r.qrow, searchDoc(cur), next, nextDoc, 'handled');
       this.repo.bumpGeneration(r.qrow);
-      this.bus.emit({ quoteId, what: from });
+      this.bus.emit({ quoteId, what: from, generation: r.generation + 1 });
       return true;
     });
   }

@@ -477,6 +477,11 @@ export interface ChangeEvent {
   /** null for changes not tied to one quote (catalogue, preferences, library). */
   quoteId: string | null;
   what: ChangeWhat;
+  /**
+   * The quote's generation after a local edit (edit, undo, redo): the UI, holding the edit's
+   * own answer at that generation, need not read the quote again. Absent for other changes.
+   */
+  generation?: number;
 }
 
 export interface FieldError {

@@ -15,10 +15,19 @@ export function useEvents(): void {
       clearTimeout(listTimer);
       listTimer = setTimeout(() => useQuoteList.getState().refresh(), 150);
     };
+    // The editor reads the quote again only if it does not hold the newest generation yet:
+    // a local edit's event names the generation its own answer carries (Infinity: anything
+    // else, e.g. a sync, whose state only a read shows).
     let editorTimer: ReturnType<typeof setTimeout> | undefined;
-    const reloadEditor = () => {
+    let wanted = -1;
+    const reloadEditor = (generation = Infinity) => {
+      wanted = Math.max(wanted, generation);
       clearTimeout(editorTimer);
-      editorTimer = setTimeout(() => void useEditor.getState().reload(), 60);
+      editorTimer = setTimeout(() => {
+        const g = wanted;
+        wanted = -1;
+        void useEditor.getState().catchUp(g);
+      }, 60);
     };
     // A local edit changes the pending count even when no sync round follows (paused,
     // offline): the footer re-reads the status instead of waiting for the engine to speak.
@@ -35,11 +44,7 @@ export function useEvents(): void {
         const ed = useEditor.getState();
         if (ed.quoteId === e.quoteId) {
           if (e.deleted && e.source === 'sync') void ed.reload();
-          else if (
-            e.source === 'sync' ||
-            (e.generation ?? Infinity) > (ed.detail?.generation ?? -1)
-          )
-            reloadEditor();
+          else reloadEditor(e.source === 'sync' ? Infinity : (e.generation ?? Infinity));
         }
       }),
       client.on('quotes.changed', () => {

@@ -26,6 +26,12 @@ interface EditorState {
   errors: Record<string, string>;
   open: (quoteId: string) => Promise<void>;
   reload: () => Promise<void>;
+  /**
+   * Reads the quote again unless the editor already holds `generation` (a local edit's own
+   * answer carries the quote, so the change event that follows it needs no second read).
+   * Waits for the edits under way first: their answers may be that generation.
+   */
+  catchUp: (generation: number) => Promise<void>;
   close: () => void;
   apply: (d: QuoteDetail) => void;
   setDraft: (itemId: string, patch: ItemDraft) => void;
@@ -39,6 +45,8 @@ interface EditorState {
 }
 
 let loadSeq = 0;
+/** Edits sent and not answered yet (`run`). */
+const inFlight = new Set<Promise<unknown>>();
 
 export const useEditor = create<EditorState>((set, get) => ({
   quoteId: null,
@@ -77,6 +85,11 @@ export const useEditor = create<EditorState>((set, get) => ({
         set({ loadError: 'This quote has been deleted.' });
     }
   },
+  catchUp: async (generation) => {
+    while (inFlight.size) await Promise.allSettled([...inFlight]);
+    if ((get().detail?.generation ?? -1) >= generation) return;
+    await get().reload();
+  },
   close: () => {
     loadSeq++;
     set({ quoteId: null, detail: null, drafts: {}, errors: {}, loadError: null });
@@ -112,8 +125,10 @@ export const useEditor = create<EditorState>((set, get) => ({
       return { errors };
     }),
   run: async (fn, errorKey) => {
+    const sent = fn();
+    inFlight.add(sent);
     try {
-      const out = await fn();
+      const out = await sent;
       if (out && typeof out === 'object' && 'header' in out && 'generation' in out)
         get().apply(out as unknown as QuoteDetail);
       else if (out && typeof out === 'object' && 'quote' in out)
@@ -126,6 +141,8 @@ export const useEditor = create<EditorState>((set, get) => ({
       if (key) get().setError(key, err.message);
       else toast.error(err.message);
       return null;
+    } finally {
+      inFlight.delete(sent);
     }
   },
 }));

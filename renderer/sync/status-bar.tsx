@@ -5,6 +5,7 @@ import { useNav } from '../state/nav';
 import { useSync } from '../state/sync';
 import { Button } from '../ui';
 import { FillProgress } from './list-only';
+import { UpdateNotice } from './update-notice';
 
 async function togglePause(paused: boolean): Promise<void> {
   try {
@@ -86,6 +87,7 @@ export function StatusBar() {
       <FillProgress status={status} />
       {status.paused && <span className="muted">Paused</span>}
       <span className="spacer" />
+      <UpdateNotice />
       {status.available && (
         <Button size="sm" variant="ghost" onClick={() => void togglePause(status.paused)}>
           {status.paused ? 'Resume sync' : 'Pause sync'}

@@ -101,8 +101,18 @@ export function Combobox<T>({
   }, [text]);
 
   const shownError = error ?? failure;
-  const options = found.items.map((item) => ({ key: optionKey(item), item }));
   const current = found.text === text && !busy;
+  // While the answer for what was typed is on its way, the last answer is narrowed to what
+  // still matches, rather than shown whole under text it does not match.
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  const shownItems =
+    found.text === text
+      ? found.items
+      : found.items.filter((i) => {
+          const t = optionText(i).toLowerCase();
+          return words.every((w) => t.includes(w));
+        });
+  const options = shownItems.map((item) => ({ key: optionKey(item), item }));
 
   // Enter with no highlighted option: the only suggestion is picked (now, or as soon as the
   // suggestions for what was typed arrive); otherwise the text stays as typed.

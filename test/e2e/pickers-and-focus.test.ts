@@ -97,11 +97,13 @@ describe('pickers, dialogs and the undo notice', () => {
     const dialog = page.getByRole('dialog', { name: 'Add line item' });
     const product = dialog.getByRole('combobox', { name: 'Product' });
     await product.fill('Teams Phone');
-    await dialog.getByRole('option').first().waitFor();
-    const names = await dialog
-      .getByRole('option')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent ?? ''));
-    expect(names).toContain('Microsoft Teams Phone Standard Add-on, add-on, MST-TEAMS-PHONE');
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('option')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent)),
+      )
+      .toEqual(['Microsoft Teams Phone Standard Add-on, add-on, MST-TEAMS-PHONE']);
     // And the accessibility tree reads the same name.
     await dialog
       .getByRole('option', {

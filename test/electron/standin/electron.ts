@@ -5,6 +5,8 @@
 // `child_process.fork`, which is what Electron's utility process is.
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import https from 'node:https';
+import os from 'node:os';
 
 export interface StandinOptions {
   /** What `requestSingleInstanceLock` answers (false: another instance runs). */
@@ -14,6 +16,10 @@ export interface StandinOptions {
   /** Paths the open dialog answers with; the save dialog's path. */
   openPaths?: string[];
   savePath?: string | null;
+  /** What `app.getVersion` answers. */
+  version?: string;
+  /** A CA certificate (PEM) `net.request` trusts, as Chromium would trust the OS store. */
+  trustedCa?: string;
 }
 
 export type Call = { what: string; args: unknown[] };
@@ -62,6 +68,7 @@ export function createElectronStandin(opts: StandinOptions = {}) {
   const protocolHandlers = new Map<string, (req: Request) => Promise<Response> | Response>();
   const ipcHandlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
   let quitState: 'running' | 'quit' = 'running';
+  const paths = new Map<string, string>();
 
   class App extends EventEmitter {
     isPackaged = true;
@@ -83,9 +90,22 @@ export function createElectronStandin(opts: StandinOptions = {}) {
     }
     setPath(name: string, value: string): void {
       record('app.setPath', name, value);
+      paths.set(name, value);
     }
     getVersion(): string {
-      return '0.0.0-standin';
+      return opts.version ?? '0.0.0-standin';
+    }
+    getName(): string {
+      return 'Quotedesk';
+    }
+    getAppPath(): string {
+      return process.cwd();
+    }
+    getPath(name: string): string {
+      return paths.get(name) ?? os.tmpdir();
+    }
+    relaunch(): void {
+      record('app.relaunch');
     }
     quit(): void {
       record('app.quit');
@@ -204,6 +224,21 @@ export function createElectronStandin(opts: StandinOptions = {}) {
         webRequest: {
           onBeforeRequest: (filter: unknown) => record('session.onBeforeRequest', filter),
         },
+      },
+      fromPartition: (name: string) => ({ partition: name }),
+    },
+    // Electron's net module as electron-updater uses it: Node's https underneath, trusting the
+    // test's CA as Chromium would trust the OS's certificate store.
+    // Electron's own autoUpdater: electron-updater only emits `before-quit-for-update` on it.
+    autoUpdater: new EventEmitter(),
+    net: {
+      request(options: https.RequestOptions & { session?: unknown; redirect?: string }) {
+        const { session: _session, redirect: _redirect, ...rest } = options;
+        record(
+          'net.request',
+          `${rest.protocol ?? 'https:'}//${rest.hostname}:${rest.port ?? ''}${rest.path ?? ''}`,
+        );
+        return https.request({ ...rest, ...(opts.trustedCa ? { ca: opts.trustedCa } : {}) });
       },
     },
     shell: {

@@ -23,6 +23,21 @@ function hookElectron(): void {
   };
 }
 
+/**
+ * Answers `require('electron')` with a fresh recording stand-in, for code that requires it
+ * itself (electron-updater); returns the stand-in.
+ */
+export function installElectronStandin(options: StandinOptions = {}): ElectronStandin {
+  hookElectron();
+  const standin = createElectronStandin(options);
+  const mod = new Module(STANDIN_ID);
+  mod.filename = STANDIN_ID;
+  mod.exports = standin.electron;
+  mod.loaded = true;
+  M._cache[STANDIN_ID] = mod;
+  return standin;
+}
+
 export interface LoadedApp {
   standin: ElectronStandin;
   unload(): Promise<void>;
@@ -38,13 +53,7 @@ export function loadBundledApp(
   dataDir: string,
   options: StandinOptions = {},
 ): LoadedApp {
-  hookElectron();
-  const standin = createElectronStandin(options);
-  const mod = new Module(STANDIN_ID);
-  mod.filename = STANDIN_ID;
-  mod.exports = standin.electron;
-  mod.loaded = true;
-  M._cache[STANDIN_ID] = mod;
+  const standin = installElectronStandin(options);
   const before = Object.fromEntries(EVENTS.map((e) => [e, listenersOf(e)]));
   const previousDataDir = process.env.QUOTEDESK_DATA_DIR;
   process.env.QUOTEDESK_DATA_DIR = dataDir;

@@ -1,0 +1,110 @@
+// One fetch per edit: a committed keystroke is one call to main, whose answer carries the
+// quote; the change event that follows it names that generation, so the editor does not read
+// the quote again. Real core and store behind the real loopback bridge, the built renderer in
+// Chromium; no connection profile (nothing but the user's own edits changes the quote).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startBridge, type HttpBridge } from '../../main/bridge';
+import { createCore, silentLogger, type Core } from '../../main/core';
+import { openStore } from '../../main/store';
+import { ensureRendererBuilt } from './build';
+import { launchChromium, openPage, screenshot } from './browser';
+
+let root = '';
+let core: Core;
+let bridge: HttpBridge;
+let browser: Browser;
+let page: Page;
+let quoteId = '';
+
+/** A local draft with one Custom line, in the store the core opens without a profile. */
+function seed(dataDir: string): string {
+  const dir = path.join(dataDir, 'stores', 'local');
+  fs.mkdirSync(dir, { recursive: true });
+  const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
+    filesDir: path.join(dir, 'files'),
+  });
+  const user = {
+    id: randomUUID(),
+    fullName: 'Ada Stone',
+    displayName: 'Ada',
+    email: 'ada@x.example',
+  };
+  store.setIdentity({ user, partner: null, currency: 'USD' });
+  const w = store.createQuote({
+    client: { id: randomUUID(), name: 'Harbor Dental', isShadowCompany: false },
+  });
+  store.addLineItems(w.id, [
+    {
+      type: 'Custom',
+      productName: 'Onsite setup',
+      billingTerm: 'One-Time',
+      price: 120,
+      cost: 80,
+      initialTotal: 0,
+      quantity: 1,
+    },
+  ]);
+  store.close();
+  return w.id;
+}
+
+beforeAll(async () => {
+  const staticDir = ensureRendererBuilt();
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-e2e-fetch-'));
+  const dataDir = path.join(root, 'app');
+  quoteId = seed(dataDir);
+  core = await createCore({
+    dataDir,
+    platform: { mode: 'browser' },
+    log: silentLogger,
+    embedded: null,
+  });
+  bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
+  browser = await launchChromium();
+  ({ page } = await openPage(browser, bridge.pageUrl));
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close().catch(() => {});
+  await bridge?.close().catch(() => {});
+  await core?.close().catch(() => {});
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('a committed edit', () => {
+  it('costs one call: the editor applies its answer and does not read the quote again', async () => {
+    try {
+      await page.locator(`[data-quote-id="${quoteId}"]`).click();
+      const note = page.getByLabel('Note of Onsite setup');
+      await note.click();
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        const m = /\/ipc\/([\w.]+)$/.exec(new URL(r.url()).pathname);
+        if (m) calls.push(m[1]!);
+      });
+      for (const key of ['w', 'i', 'f']) {
+        // The footer re-reads the sync status last (its debounce is the longest) after a local
+        // change: once it has, every re-read this keystroke caused has been asked for.
+        const settled = page.waitForResponse((r) => r.url().endsWith('/ipc/sync.status'));
+        await page.keyboard.press(key);
+        await settled;
+      }
+      expect(calls.filter((c) => c === 'lineItems.update')).toHaveLength(3);
+      expect(calls.filter((c) => c === 'quotes.get')).toEqual([]);
+      // What the user typed is what the store holds, and what the editor shows.
+      expect(await note.inputValue()).toBe('wif');
+      const held = await core.dispatch('quotes.get', { quoteId }, { via: 'test' });
+      expect(held.ok && (held.value as { lineItems: { note: string }[] }).lineItems[0]!.note).toBe(
+        'wif',
+      );
+    } catch (e) {
+      await screenshot(page, 'failed-one-fetch-per-edit').catch(() => {});
+      throw e;
+    }
+  });
+});
