@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildElectron, buildRenderer, buildServer, ROOT } from './build';
 import { buildNative, electronVersion, keyringPlatformPackages } from './build-native';
+import { checkUpdateInfo, writeUpdateInfo } from './update-info';
 
 const require = createRequire(import.meta.url);
 
@@ -26,6 +27,10 @@ export interface PackReport {
   asarFiles: number;
   /** The fuses read back from the packed binary (on: true). */
   fuses: Record<string, boolean>;
+  /** The feed the packed app asks (its resources/app-update.yml). */
+  updateUrl?: string;
+  /** Where latest-linux.yml and the file it names were written. */
+  metadataDir?: string;
 }
 
 type Config = Record<string, unknown> & {
@@ -84,6 +89,13 @@ export function checkConfig(config: Config): string[] {
   want(
     fuses.enableEmbeddedAsarIntegrityValidation === true,
     'electronFuses.enableEmbeddedAsarIntegrityValidation must be true',
+  );
+  const publish = (Array.isArray(config.publish) ? config.publish : [config.publish]) as Array<
+    { provider?: string; url?: string } | undefined
+  >;
+  want(
+    publish.some((p) => p?.provider === 'generic' && /^https:\/\//.test(p.url ?? '')),
+    'publish must name a generic https:// update feed',
   );
   for (const part of ['out/main/**', 'out/preload/**', 'out/renderer/**', 'out/server/**']) {
     want((config.files ?? []).includes(part), `files must include ${part}`);
@@ -292,6 +304,19 @@ export async function packCheck(
   if (native.abi === 'node')
     log('[pack] NOTE: native modules kept at Node ABI (Electron headers unreachable).');
 
+  // The feed the app asks, as electron-builder wrote it from `publish`.
+  const appUpdate = path.join(appDir, 'resources', 'app-update.yml');
+  const updateUrl = fs.existsSync(appUpdate)
+    ? /^url:\s*(\S+)/m.exec(fs.readFileSync(appUpdate, 'utf8'))?.[1]
+    : undefined;
+  want(!!updateUrl, 'resources/app-update.yml (the update feed) is missing');
+  // The update metadata, over an archive of the packed app (no AppImage without the runtime).
+  const file = `Quotedesk-${appPkg.version as string}-linux-unpacked.tar.gz`;
+  const tar = spawnSync('tar', ['-C', output, '-czf', path.join(output, file), 'linux-unpacked']);
+  want(tar.status === 0, `tar of the packed app failed: ${String(tar.stderr)}`);
+  writeUpdateInfo(output, appPkg.version as string, file);
+  problems.push(...checkUpdateInfo(output, appPkg.version as string));
+
   if (!opts.keep) fs.rmSync(work, { recursive: true, force: true });
   return {
     ok: problems.length === 0,
@@ -300,6 +325,8 @@ export async function packCheck(
     nativeAbi: native.abi,
     asarFiles: files.length,
     fuses: fuseCheck.fuses,
+    ...(updateUrl ? { updateUrl } : {}),
+    metadataDir: output,
   };
 }
 

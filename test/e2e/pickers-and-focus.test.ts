@@ -171,6 +171,11 @@ describe('pickers, dialogs and the undo notice', () => {
     await screenshot(page, 'undo-notice-1280');
     const box = (await notice.boundingBox())!;
     const view = page.viewportSize()!;
+    // Not over the screen at all: whatever row is scrolled to the bottom, nothing is under it.
+    const main = (await page.getByRole('main').boundingBox())!;
+    expect(box.y, 'the notice sits below the screen, not over it').toBeGreaterThanOrEqual(
+      main.y + main.height - 0.5,
+    );
     for (const b of await grid.getByRole('button', { name: /^(Delete|Duplicate) / }).all()) {
       const r = await b.boundingBox();
       if (!r || r.y + r.height <= 0 || r.y >= view.height) continue;
