@@ -1,4 +1,3 @@
-import type { AddLineItemInput as StoreAddItem } from '../store';
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
 import type { Group } from './group';
@@ -35,7 +34,7 @@ export function itemHandlers(
       }
       const ids = edit(quoteId, () =>
         store.transaction(() => {
-          const added = store.addLineItems(quoteId, items as StoreAddItem[]);
+          const added = store.addLineItems(quoteId, items);
           if (sectionId) for (const id of added) store.moveLineItem(quoteId, id, { sectionId });
           return added;
         }),

@@ -1,4 +1,5 @@
 import { unhandled } from '../../common/api';
+import { CustomBillingTerm } from '../../common/api';
 import type { AddLineItemInput as StoreAddItem, Store, WorkQuote } from '../store';
 import { clearPublishRefusal, holdDelete, releaseDelete } from '../sync';
 import { ServiceError } from './errors';
@@ -232,7 +233,8 @@ function recreate(store: Store, snap: WorkQuote): string {
             ...common,
             productName: li.product.name,
             ...(li.product.sku ? { productSku: li.product.sku } : {}),
-            billingTerm: li.billingTerm,
+            // A Custom item only ever holds a Custom term: the store refused any other.
+            billingTerm: CustomBillingTerm.parse(li.billingTerm),
             cost: li.cost,
             initialTotal: li.initialTotal ?? 0,
           };

@@ -1,6 +1,10 @@
 import type { RecurringByPeriod } from '../../common/money';
 import type { SyncState } from './sync-state';
 import type {
+  AddLineItemInput as IpcAddLineItemInput,
+  LineItemPatch as IpcLineItemPatch,
+} from '../../common/ipc/shapes';
+import type {
   AccessListEntry,
   AccountType,
   AttachmentResponse,
@@ -246,73 +250,21 @@ export interface HeaderPatch {
   published?: boolean;
 }
 
-interface LineItemCommonInput {
-  /** Defaults to now. */
-  effectiveDate?: string;
-  quantity: number;
-  note?: string;
-}
-
-export interface StandardLineItemInput extends LineItemCommonInput {
-  type: 'Standard';
-  productId: string;
-  billingTerm: BillingTerm;
-  /** Defaults to the catalogue's suggested price for the term (or cost + the quote's margin). */
-  price?: number;
-  commitmentTermId?: string;
-  /** Local id of a parent already on the quote. */
-  requiredLineItemId?: string;
-  /** Index of the parent within the same add call. */
-  requiredLineItemIndex?: number;
-  requiredSubscriptionId?: string;
-  subscriptionId?: string;
-}
-
-export interface CustomLineItemInput extends LineItemCommonInput {
-  type: 'Custom';
-  productName: string;
-  productSku?: string;
-  billingTerm: BillingTerm;
-  price: number;
-  cost: number;
-  initialTotal: number;
-}
-
-export interface UsageBasedLineItemInput extends LineItemCommonInput {
-  type: 'UsageBased';
-  productId: string;
-  billingTerm: BillingTerm;
-  price: number;
-  cost: number;
-  usageBased?: UsageBased;
-  commitmentTermId?: string;
-  requiredLineItemId?: string;
-  requiredLineItemIndex?: number;
-  requiredSubscriptionId?: string;
-  subscriptionId?: string;
-}
-
+/**
+ * The inputs of an add are the IPC contract's (`common/ipc/shapes.ts`), checked where they
+ * enter (the dispatcher). One difference: a UsageBased item may leave out its usage terms,
+ * which the catalogue copy then supplies (sync and the store's own callers rely on it).
+ */
+type IpcAdd = IpcAddLineItemInput;
 export type AddLineItemInput =
-  StandardLineItemInput | CustomLineItemInput | UsageBasedLineItemInput;
+  | Exclude<IpcAdd, { type: 'UsageBased' }>
+  | (Omit<Extract<IpcAdd, { type: 'UsageBased' }>, 'usageBased'> & { usageBased?: UsageBased });
 
-/** Fields to change on one line item; the kind and relationships never change (spec rule 2). */
-export interface LineItemPatch {
-  id: string;
-  effectiveDate?: string;
-  price?: number;
-  quantity?: number;
-  note?: string;
-  billingTerm?: BillingTerm;
-  commitmentTermId?: string | null;
-  /** Custom and UsageBased. */
-  cost?: number;
-  /** Custom only. */
-  initialTotal?: number;
-  productName?: string;
-  productSku?: string;
-  /** UsageBased only. */
-  usageBased?: UsageBased;
-}
+/**
+ * Fields to change on one line item, as the IPC contract states them, plus the item's id; the
+ * kind and relationships never change (spec rule 2).
+ */
+export type LineItemPatch = IpcLineItemPatch & { id: string };
 
 export interface AccessEntryInput {
   email: string;

@@ -1,14 +1,14 @@
 // The sync engine's view of one quote aggregate. Every entity is keyed by its LOCAL id
 // (a UUID minted on this machine, or minted when a remote entity was first seen), so the
 // three-way merge matches entities by identity through id_map and never by position.
-import type { LineItemKind } from '../../common/api';
+import type { LineItemKind, QuoteStatus } from '../../common/api';
 
 export interface HeaderState {
   clientId: string;
   expiresOn: string;
   introMessage: string;
   termsAndDisclaimers: string;
-  status: string;
+  status: QuoteStatus;
   published: boolean;
 }
 

@@ -76,7 +76,7 @@ const STEPS: StepFns = {
       expiresOn: h.expiresOn,
       introMessage: h.introMessage,
       published: h.published,
-      status: h.status as never,
+      status: h.status,
       termsAndDisclaimers: h.termsAndDisclaimers,
     });
     return a;

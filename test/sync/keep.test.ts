@@ -2,9 +2,9 @@
 // send it back to read again, and which are deletes to accept.
 import { describe, expect, it } from 'vitest';
 import { checkCommit, removalLoses, RoundTrack, withoutKept } from '../../main/sync/keep';
-import { emptyQuote, type QuoteState } from '../../main/sync/model';
+import { emptyQuote, type HeaderState, type QuoteState } from '../../main/sync/model';
 
-const header = {
+const header: HeaderState = {
   clientId: 'c',
   expiresOn: '2026-01-01T00:00:00.000Z',
   introMessage: '',

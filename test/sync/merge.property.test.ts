@@ -147,7 +147,7 @@ describe('three-way merge of a quote (property tests)', () => {
   });
 
   it('a field changed differently on both sides is a conflict with base, local and remote', () => {
-    const b = {
+    const b: QuoteState = {
       header: {
         clientId: 'c1',
         expiresOn: '2026-02-01T00:00:00.000Z',

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type ItemState, type QuoteState, emptyQuote, placementKey } from '../../main/sync/model';
+import {
+  type HeaderState,
+  type ItemState,
+  type QuoteState,
+  emptyQuote,
+  placementKey,
+} from '../../main/sync/model';
 import { nextStep, type Step } from '../../main/sync/plan';
 import { matchLostEntities, matchLostQuote } from '../../main/sync/lost-create';
 
-const header = {
+const header: HeaderState = {
   clientId: 'c1',
   expiresOn: '2026-12-01T00:00:00.000Z',
   introMessage: 'Hello',
