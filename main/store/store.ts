@@ -112,7 +112,13 @@ export class Store {
     this.health = new StoreHealth(file);
     refuseMarked(file);
     const keys = opts.key ? deriveStoreKeys(opts.key) : null;
-    const opened = openDatabase(file, opts.integrityCheck ?? 'auto', keys?.db, opts.encryptAt);
+    let opened: ReturnType<typeof openDatabase>;
+    try {
+      opened = openDatabase(file, opts.integrityCheck ?? 'auto', keys?.db, opts.encryptAt);
+    } catch (err) {
+      // A full disk at open (migrations, pragmas) is said like one during an edit.
+      throw this.health.classify(err);
+    }
     this.db = opened.db;
     this.encrypted = keys !== null;
     this.repo = new QuoteRepo(this.db);
