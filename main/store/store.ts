@@ -727,8 +727,15 @@ export class Store {
     return this.blobs.put(bytes, this.now());
   }
 
+  /** Where the file of a content address is on disk: sealed when the store is encrypted, so
+   * read it with `readFile`. */
   filePath(sha256: string): string {
     return this.blobs.pathOf(sha256);
+  }
+
+  /** Whether the file of a content address is on this computer. */
+  hasFile(sha256: string): boolean {
+    return this.blobs.has(sha256);
   }
 
   readFile(sha256: string): Buffer {

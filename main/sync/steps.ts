@@ -359,7 +359,9 @@ const STEPS: StepFns = {
     }
     const files = step.keys.map((k) => {
       const sha256 = work.attachments.find((x) => x.id === k)!.sha256!;
-      return { path: store.filePath(sha256), name: merged.attachments[k]!.name };
+      const name = merged.attachments[k]!.name;
+      // From the store's (decrypted) bytes: its file on disk may be encrypted.
+      return { path: name, bytes: store.readFile(sha256), name };
     });
     const asSent = appended(
       merged,
