@@ -39,6 +39,7 @@ import {
   cataloguePage,
 } from './shapes';
 import { PolicyStatus, UpdateState } from './managed';
+import { Passphrase, StoreAccessView, StoreChoice } from './protection';
 
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 const none = z.object({}).strict().optional();
@@ -353,6 +354,16 @@ export const calls = {
     ProfileView,
   ),
 
+  // --- protection of the quotes on this computer ----------------------------------------
+  /** Open (and how it is protected) or locked (why, and what can be done). */
+  'storeAccess.status': call(none, StoreAccessView),
+  /** Opens a passphrase-protected store; a wrong one answers `locked` with `wrong: true`. */
+  'storeAccess.unlock': call(z.object({ passphrase: Passphrase }), StoreAccessView),
+  /** Without a keychain, at first start: encrypt with a passphrase, or keep unencrypted. */
+  'storeAccess.choose': call(StoreChoice, StoreAccessView),
+  /** Gives up a store that cannot be opened (its files are set aside, still encrypted) and
+   * starts an empty one that sync fills from the server. Only with `confirm: true`. */
+  'storeAccess.startOver': call(z.object({ confirm: z.literal(true) }), StoreAccessView),
   // --- the local store ------------------------------------------------------------------
   'store.health': call(none, StoreHealth),
   /** Repairs a damaged store: the file moved aside, a fresh one filled from the server, and

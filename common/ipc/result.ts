@@ -29,6 +29,8 @@ export const IpcErrorCode = z.enum([
   /** The disk is full: the change was not saved (what the user typed stays on screen). */
   'DISK_FULL',
   'INTERNAL',
+  /** The profile's quotes on this computer are locked (key missing, passphrase needed). */
+  'STORE_LOCKED',
 ]);
 export type IpcErrorCode = z.infer<typeof IpcErrorCode>;
 

@@ -7,8 +7,10 @@ import { LIMITS } from '../../common/api';
 import { InvalidRequestError, type ErrorDetail } from './errors';
 
 export interface UploadFile {
-  /** Path of the file on disk. */
+  /** Path of the file on disk (a name for the error messages when `bytes` are given). */
   path: string;
+  /** The file's bytes, when they are not on disk as they are (an encrypted store's files). */
+  bytes?: Uint8Array;
   /** File name the server records; defaults to the path's base name. */
   name?: string;
   /** Defaults to application/pdf: the service accepts PDF attachments. */
@@ -17,9 +19,12 @@ export interface UploadFile {
 
 export type UploadInput = string | UploadFile;
 
-function normalize(f: UploadInput): Required<UploadFile> {
+type Upload = Omit<Required<UploadFile>, 'bytes'> & Pick<UploadFile, 'bytes'>;
+
+function normalize(f: UploadInput): Upload {
   const file = typeof f === 'string' ? { path: f } : f;
   return {
+    ...(file.bytes ? { bytes: file.bytes } : {}),
     path: file.path,
     name: file.name ?? basename(file.path),
     contentType: file.contentType ?? 'application/pdf',
@@ -32,7 +37,7 @@ export async function checkUploads(
   files: UploadInput[],
   method: string,
   route: string,
-): Promise<Required<UploadFile>[]> {
+): Promise<Upload[]> {
   const list = files.map(normalize);
   const problems: ErrorDetail[] = [];
   if (list.length === 0) {
@@ -45,7 +50,7 @@ export async function checkUploads(
     list.map(async (f, i) => {
       const at = list.length > 1 || field === 'attachments' ? `${field}[${i}]` : field;
       try {
-        const s = await stat(f.path);
+        const s = f.bytes ? { isFile: () => true, size: f.bytes.byteLength } : await stat(f.path);
         if (!s.isFile()) {
           problems.push({
             type: 'INVALID_REQUEST_BODY',
@@ -66,10 +71,13 @@ export async function checkUploads(
   return list;
 }
 
-export async function formOf(field: string, files: Required<UploadFile>[]): Promise<FormData> {
+export async function formOf(field: string, files: Upload[]): Promise<FormData> {
   const form = new FormData();
   for (const f of files) {
-    form.append(field, await openAsBlob(f.path, { type: f.contentType }), f.name);
+    const blob = f.bytes
+      ? new Blob([f.bytes], { type: f.contentType })
+      : await openAsBlob(f.path, { type: f.contentType });
+    form.append(field, blob, f.name);
   }
   return form;
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { AppInfo } from '../../common/ipc';
 import { createDispatcher, createHandlers, DEMO_PROFILE_ID, mapError } from '../services';
 import type { ServiceContext } from '../services/context';
-import { Vault, type VaultOptions } from '../vault';
+import { Vault, type Unlock, type VaultOptions } from '../vault';
 import { EditOrigin } from './edit-origin';
 import { EmbeddedSupervisor, type EmbeddedConfig } from './embedded-supervisor';
 import { EventHub } from './event-hub';
@@ -43,6 +43,11 @@ export interface CoreOptions {
   policy?: PolicyReading;
   /** The proposal's fonts (default: `fonts/` beside the bundle, else pdfmake's own copy). */
   fontsDir?: string;
+  /**
+   * Where no keychain is reachable and the user has not chosen yet: `ask` (default: the
+   * first-start screen) or keep the store unencrypted (tests without a keychain).
+   */
+  withoutKeychain?: 'ask' | 'unencrypted';
 }
 
 /** The data folder made private, and its scratch folder emptied. */
@@ -110,6 +115,17 @@ async function openVault(opts: CoreOptions, paths: DataPaths, log: Logger, polic
   return vault;
 }
 
+/** The context's calls on the active session: its store (or its lock), client and sync. */
+function sessionCalls(sessions: ActiveSession) {
+  return {
+    store: () => sessions.store(),
+    storeAccess: () => sessions.access(),
+    unlockStore: (unlock: Unlock | 'start-over') => sessions.unlock(unlock),
+    api: () => sessions.current().api,
+    sync: () => sessions.current().sync,
+  } satisfies Partial<ServiceContext>;
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   const policy = options.policy ?? readPolicy();
   // `demoConnection: false`: no embedded demo server at all.
@@ -147,6 +163,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     previewBudgetMiB: policy.policy.offlinePreviewBudgetMiB,
     syncFactory: opts.syncFactory === undefined ? engineSyncFactory(tmpDir) : opts.syncFactory,
     embedded: supervisor && opts.embedded ? { supervisor, seedFile: opts.embedded.seedFile } : null,
+    withoutKeychain: opts.withoutKeychain ?? 'ask',
   });
   await chooseActiveProfile(vault, settings, supervisor);
   await sessions.open();
@@ -159,9 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     grants: new PathGrants(),
     policy: policyStatus(policy),
     updates,
-    store: () => sessions.current().store,
-    api: () => sessions.current().api,
-    sync: () => sessions.current().sync,
+    ...sessionCalls(sessions),
     vault,
     platform: opts.platform,
     hub,
@@ -196,10 +211,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     paths,
     log,
     info,
-    blobPath(sha256) {
+    readBlob(sha256) {
       try {
-        const file = sessions.current().store.filePath(sha256);
-        return fs.existsSync(file) ? file : null;
+        const store = sessions.current().store;
+        return store?.hasFile(sha256) ? store.readFile(sha256) : null;
       } catch {
         return null;
       }

@@ -1,13 +1,15 @@
 // The active session and the switch between profiles: one switch at a time (a second waits for
 // the first), the old session closed before the new one opens, the UI told what changed.
-import type { RecoveryReport } from '../../common/ipc';
-import { healthView } from '../services';
+import type { RecoveryReport, StoreAccessView } from '../../common/ipc';
+import { healthView, ServiceError } from '../services';
 import { profileView } from '../services/profiles';
-import type { Vault } from '../vault';
+import type { Store } from '../store';
+import { setAsideUnreadable, type Unlock, type Vault } from '../vault';
 import type { EventHub } from './event-hub';
 import type { LiveSettings } from './live-settings';
 import type { Logger } from './log';
 import { closeSession, openSession, type Session, type SessionDeps } from './session';
+import { storeAccessView } from './store-access-view';
 import { recoveryView } from './store-open';
 
 export class ActiveSession {
@@ -27,6 +29,61 @@ export class ActiveSession {
   current(): Session {
     if (!this.session) throw new Error('Quotedesk is still starting.');
     return this.session;
+  }
+
+  /** The session's store; refused with the lock's words while it is locked. */
+  store(): Store {
+    const s = this.current();
+    if (!s.store) throw new ServiceError('STORE_LOCKED', s.lock!.message);
+    return s.store;
+  }
+
+  /** Open (and how it is protected) or locked (and why); never a key. */
+  access(): StoreAccessView {
+    return storeAccessView(this.current());
+  }
+
+  /**
+   * Opens the locked store again with what the user gave on the lock screen, or (confirmed)
+   * sets its files aside and starts an empty one that sync fills from the server.
+   */
+  unlock(unlock: Unlock | 'start-over'): Promise<StoreAccessView> {
+    const { log } = this.deps;
+    const run = this.switching.then(async () => {
+      const old = this.current();
+      if (old.store) return storeAccessView(old);
+      if (unlock === 'start-over') {
+        const aside = setAsideUnreadable(old.storeDir);
+        log.warn('store.set_aside', {
+          profileId: old.profileId,
+          folder: aside.split(/[\\/]/).pop(),
+        });
+      }
+      const opened = await openSession(
+        this.deps,
+        old.profileId,
+        false,
+        unlock === 'start-over' ? undefined : unlock,
+      );
+      this.session = opened;
+      if (opened.store) this.announce(opened);
+      return storeAccessView(opened);
+    });
+    this.switching = run.then(
+      () => {},
+      () => {},
+    );
+    return run;
+  }
+
+  private announce(opened: Session): void {
+    const { hub, vault } = this.deps;
+    const id = opened.profileId;
+    void (async () => {
+      hub.emit('profile.changed', { active: id ? await profileView(vault, id, id) : null });
+      hub.emit('quotes.changed', { count: 0 });
+      hub.emit('sync.state', opened.sync.status());
+    })().catch(() => {});
   }
 
   /** Resolves once the session's first copy of the catalogue is in, or failed (offline). */
@@ -72,12 +129,12 @@ export class ActiveSession {
     const { hub, log } = this.deps;
     const run = this.switching.then(async () => {
       const old = this.current();
-      if (old.store.condition().damaged === null) return recoveryView(null);
+      if (!old.store || old.store.condition().damaged === null) return recoveryView(null);
       this.session = null;
       await closeSession(old, log);
       const opened = await openSession(this.deps, old.profileId, true);
       this.session = opened;
-      hub.emit('store.health', healthView(opened.store.condition()));
+      if (opened.store) hub.emit('store.health', healthView(opened.store.condition()));
       hub.emit('quotes.changed', { count: 0 });
       hub.emit('sync.state', opened.sync.status());
       return opened.repaired ?? recoveryView(null);

@@ -7,7 +7,13 @@ import type { ApiClient } from '../api';
 import { DEMO_PROFILE_ID, healthView } from '../services';
 import type { Store } from '../store';
 import { PREVIEW_BUDGET } from '../sync';
-import type { Vault } from '../vault';
+import {
+  openProtectedStore,
+  type Protection,
+  type StoreLock,
+  type Unlock,
+  type Vault,
+} from '../vault';
 import { startAccountRefresh } from './account-refresh';
 import type { EditOrigin } from './edit-origin';
 import { readDemoCredentials } from './embedded-server';
@@ -24,7 +30,12 @@ export const NO_PROFILE_REASON =
 
 export interface Session {
   profileId: string | null;
-  store: Store;
+  /** Null while the store is locked (`lock` says why: a key missing, a passphrase needed). */
+  store: Store | null;
+  lock: StoreLock | null;
+  protection: Protection | null;
+  storeDir: string;
+  profileName: string;
   api: ApiClient | null;
   sync: SyncPort;
   /** The copy of the catalogue and quote defaults that look-ups wait for. */
@@ -45,13 +56,19 @@ export interface SessionDeps {
   previewBudgetMiB?: number | undefined;
   /** The embedded demo server, when this build has one. */
   embedded: { supervisor: EmbeddedSupervisor; seedFile: string } | null;
+  /** No keychain and no choice made yet: ask on the lock screen, or keep it unencrypted. */
+  withoutKeychain: 'ask' | 'unencrypted';
 }
 
-/** Opens the profile's session; `repair`: the store's file is repaired first (the user asked). */
+/**
+ * Opens the profile's session; `repair`: the store's file is repaired first (the user asked);
+ * `unlock`: what the user gave on the lock screen (passphrase, first-start choice).
+ */
 export async function openSession(
   deps: SessionDeps,
   profileId: string | null,
   repair = false,
+  unlock?: Unlock,
 ): Promise<Session> {
   const { vault, hub, log, embedded } = deps;
   const profile = profileId ? ((await vault.getProfile(profileId)) ?? null) : null;
@@ -59,12 +76,25 @@ export async function openSession(
   if (demo) await demo.supervisor.saveDemoProfile();
   const dir = path.join(deps.dataDir, 'stores', profile?.id ?? 'local');
   fs.mkdirSync(dir, { recursive: true });
-  const opened = openOrRepair(path.join(dir, 'quotedesk.sqlite'), {
-    filesDir: path.join(dir, 'files'),
-    repair,
-    log,
+  const profileName = profile?.displayName ?? 'this computer';
+  let repaired: RecoveryReport | null = null;
+  const access = await openProtectedStore({
+    vault,
+    storeDir: dir,
+    displayName: profileName,
+    ...(unlock ? { unlock } : {}),
+    withoutKeychain: deps.withoutKeychain,
+    openWith: (file, o) => {
+      const opened = openOrRepair(file, { filesDir: o.filesDir!, key: o.key ?? null, repair, log });
+      repaired = opened.repaired;
+      return opened.store;
+    },
   });
-  const store = opened.store;
+  if (!access.ok) {
+    log.warn('store.locked', { profileId: profile?.id ?? null, reason: access.lock.reason });
+    return lockedSession(profile?.id ?? null, dir, profileName, access.lock);
+  }
+  const store = access.store;
   if (deps.previewBudgetMiB !== undefined) store.setMeta(PREVIEW_BUDGET, deps.previewBudgetMiB);
   if (demo && !store.identity()) seedDemoIdentity(store, demo.seedFile);
   const api = profile ? await vault.createClient(profile.id) : null;
@@ -84,15 +114,41 @@ export async function openSession(
   return {
     profileId: profile?.id ?? null,
     store,
+    lock: null,
+    protection: access.protection,
+    storeDir: dir,
+    profileName,
     api,
     sync,
     catalogue: () => refresh?.ready() ?? Promise.resolve(),
-    repaired: opened.repaired,
+    repaired,
     unsubscribe: () => {
       unsubscribe();
       offHealth();
       refresh?.stop();
     },
+  };
+}
+
+/** A session whose store stays closed until the user acts on the lock screen. */
+function lockedSession(
+  profileId: string | null,
+  storeDir: string,
+  profileName: string,
+  lock: StoreLock,
+): Session {
+  return {
+    profileId,
+    store: null,
+    lock,
+    protection: null,
+    storeDir,
+    profileName,
+    api: null,
+    sync: unavailableSync(lock.message, null),
+    catalogue: () => Promise.resolve(),
+    repaired: null,
+    unsubscribe: () => {},
   };
 }
 
@@ -144,6 +200,7 @@ export async function closeSession(s: Session, log: Logger): Promise<void> {
   s.unsubscribe();
   await s.sync.stop();
   await s.api?.close();
+  if (!s.store) return;
   // Attachment files are shared between quotes and the undo history; once a session
   // ends nothing can refer to an orphan again, so this is when they are removed.
   try {

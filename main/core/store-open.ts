@@ -6,10 +6,10 @@ import { errorFields, type Logger } from './log';
 
 export function openOrRepair(
   file: string,
-  opts: { filesDir: string; repair: boolean; log: Logger },
+  opts: { filesDir: string; repair: boolean; log: Logger; key?: Uint8Array | null },
 ): { store: Store; repaired: RecoveryReport | null } {
   const repair = (): { store: Store; repaired: RecoveryReport } => {
-    const { store, report } = repairStore(file, { filesDir: opts.filesDir });
+    const { store, report } = repairStore(file, { filesDir: opts.filesDir, key: opts.key ?? null });
     opts.log.warn('store.repaired', {
       recovered: report.recovered.length,
       lost: report.lost.length,
@@ -18,7 +18,10 @@ export function openOrRepair(
   };
   if (opts.repair) return repair();
   try {
-    return { store: openStore(file, { filesDir: opts.filesDir }), repaired: null };
+    return {
+      store: openStore(file, { filesDir: opts.filesDir, key: opts.key ?? null }),
+      repaired: null,
+    };
   } catch (error) {
     if (!(error instanceof StoreCorruptError)) throw error;
     opts.log.warn('store.damaged_at_open', errorFields(error));

@@ -13,8 +13,8 @@ export interface Core {
   paths: DataPaths;
   log: Logger;
   info(): AppInfo;
-  /** Local file of a content-addressed attachment, or null. */
-  blobPath(sha256: string): string | null;
+  /** The bytes of a content-addressed attachment (decrypted), or null when it has none. */
+  readBlob(sha256: string): Buffer | null;
   /** Lets in-flight sync steps finish, then closes the store and the embedded server. */
   close(): Promise<void>;
 }

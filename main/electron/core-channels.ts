@@ -40,10 +40,15 @@ export function serveAppProtocol(core: Core, outDir: string, crashReason: () => 
     }
     const answer = resolveProtocolRequest(request.url, request.method, {
       rendererDir,
-      blobPath: (sha) => core.blobPath(sha),
+      readBlob: (sha) => core.readBlob(sha),
     });
     if (answer.kind === 'refused') return new Response(null, { status: answer.status });
-    const body = request.method === 'HEAD' ? null : await fs.promises.readFile(answer.path);
+    const body =
+      request.method === 'HEAD'
+        ? null
+        : answer.kind === 'bytes'
+          ? answer.bytes
+          : await fs.promises.readFile(answer.path);
     return new Response(body, {
       status: 200,
       headers: { ...securityHeaders(), 'content-type': answer.mimeType },

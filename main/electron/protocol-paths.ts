@@ -10,13 +10,14 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 export type ProtocolAnswer =
   | { kind: 'file'; path: string; mimeType: string }
+  | { kind: 'bytes'; bytes: Buffer; mimeType: string }
   | { kind: 'refused'; status: 400 | 403 | 404 | 405 };
 
 export interface ProtocolRoots {
   /** The built renderer (`out/renderer`). */
   rendererDir: string;
-  /** Where the store keeps a content-addressed file, or null when it has none. */
-  blobPath: (sha256: string) => string | null;
+  /** A content-addressed file's bytes (decrypted by the store), or null when it has none. */
+  readBlob: (sha256: string) => Buffer | null;
 }
 
 /**
@@ -49,9 +50,9 @@ export function resolveProtocolRequest(
   if (url.host === FILES_HOST) {
     const sha = url.pathname.replace(/^\//, '');
     if (!isContentAddress(sha)) return { kind: 'refused', status: 404 };
-    const file = roots.blobPath(sha);
-    return file
-      ? { kind: 'file', path: file, mimeType: 'application/pdf' }
+    const bytes = roots.readBlob(sha);
+    return bytes
+      ? { kind: 'bytes', bytes, mimeType: 'application/pdf' }
       : { kind: 'refused', status: 404 };
   }
   return { kind: 'refused', status: 403 };

@@ -1,8 +1,8 @@
-import type { AppInfo, PolicyStatus, RecoveryReport } from '../../common/ipc';
+import type { AppInfo, PolicyStatus, RecoveryReport, StoreAccessView } from '../../common/ipc';
 import type { ApiClient } from '../api';
 import type { EventSink, Logger, PathGrantsPort, Platform, SyncPort, UpdatesPort } from './ports';
 import type { Store } from '../store';
-import type { Vault } from '../vault';
+import type { Unlock, Vault } from '../vault';
 import { ServiceError } from './errors';
 
 /** What the services work on: the current session (profile, store, client, sync) and the app. */
@@ -22,6 +22,10 @@ export interface ServiceContext {
   log: Logger;
   info(): AppInfo;
   activeProfileId(): string | null;
+  /** The active profile's store: open (and how it is protected) or locked, and why. */
+  storeAccess(): StoreAccessView;
+  /** Opens the locked store again with what the user gave (or, confirmed, starts it over). */
+  unlockStore(unlock: Unlock | 'start-over'): Promise<StoreAccessView>;
   /** Closes the current session and opens the profile's (null: no profile). */
   switchProfile(id: string | null): Promise<void>;
   /** What the repair of a damaged store at this session's start recovered, if one ran. */

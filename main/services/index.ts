@@ -9,6 +9,7 @@ import { libraryHandlers } from './library';
 import { profileHandlers } from './profiles';
 import { proposalHandlers } from './proposal';
 import { quoteHandlers } from './quotes';
+import { storeAccessHandlers } from './store-access';
 import { storeHandlers } from './store-health';
 import { syncHandlers } from './sync';
 
@@ -23,6 +24,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...catalogueHandlers(ctx),
     ...syncHandlers(ctx),
     ...profileHandlers(ctx),
+    ...storeAccessHandlers(ctx),
     ...storeHandlers(ctx),
   };
 }

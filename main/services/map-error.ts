@@ -15,7 +15,7 @@ import {
   StoreValidationError,
 } from '../store';
 import { DAMAGED_MESSAGE, FULL_MESSAGE } from './store-health';
-import { ProfileValidationError } from '../vault';
+import { ProfileValidationError, UnlockInputError } from '../vault';
 
 // The vault names profile fields as it stores them; the contract as the form shows them.
 const PROFILE_FIELDS: Record<string, string> = { displayName: 'name' };
@@ -46,6 +46,9 @@ export function mapError(error: unknown): IpcError | undefined {
   if (error instanceof StoreError) {
     if (error.code === 'STALE') return { code: 'VALIDATION', message: error.message };
     return { code: 'INTERNAL', message: error.message };
+  }
+  if (error instanceof UnlockInputError) {
+    return { code: 'INVALID_INPUT', message: error.message, field: error.field };
   }
   if (error instanceof ProfileValidationError) {
     const first = error.problems[0];

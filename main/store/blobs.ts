@@ -55,11 +55,16 @@ export class BlobStore {
     const tmp = `${file}.${process.pid}.tmp`;
     const fd = fs.openSync(tmp, 'w');
     try {
-      fs.writeSync(fd, data);
+      // A full disk first writes part of the bytes, and only the next write fails (ENOSPC).
+      for (let at = 0; at < data.byteLength;) at += fs.writeSync(fd, data, at);
       fs.fsyncSync(fd);
-    } finally {
+    } catch (err) {
       fs.closeSync(fd);
+      // Nothing half-written stays behind to take the room the next try needs.
+      fs.rmSync(tmp, { force: true });
+      throw err;
     }
+    fs.closeSync(fd);
     fs.renameSync(tmp, file);
   }
 

@@ -1,5 +1,11 @@
-import type { ErrorDetails } from '../../common/api';
-import type { FieldError } from './types';
+import type { ErrorCode, ErrorDetails } from '../../common/api';
+
+/** One refused field of an edit or query: which, the API's error code, and why. */
+export interface FieldError {
+  field: string;
+  type: ErrorCode;
+  message: string;
+}
 
 /** Base of every error the store throws on purpose: a value with a type and a plain message. */
 export class StoreError extends Error {

@@ -112,7 +112,13 @@ export class Store {
     this.health = new StoreHealth(file);
     refuseMarked(file);
     const keys = opts.key ? deriveStoreKeys(opts.key) : null;
-    const opened = openDatabase(file, opts.integrityCheck ?? 'auto', keys?.db, opts.encryptAt);
+    let opened: ReturnType<typeof openDatabase>;
+    try {
+      opened = openDatabase(file, opts.integrityCheck ?? 'auto', keys?.db, opts.encryptAt);
+    } catch (err) {
+      // A full disk at open (migrations, pragmas) is said like one during an edit.
+      throw this.health.classify(err);
+    }
     this.db = opened.db;
     this.encrypted = keys !== null;
     this.repo = new QuoteRepo(this.db);
@@ -721,8 +727,15 @@ export class Store {
     return this.blobs.put(bytes, this.now());
   }
 
+  /** Where the file of a content address is on disk: sealed when the store is encrypted, so
+   * read it with `readFile`. */
   filePath(sha256: string): string {
     return this.blobs.pathOf(sha256);
+  }
+
+  /** Whether the file of a content address is on this computer. */
+  hasFile(sha256: string): boolean {
+    return this.blobs.has(sha256);
   }
 
   readFile(sha256: string): Buffer {

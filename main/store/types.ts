@@ -12,7 +12,6 @@ import type {
   ClientDetails,
   CommitmentTerm,
   CreatedBy,
-  ErrorCode,
   IntentType,
   InvoiceTotals,
   LineItemKind,
@@ -436,8 +435,5 @@ export interface ChangeEvent {
   generation?: number;
 }
 
-export interface FieldError {
-  field: string;
-  type: ErrorCode;
-  message: string;
-}
+// Stated beside the errors that carry it (errors.ts imports nothing of the store's).
+export type { FieldError } from './errors';

@@ -7,7 +7,7 @@ import { failureOf } from './errors';
 import { journalled } from './journalled';
 import type { QuoteState } from './model';
 import type { RoundContext } from './ports';
-import { Reread } from './stops';
+import { reread, type Stop } from './stops';
 
 /**
  * New attachments as the server will hold them (these names, appended after `start`), not as
@@ -51,7 +51,7 @@ export async function copyFromLibrary(
   a: RemoteAggregate,
   work: WorkQuote,
   ctx: RoundContext,
-): Promise<RemoteAggregate> {
+): Promise<RemoteAggregate | Stop> {
   const { api, store } = ctx;
   const qid = a.quote.id;
   const entries = store.caches.library();
@@ -97,7 +97,7 @@ export async function copyFromLibrary(
     const f = failureOf(e);
     if (f?.kind === 'refused' && f.code === 'LIBRARY_ATTACHMENT_NOT_FOUND') {
       const gone = keys.map((k) => merged.attachments[k]!.name).join(', ');
-      throw new Reread(
+      return reread(
         {
           ...f,
           message: `The attachment ${gone} is no longer in the library and its file is not on this computer.`,

@@ -57,23 +57,49 @@ export interface CycleReport {
   pull: PullReport | null;
 }
 
+/** What woke the loop: a local edit, or the user's "sync now" (parked quotes too). */
+type Wake = 'changed' | 'runNow';
+
+/**
+ * Where the engine's loop is; each phase carries what only it needs.
+ * - `stopped`: not started, or stopped;
+ * - `idle`: started, between two cycles; `wake` keeps a wake-up that came meanwhile, and the
+ *   next cycle runs at once instead of after a sleep;
+ * - `cycling`: a cycle runs (the loop's, or a `syncOnce` call); `wake` as in `idle`;
+ * - `sleeping`: until the timer (`timer` null: paused, until resumed) or `cut`.
+ */
+type Phase =
+  | { kind: 'stopped' }
+  | { kind: 'idle'; wake: Wake | null }
+  | { kind: 'cycling'; wake: Wake | null }
+  | { kind: 'sleeping'; timer: NodeJS.Timeout | null; cut: () => void };
+
+/**
+ * The loop's state, one value. `paused` holds in every phase (a paused cycle finishes the
+ * rounds in flight and takes no other quote); `failures` counts failed cycles in a row (the
+ * backoff; while it is not 0 a local edit does not cut the wait short); `online`: how the
+ * last cycle ended.
+ */
+interface LoopState {
+  phase: Phase;
+  paused: boolean;
+  failures: number;
+  online: boolean;
+}
+
 export class SyncEngine {
   private listeners = new Set<(e: EngineEvent) => void>();
   private readonly ctx: RoundContext;
   private readonly parallelism: number;
-  private paused = false;
-  private running = false;
-  private stopped = true;
-  private online = true;
-  private failures = 0;
+  private state: LoopState = {
+    phase: { kind: 'stopped' },
+    paused: false,
+    failures: 0,
+    online: true,
+  };
   private lastSyncAt: string | undefined;
   private lastError: string | undefined;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  /** A wake-up that came while no sleep was there to cut (a cycle running, or between
-   * cycles): the loop runs the next cycle right away instead of sleeping. */
-  private wakePending: 'changed' | 'runNow' | null = null;
   /** Quotes parked on a conflict or an error, with what would make them worth a new try. */
   private parked = new Map<string, string>();
   private progress: { done: number; total: number } | undefined;
@@ -101,7 +127,7 @@ export class SyncEngine {
       previewsWaiting: () => previewsWaiting(opts.store),
       changed: () => this.emitStatus(),
       failed: (f) => {
-        this.online = !f.offline;
+        this.state.online = !f.offline;
         this.lastError = f.message;
         this.emitStatus();
       },
@@ -129,9 +155,9 @@ export class SyncEngine {
     const errors = dirty.filter((d) => d.syncState === 'error').length;
     return {
       available: true,
-      online: this.online,
-      paused: this.paused,
-      running: this.running,
+      online: this.state.online,
+      paused: this.state.paused,
+      running: this.state.phase.kind === 'cycling',
       pendingCount: dirty.length - conflicts - errors,
       conflictCount: conflicts,
       errorCount: errors,
@@ -167,7 +193,6 @@ export class SyncEngine {
    * One cycle: push every pending quote, then pull. Quotes the pull only listed are read by
    * the background fill, which this waits for unless `background` (the engine's own loop).
    */
-  // long: the engine's cycle, being reworked into one loop state (issue 25)
   async syncOnce(force = false, background = false): Promise<CycleReport> {
     const report: CycleReport = {
       pushed: [],
@@ -177,7 +202,10 @@ export class SyncEngine {
       retry: null,
       pull: null,
     };
-    this.running = true;
+    // The loop's cycle (from `idle`) or a call while stopped: the phase says a cycle runs.
+    const outer = this.state.phase;
+    const mine: Phase = { kind: 'cycling', wake: null };
+    if (outer.kind === 'stopped' || outer.kind === 'idle') this.state.phase = mine;
     const queue = this.candidates(force);
     this.progress = { done: 0, total: queue.length };
     this.emitStatus();
@@ -186,7 +214,7 @@ export class SyncEngine {
     let cutShort = false;
     const next = () => {
       if (report.retry) return undefined;
-      if (this.paused) {
+      if (this.state.paused) {
         cutShort ||= queue.length > 0;
         return undefined;
       }
@@ -201,11 +229,6 @@ export class SyncEngine {
         this.progress = { done: this.progress!.done + 1, total: this.progress!.total };
         if (r.state === 'retry') {
           report.retry ??= r.failure;
-          if (this.opts.store.getQuote(id))
-            this.opts.store.sync.transition(id, 'deferred', {
-              message: r.failure.message,
-              retryAt: retryAt(r.failure),
-            });
           this.emit({ type: 'quote', quoteId: id, state: 'pending', message: r.failure.message });
           continue;
         }
@@ -228,44 +251,16 @@ export class SyncEngine {
     };
     try {
       await Promise.all(Array.from({ length: Math.min(this.parallelism, queue.length) }, worker));
-      if (!report.retry && this.paused && this.opts.pull !== false) cutShort = true;
-      else if (!report.retry && this.opts.pull !== false) {
-        try {
-          report.pull = await pull({
-            api: this.opts.api,
-            store: this.opts.store,
-            knownServerQuotes:
-              this.opts.knownServerQuotes ?? (() => knownServerQuotes(this.opts.store)),
-            onStep: (step) => this.emit({ type: 'progress', ...this.progress!, step }),
-            parallelism: this.parallelism,
-            onListed: (listed, total) => this.fill.listed(listed, total),
-            afterImport: (quoteId) => downloadMissingFiles(quoteId, this.ctx),
-          });
-        } catch (e) {
-          const f = failureOf(e);
-          if (!f) throw e;
-          report.retry = f;
-        }
-        if (report.pull) {
-          const filled = this.fill.start();
-          if (filled && !background) {
-            const f = await filled;
-            report.pull.imported += f.imported;
-            report.pull.removed += f.removed;
-            report.retry ??= f.retry;
-          } else
-            filled?.catch((e: unknown) => {
-              this.lastError = e instanceof Error ? e.message : String(e);
-              // Once stopped, the session's store may be closed: nobody listens any more.
-              if (!this.stopped) this.emitStatus();
-            });
-        }
-      }
+      if (!report.retry && this.state.paused && this.opts.pull !== false) cutShort = true;
+      else if (!report.retry && this.opts.pull !== false)
+        await this.pullAndFill(report, background);
     } finally {
-      this.running = false;
+      // Unless stopped meanwhile: back to where the cycle began, a wake-up kept.
+      if (this.state.phase === mine)
+        this.state.phase = outer.kind === 'idle' ? { kind: 'idle', wake: mine.wake } : outer;
       this.progress = undefined;
     }
-    this.online = !report.retry?.offline;
+    this.state.online = !report.retry?.offline;
     if (report.retry) this.lastError = report.retry.message;
     else if (!cutShort) {
       this.lastSyncAt = new Date().toISOString();
@@ -273,6 +268,42 @@ export class SyncEngine {
     }
     this.emitStatus();
     return report;
+  }
+
+  /**
+   * The cycle's pull, then the background fill of the quotes it only listed: awaited (and
+   * counted in the report) unless `background`.
+   */
+  private async pullAndFill(report: CycleReport, background: boolean): Promise<void> {
+    try {
+      report.pull = await pull({
+        api: this.opts.api,
+        store: this.opts.store,
+        knownServerQuotes:
+          this.opts.knownServerQuotes ?? (() => knownServerQuotes(this.opts.store)),
+        onStep: (step) => this.emit({ type: 'progress', ...this.progress!, step }),
+        parallelism: this.parallelism,
+        onListed: (listed, total) => this.fill.listed(listed, total),
+        afterImport: (quoteId) => downloadMissingFiles(quoteId, this.ctx),
+      });
+    } catch (e) {
+      const f = failureOf(e);
+      if (!f) throw e;
+      report.retry = f;
+    }
+    if (!report.pull) return;
+    const filled = this.fill.start();
+    if (filled && !background) {
+      const f = await filled;
+      report.pull.imported += f.imported;
+      report.pull.removed += f.removed;
+      report.retry ??= f.retry;
+    } else
+      filled?.catch((e: unknown) => {
+        this.lastError = e instanceof Error ? e.message : String(e);
+        // Once stopped, the session's store may be closed: nobody listens any more.
+        if (!this.stopped) this.emitStatus();
+      });
   }
 
   /** Idle housekeeping: files no row refers to go (never fails the loop). */
@@ -289,22 +320,33 @@ export class SyncEngine {
 
   /** Runs cycles until stopped: after a transient failure with backoff, else every pullInterval. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
+    if (this.state.phase.kind !== 'stopped') return;
+    this.state.phase = { kind: 'idle', wake: null };
     this.loop = this.run();
+  }
+
+  private get stopped(): boolean {
+    return this.state.phase.kind === 'stopped';
+  }
+
+  /** The wake-up kept while idle, taken (the phase keeps none). */
+  private takeWake(): Wake | null {
+    const p = this.state.phase;
+    if (p.kind !== 'idle') return null;
+    this.state.phase = { kind: 'idle', wake: null };
+    return p.wake;
   }
 
   private async run(): Promise<void> {
     let force = false;
     while (!this.stopped) {
-      if (this.paused) {
+      if (this.state.paused) {
         await this.sleep(null);
         continue;
       }
       let report: CycleReport | null = null;
       // Whatever is dirty now is in this cycle; only wake-ups from here on ask for another.
-      force ||= this.wakePending === 'runNow';
-      this.wakePending = null;
+      force ||= this.takeWake() === 'runNow';
       try {
         report = await this.syncOnce(force, true);
       } catch (e) {
@@ -315,9 +357,9 @@ export class SyncEngine {
       if (this.stopped) break;
       let delay = this.opts.pullIntervalMs ?? 60_000;
       if (!report || report.retry) {
-        this.failures++;
+        this.state.failures++;
         delay = cycleDelay(
-          this.failures,
+          this.state.failures,
           {
             baseMs: this.opts.backoffBaseMs ?? ENGINE_BACKOFF.baseMs,
             maxMs: this.opts.backoffMaxMs ?? ENGINE_BACKOFF.maxMs,
@@ -325,83 +367,88 @@ export class SyncEngine {
           this.opts.random,
           report?.retry?.retryAfterMs ?? 0,
         );
-      } else this.failures = 0;
+      } else this.state.failures = 0;
       if (report && !report.retry && report.pushed.length === 0) this.collectFiles();
-      const pending = this.wakePending;
-      if (pending === 'runNow' || (pending === 'changed' && this.failures === 0)) {
-        // Woken during the cycle: the edit or the "sync now" must not wait for the interval.
+      // Woken during the cycle: the edit or the "sync now" must not wait for the interval
+      // (an edit made during a failed cycle waits out the backoff).
+      const pending = this.takeWake();
+      if (pending === 'runNow' || (pending === 'changed' && this.state.failures === 0)) {
         force = pending === 'runNow';
         continue;
       }
-      this.wakePending = null; // an edit made during a failed cycle waits out the backoff
       force = await this.sleep(delay);
     }
   }
 
-  /** Waits `ms` (null: until woken). True when woken by runNow. */
+  /** Waits `ms` (null: until woken). True when woken (cut short), false when the time is up. */
   private sleep(ms: number | null): Promise<boolean> {
     return new Promise((resolve) => {
+      const phase: Phase & { kind: 'sleeping' } = {
+        kind: 'sleeping',
+        timer: null,
+        cut: () => done(true),
+      };
       const done = (forced: boolean) => {
-        if (this.timer) clearTimeout(this.timer);
-        this.timer = null;
-        this.wake = null;
+        if (phase.timer) clearTimeout(phase.timer);
+        phase.timer = null;
+        if (this.state.phase === phase) this.state.phase = { kind: 'idle', wake: null };
         resolve(forced);
       };
-      this.wake = () => done(true);
-      if (ms !== null) this.timer = setTimeout(() => done(false), ms);
+      if (ms !== null) phase.timer = setTimeout(() => done(false), ms);
+      this.state.phase = phase;
     });
   }
 
   /** A local edit happened: sync soon — unless backing off, where only runNow cuts the wait. */
   notifyChanged(): void {
-    if (this.failures !== 0 || this.paused || this.stopped) return;
-    if (this.wake && this.timer) this.wake();
-    else if (!this.wake) this.wakePending ??= 'changed';
+    const { phase, failures, paused } = this.state;
+    if (failures !== 0 || paused || phase.kind === 'stopped') return;
+    if (phase.kind === 'sleeping') {
+      if (phase.timer) phase.cut();
+    } else phase.wake ??= 'changed';
   }
 
   runNow(): void {
-    this.failures = 0;
+    this.state.failures = 0;
     this.parked.clear();
-    if (this.wake) this.wake();
-    else if (!this.stopped) this.wakePending = 'runNow';
+    const phase = this.state.phase;
+    if (phase.kind === 'sleeping') phase.cut();
+    else if (phase.kind !== 'stopped') phase.wake = 'runNow';
   }
 
   /** The user opened this quote: when only its list entry is here, read it first. */
   opened(quoteId: string): void {
     this.fill.prioritize(quoteId);
-    if (!this.stopped && !this.paused) void this.fill.start()?.catch(() => {});
+    if (!this.stopped && !this.state.paused) void this.fill.start()?.catch(() => {});
   }
 
   pause(): void {
-    this.paused = true;
+    this.state.paused = true;
     // The fill stops at its next request; pausing waits for nothing, and a stop has no error.
     void this.fill.pause().catch(() => {});
     this.emitStatus();
   }
 
   resume(): void {
-    this.paused = false;
+    this.state.paused = false;
     if (!this.stopped) void this.fill.start()?.catch(() => {});
     this.emitStatus();
-    this.wake?.();
+    const phase = this.state.phase;
+    if (phase.kind === 'sleeping') phase.cut();
   }
 
   get isPaused(): boolean {
-    return this.paused;
+    return this.state.paused;
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.wake?.();
+    const phase = this.state.phase;
+    this.state.phase = { kind: 'stopped' };
+    if (phase.kind === 'sleeping') phase.cut();
     await this.fill.pause();
     await this.loop;
     this.loop = null;
   }
-}
-
-/** When a transient failure asked to be tried again (its Retry-After), as an instant. */
-function retryAt(f: Failure): string | null {
-  return f.retryAfterMs ? new Date(Date.now() + f.retryAfterMs).toISOString() : null;
 }
 
 /** Every quote with a server id (one query over the store's quotes, no aggregate read). */

@@ -9,6 +9,7 @@
 import type { WorkQuote } from '../store/types';
 import type { QuoteState } from './model';
 import type { SyncStore } from './ports';
+import type { Stop } from './stops';
 
 /** The collections of entities a round must not lose (placements follow their section). */
 export const KEPT = ['items', 'sections', 'access', 'attachments'] as const;
@@ -17,17 +18,6 @@ export type Kept = (typeof KEPT)[number];
 export interface Lost {
   collection: Kept;
   key: string;
-}
-
-/** The round would lose local entities: the quote is parked with this error. */
-export class WouldLose extends Error {
-  constructor(
-    readonly lost: Lost[],
-    message: string,
-  ) {
-    super(message);
-    this.name = 'WouldLose';
-  }
 }
 
 const tag = (l: Lost) => `${l.collection}:${l.key}`;
@@ -80,14 +70,15 @@ export function unkeep(store: SyncStore, quoteId: string, entities: Lost[]): voi
   store.sync.setBookkeeping(quoteId, { kept: rest });
 }
 
-export function wouldLose(store: SyncStore, quoteId: string, work: WorkQuote, lost: Lost[]) {
+/** The round would lose local entities: it stops, and the quote is parked with this message. */
+export function wouldLose(store: SyncStore, quoteId: string, work: WorkQuote, lost: Lost[]): Stop {
   const what = lost.map((l) => describe(work, l)).join(', ');
   // Recorded at once (not with the commit that will not happen): the next round re-adds them.
   keep(store, quoteId, lost);
-  return new WouldLose(
-    lost,
-    `Sync stopped to keep your work: the server's answers would have removed ${what}. Everything is still here; sync this quote again, or tell your administrator if this comes back.`,
-  );
+  return {
+    stop: 'lose',
+    message: `Sync stopped to keep your work: the server's answers would have removed ${what}. Everything is still here; sync this quote again, or tell your administrator if this comes back.`,
+  };
 }
 
 /** What one round did and saw, for the checks. */

@@ -39,7 +39,7 @@ export type SyncStore = Pick<
   | 'setMeta'
   | 'identity'
   | 'setIdentity'
-  | 'filePath'
+  | 'readFile'
   | 'setAttachmentFile'
   | 'filesBytes'
   | 'collectGarbage'

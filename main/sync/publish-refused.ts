@@ -5,39 +5,35 @@
 // again: a refused publish never leaves a quote stuck as "sent" here and never loses an edit.
 import { StoreError } from '../store';
 import type { QuoteStatus } from '../../common/api';
-import type { Failure } from './errors';
 import type { QuoteState } from './model';
 import type { Step } from './plan';
 import type { SyncStore } from './ports';
-import { Reread } from './stops';
+import type { Stop } from './stops';
 
 /** The server refused the publish: the round withdraws it locally and goes on. */
-export class PublishRefused extends Error {
-  constructor(
-    readonly failure: Failure,
-    /** The status the server holds, to go back to. */
-    readonly from: QuoteStatus,
-  ) {
-    super(failure.message);
-  }
-}
+export type PublishRefused = Extract<Stop, { stop: 'publishRefused' }>;
 
 export const publishRefusedKey = (quoteId: string) => `publish.refused.${quoteId}`;
 
 /**
- * The refusal of a publish in `e`, thrown by the step that sends it; null for anything else (a
+ * The refusal of a publish in how the step that sends it stopped; null for anything else (a
  * transient failure, a refusal of another change, a publish the server already holds).
  */
 export function refusedPublish(
   step: Step,
   merged: QuoteState,
   known: QuoteState | null,
-  e: unknown,
+  stop: Stop,
 ): PublishRefused | null {
   if (step.kind !== 'updateHeader' || !known) return null;
   if (merged.header.status !== 'sent' || known.header.status === 'sent') return null;
-  if (!(e instanceof Reread) || e.failure?.kind !== 'refused' || e.failure.transient) return null;
-  return new PublishRefused(e.failure, known.header.status as QuoteStatus);
+  if (stop.stop !== 'reread' || stop.failure?.kind !== 'refused' || stop.failure.transient)
+    return null;
+  return {
+    stop: 'publishRefused',
+    failure: stop.failure,
+    from: known.header.status as QuoteStatus,
+  };
 }
 
 /** Takes the publish back locally: the status the server holds, not published, and why. */

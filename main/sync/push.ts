@@ -1,7 +1,8 @@
 // One quote's round: recover journalled requests, read the server, merge, push the calls
 // that take the server to the merged state, and read the quote back as the new base.
+import { unhandled } from '../../common/api';
 import { StoreError, workFromRemote } from '../store';
-import type { EntityKind, RemoteAggregate } from '../store/types';
+import type { EntityKind, QuoteRecord, RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
 import {
   recordMergeConflicts,
@@ -22,21 +23,20 @@ import {
   RoundTrack,
   withoutKept,
   wouldLose,
-  WouldLose,
   type Lost,
 } from './keep';
-import { merge } from './merge';
+import { merge, type Decide } from './merge';
 import { normalizeOrders } from './normalize';
 import type { QuoteState } from './model';
 import { ownershipWanted, takeOwnership } from './ownership';
 import { nextStep, type Step } from './plan';
 import type { RoundContext, SyncStore } from './ports';
-import { PublishRefused, refusedPublish, withdrawPublish } from './publish-refused';
+import { refusedPublish, withdrawPublish } from './publish-refused';
 import { pushedOf, withPushed } from './pushed';
 import { rebaseWork } from './rebase';
 import { MAX_STEPS, ROUND_ATTEMPTS } from './backoff';
 import { removedBy, runStep } from './steps';
-import { Later, Reread, fail } from './stops';
+import { isStop, reread, stopOf, type Stop } from './stops';
 import { fromRemote, fromWork } from './translate';
 
 export type RoundResult =
@@ -44,39 +44,47 @@ export type RoundResult =
   | { state: 'error'; message: string }
   | { state: 'retry'; failure: Failure };
 
+/**
+ * Rounds of one quote until one ends: a re-read starts a new round (at most ROUND_ATTEMPTS),
+ * a transient failure ends it for later, a round that would lose local work parks the quote.
+ * The quote's sync state follows the outcome (store.sync.transition).
+ */
 export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   let lastRefusal: Failure | null = null;
   for (let attempt = 0; attempt < ROUND_ATTEMPTS; attempt++) {
-    try {
-      return await round(quoteId, ctx);
-    } catch (e) {
-      if (e instanceof Later) return { state: 'retry', failure: e.failure };
-      if (e instanceof WouldLose) {
-        ctx.store.sync.transition(quoteId, 'failed', { message: e.message });
-        return { state: 'error', message: e.message };
-      }
-      if (e instanceof PublishRefused) {
+    const r = await round(quoteId, ctx);
+    if (!isStop(r)) return r;
+    switch (r.stop) {
+      case 'later':
+        if (ctx.store.getQuote(quoteId))
+          ctx.store.sync.transition(quoteId, 'deferred', {
+            message: r.failure.message,
+            retryAt: retryAt(r.failure),
+          });
+        return { state: 'retry', failure: r.failure };
+      case 'lose':
+        ctx.store.sync.transition(quoteId, 'failed', { message: r.message });
+        return { state: 'error', message: r.message };
+      case 'publishRefused':
         // The quote is a draft again here; the next attempt sends what else there is.
-        withdrawPublish(ctx.store, quoteId, e);
-        lastRefusal = e.failure;
+        withdrawPublish(ctx.store, quoteId, r);
+        lastRefusal = r.failure;
         continue;
-      }
-      if (e instanceof Reread) {
-        lastRefusal = e.failure;
+      case 'reread':
+        lastRefusal = r.failure;
         continue;
-      }
-      const f = failureOf(e);
-      if (f && (f.kind === 'unknown' || f.transient)) return { state: 'retry', failure: f };
-      if (f) {
-        lastRefusal = f;
-        continue;
-      }
-      throw e;
+      default:
+        return unhandled(r, 'stop');
     }
   }
   const message = lastRefusal?.message ?? 'The server did not take the changes.';
   ctx.store.sync.transition(quoteId, 'failed', { message });
   return { state: 'error', message };
+}
+
+/** When a transient failure asked to be tried again (its Retry-After), as an instant. */
+function retryAt(f: Failure): string | null {
+  return f.retryAfterMs ? new Date(Date.now() + f.retryAfterMs).toISOString() : null;
 }
 
 function localIdOf(
@@ -105,40 +113,77 @@ function localIdOf(
   };
 }
 
-// long: being split into phases (issue 25)
-async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
+/** What the phases of a round hand on: how far it got, or how it ends. */
+type Next<T> = T | RoundResult | Stop;
+const ends = <T extends object>(x: Next<T>): x is RoundResult | Stop => 'state' in x || 'stop' in x;
+
+/**
+ * One round, in the phases of README.md (One quote's round): recover the journal, read the
+ * server, merge, plan and push, read back and commit. Each phase returns what the next one
+ * needs, or how the round ends; none stops it by throwing.
+ */
+async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult | Stop> {
+  const begun = await recover(quoteId, ctx);
+  if (ends(begun)) return begun;
+  const read = await readServer(begun.snap, ctx);
+  if (ends(read)) return read;
+  const merged = mergeSides(read, ctx);
+  if (ends(merged)) return merged;
+  const pushed = await pushSteps(merged, ctx);
+  if (ends(pushed)) return pushed;
+  return await readBackAndCommit(pushed, ctx);
+}
+
+/**
+ * 1. Recover the journal, then begin the round: the quote's snapshot — or its held or sent
+ * delete, which ends the round here.
+ */
+async function recover(quoteId: string, ctx: RoundContext): Promise<Next<{ snap: QuoteRecord }>> {
   const { store, api } = ctx;
   if (!store.getQuote(quoteId)) return { state: 'dropped' };
-
-  if (await recoverJournal(quoteId, ctx)) return { state: 'conflict' };
+  try {
+    if (await recoverJournal(quoteId, ctx)) return { state: 'conflict' };
+  } catch (e) {
+    return stopOf(e);
+  }
   if (openCreateParked(store, quoteId)) return { state: 'conflict' };
 
   const snap = store.getQuote(quoteId);
   if (!snap) return { state: 'dropped' };
   store.sync.transition(quoteId, 'roundStarted');
+  if (!snap.deleted) return { snap };
 
-  if (snap.deleted) {
-    // Within the undo window the delete waits: undo gives back the same quote.
-    if (deleteHeld(store, quoteId)) {
-      store.sync.transition(quoteId, 'held');
-      return { state: 'pending' };
-    }
-    if (snap.serverId) {
-      ctx.onStep?.(quoteId, 'deleteQuote');
-      try {
-        await api.deleteQuote(snap.serverId);
-      } catch (e) {
-        if (!isGone(e)) throw e;
-      }
-    }
-    store.transaction(() => {
-      // Restored while the delete was under way: it is gone there; the next round says so.
-      if (store.getQuote(quoteId)?.deleted) store.purgeQuote(quoteId);
-      releaseDelete(store, quoteId);
-    });
-    return { state: 'dropped' };
+  // Within the undo window the delete waits: undo gives back the same quote.
+  if (deleteHeld(store, quoteId)) {
+    store.sync.transition(quoteId, 'held');
+    return { state: 'pending' };
   }
+  if (snap.serverId) {
+    ctx.onStep?.(quoteId, 'deleteQuote');
+    try {
+      await api.deleteQuote(snap.serverId);
+    } catch (e) {
+      if (!isGone(e)) return stopOf(e);
+    }
+  }
+  store.transaction(() => {
+    // Restored while the delete was under way: it is gone there; the next round says so.
+    if (store.getQuote(quoteId)?.deleted) store.purgeQuote(quoteId);
+    releaseDelete(store, quoteId);
+  });
+  return { state: 'dropped' };
+}
 
+interface Read {
+  snap: QuoteRecord;
+  agg: RemoteAggregate | null;
+  idOf: (kind: EntityKind, serverId: string) => string;
+}
+
+/** 2. Read the server's aggregate (none for a quote not created there yet). */
+async function readServer(snap: QuoteRecord, ctx: RoundContext): Promise<Next<Read>> {
+  const { store, api } = ctx;
+  const quoteId = snap.id;
   // Files of remote attachments not yet here: fetch them while the server still has them
   // (a quote in conflict may be deleted remotely and saved as new later).
   if (snap.serverId) await downloadMissingFiles(quoteId, ctx);
@@ -147,7 +192,11 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
   let agg: RemoteAggregate | null = null;
   if (snap.serverId) {
     ctx.onStep?.(quoteId, 'read');
-    agg = await readAggregate(api, snap.serverId);
+    try {
+      agg = await readAggregate(api, snap.serverId);
+    } catch (e) {
+      return stopOf(e);
+    }
     // Created, but its first read-back never recorded (a crash right after the create):
     // the server's copies of the default attachments are still the local ones.
     if (agg && !snap.base) {
@@ -158,6 +207,22 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
       });
     }
   }
+  return { snap, agg, idOf };
+}
+
+interface Merged extends Read {
+  merged: QuoteState;
+  mergeBase: QuoteState | null;
+  local: QuoteState;
+  decide: Decide;
+  applied: number;
+}
+
+/** 3. Merge base, work and remote; conflicts park the quote, a remote delete drops it. */
+function mergeSides(read: Read, ctx: RoundContext): Next<Merged> {
+  const { store } = ctx;
+  const { snap, agg, idOf } = read;
+  const quoteId = snap.id;
   const base = snap.base ? fromRemote(snap.base, idOf) : null;
   const remote = agg ? fromRemote(agg, idOf) : null;
   const local = fromWork(snap.work);
@@ -185,9 +250,24 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     store.purgeQuote(quoteId); // deleted remotely, nothing local to keep
     return { state: 'dropped' };
   }
-  let merged: QuoteState = m.merged;
-  normalizeOrders(merged);
+  normalizeOrders(m.merged);
+  return { ...read, merged: m.merged, mergeBase, local, decide, applied };
+}
 
+interface Pushed extends Merged {
+  /** The round's picture of the server after its last call. */
+  agg: RemoteAggregate;
+  calls: number;
+  lastKind: Step['kind'] | null;
+  track: RoundTrack;
+}
+
+/** 4. Plan and push: the next call toward the merged state, applied to its answer, until none. */
+async function pushSteps(m: Merged, ctx: RoundContext): Promise<Next<Pushed>> {
+  const { store, api } = ctx;
+  const { snap, idOf, local, decide } = m;
+  const quoteId = snap.id;
+  let { agg, merged } = m;
   const seen = new Set<string>();
   const itemOrder = snap.work.lineItems.map((li) => li.id);
   let calls = 0;
@@ -197,8 +277,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     try {
       agg = await takeOwnership(api, store, agg);
     } catch (e) {
-      if (isGone(e)) throw new Reread(failureOf(e), 'quote gone');
-      fail(e);
+      return isGone(e) ? reread(failureOf(e), 'quote gone') : stopOf(e);
     }
     calls++;
   }
@@ -213,7 +292,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     if (!step) break;
     const sig = JSON.stringify([step, known]);
     if (seen.has(sig) || n >= MAX_STEPS) {
-      throw new Reread(
+      return reread(
         {
           kind: 'refused',
           transient: false,
@@ -230,7 +309,7 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     let replaced: Lost[] = [];
     if (removes) {
       const lost = removalLoses(removes.collection, removes.keys, local, merged);
-      if (lost.length) throw wouldLose(store, quoteId, snap.work, lost);
+      if (lost.length) return wouldLose(store, quoteId, snap.work, lost);
       for (const k of removes.keys) track.removed.add(`${removes.collection}:${k}`);
       // Replaced (removed to be added again): until a commit has them, not part of the base.
       const already = new Set(keptOf(store, quoteId).map((l) => `${l.collection}:${l.key}`));
@@ -241,13 +320,14 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
       keep(store, quoteId, replaced);
     }
     ctx.onStep?.(quoteId, step.kind);
-    try {
-      agg = await runStep(step, quoteId, merged, agg, snap.work, ctx);
-    } catch (e) {
+    const after = await runStep(step, quoteId, merged, agg, snap.work, ctx);
+    if (isStop(after)) {
       // Refused: the server removed nothing, so they are still part of the base.
-      if (e instanceof Reread && e.failure?.kind === 'refused') unkeep(store, quoteId, replaced);
-      throw refusedPublish(step, merged, known, e) ?? e;
+      if (after.stop === 'reread' && after.failure?.kind === 'refused')
+        unkeep(store, quoteId, replaced);
+      return refusedPublish(step, merged, known, after) ?? after;
     }
+    agg = after;
     calls++;
     lastKind = step.kind;
     if (step.kind === 'createQuote') {
@@ -258,19 +338,31 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
     }
   }
   if (!agg) throw new Error('no server state after the push');
-  if (calls) {
+  return { ...m, agg, merged, calls, lastKind, track };
+}
+
+/**
+ * 5. Read back and commit: what the server holds becomes the base (and the working copy,
+ * but for edits made meanwhile), unless the safety net finds something of ours missing.
+ */
+async function readBackAndCommit(p: Pushed, ctx: RoundContext): Promise<RoundResult | Stop> {
+  const { store, api } = ctx;
+  const { snap, idOf, local, mergeBase, track, applied } = p;
+  const quoteId = snap.id;
+  let agg: RemoteAggregate | null = p.agg;
+  if (p.calls) {
     // Read back: the base is what the server holds now, never what the answers suggest it
     // should (a delete answers nothing, the answers carry no totals of the whole quote, and
     // someone else may have changed the quote meanwhile).
     ctx.onStep?.(quoteId, 'readBack');
     try {
       // A header PUT answers the whole quote: when it was the last call, that is the read.
-      const answered = lastKind === 'updateHeader' ? agg.quote : undefined;
+      const answered = p.lastKind === 'updateHeader' ? agg.quote : undefined;
       agg = await readAggregate(api, agg.quote.id, answered);
     } catch (e) {
-      fail(e);
+      return stopOf(e);
     }
-    if (!agg) throw new Reread(null, 'quote gone after the push');
+    if (!agg) return reread(null, 'quote gone after the push');
   }
   const final: RemoteAggregate = agg;
   // The safety net: nothing the salesperson has here goes without a delete to account for it.
@@ -283,8 +375,8 @@ async function round(quoteId: string, ctx: RoundContext): Promise<RoundResult> {
       mergeBase,
       track,
     );
-    if (!verdict.ok && verdict.reread) throw new Reread(null, 'removed remotely during the push');
-    if (!verdict.ok) throw wouldLose(store, quoteId, snap.work, verdict.lost);
+    if (!verdict.ok && verdict.reread) return reread(null, 'removed remotely during the push');
+    if (!verdict.ok) return wouldLose(store, quoteId, snap.work, verdict.lost);
   }
   let state: 'synced' | 'pending' = 'synced';
   store.transaction(() => {

@@ -11,7 +11,7 @@ import type { Step } from './plan';
 import type { RoundContext } from './ports';
 import { markPushed } from './pushed';
 import { journalled } from './journalled';
-import { Later, Reread, fail } from './stops';
+import { isStop, reread, stopOf, type Stop } from './stops';
 import { itemFromRemote } from './translate';
 import { pairAnswers } from './answers';
 import { appended, attachmentsPaired, copyFromLibrary } from './attachment-steps';
@@ -30,15 +30,15 @@ interface StepScope {
   agg: RemoteAggregate | null;
   work: WorkQuote;
   ctx: RoundContext;
-  /** The server id of an entity the plan says the server has (else: read again). */
-  sid: (kind: EntityKind, key: string) => string;
+  /** The server ids of entities the plan says the server has (one missing: read again). */
+  sids: (kind: EntityKind, keys: Iterable<string>) => Map<string, string> | Stop;
 }
 
 type StepFns = {
   [K in Step['kind']]: (
     step: Extract<Step, { kind: K }>,
     at: StepScope,
-  ) => Promise<RemoteAggregate>;
+  ) => Promise<RemoteAggregate | Stop>;
 };
 
 function serverQuote(at: StepScope): RemoteAggregate {
@@ -82,15 +82,16 @@ const STEPS: StepFns = {
     return a;
   },
   async deleteItems(step, at) {
-    const { sid } = at;
     const { api } = at.ctx;
     const a = serverQuote(at);
     const qid = a.quote.id;
-    const ids = step.keys.map((k) => sid('lineItem', k));
+    const known = at.sids('lineItem', step.keys);
+    if (isStop(known)) return known;
+    const ids = step.keys.map((k) => known.get(k)!);
     try {
       await api.bulkDeleteLineItems(qid, ids);
     } catch (e) {
-      if (isEntityGone(e)) throw new Reread(null, 'line item already gone');
+      if (isEntityGone(e)) return reread(null, 'line item already gone');
       throw e;
     }
     const gone = new Set(ids);
@@ -142,11 +143,13 @@ const STEPS: StepFns = {
     return a;
   },
   async updateItems(step, at) {
-    const { merged, sid } = at;
+    const { merged } = at;
     const { api } = at.ctx;
     const a = serverQuote(at);
     const qid = a.quote.id;
-    const payload = updateItemsPayload(merged, step.keys, (k) => sid('lineItem', k));
+    const known = at.sids('lineItem', step.keys);
+    if (isStop(known)) return known;
+    const payload = updateItemsPayload(merged, step.keys, (k) => known.get(k)!);
     const res = await api.updateLineItems(qid, payload);
     const byId = new Map(res.map((li) => [li.id, li]));
     a.quote.lineItems = a.quote.lineItems.map((li) => byId.get(li.id) ?? li);
@@ -190,10 +193,15 @@ const STEPS: StepFns = {
     return a;
   },
   async putSections(_step, at) {
-    const { quoteId, merged, ctx, sid } = at;
+    const { quoteId, merged, ctx } = at;
     const { api, store } = at.ctx;
     const a = serverQuote(at);
     const qid = a.quote.id;
+    const placed = at.sids(
+      'lineItem',
+      new Set(Object.keys(merged.placements).map((pk) => splitPlacementKey(pk).item)),
+    );
+    if (isStop(placed)) return placed;
     const fresh: string[] = [];
     const sections = Object.entries(merged.sections).map(([key, s]) => {
       let id = store.sync.serverIdOf('section', key);
@@ -204,7 +212,7 @@ const STEPS: StepFns = {
       const lineItems = Object.entries(merged.placements)
         .filter(([pk]) => splitPlacementKey(pk).section === key)
         .map(([pk, p]) => ({
-          lineItemId: sid('lineItem', splitPlacementKey(pk).item),
+          lineItemId: placed.get(splitPlacementKey(pk).item)!,
           order: p.order,
         }))
         .sort((x, y) => x.order - y.order);
@@ -239,18 +247,19 @@ const STEPS: StepFns = {
         /sections\[\d+\]\.id\b/.test(f.message)
       ) {
         ctx.sectionsByPut.value = false; // this server wants sections created first
-        throw new Reread(f, 'sections need creating first');
+        return reread(f, 'sections need creating first');
       }
       throw e;
     }
     return a;
   },
   async deleteAccess(step, at) {
-    const { sid } = at;
     const { api } = at.ctx;
     const a = serverQuote(at);
     const qid = a.quote.id;
-    const id = sid('accessEntry', step.key);
+    const known = at.sids('accessEntry', [step.key]);
+    if (isStop(known)) return known;
+    const id = known.get(step.key)!;
     try {
       await api.deleteAccessEntry(qid, id);
     } catch (e) {
@@ -303,11 +312,12 @@ const STEPS: StepFns = {
     return a;
   },
   async deleteAttachment(step, at) {
-    const { sid } = at;
     const { api } = at.ctx;
     const a = serverQuote(at);
     const qid = a.quote.id;
-    const id = sid('attachment', step.key);
+    const known = at.sids('attachment', [step.key]);
+    if (isStop(known)) return known;
+    const id = known.get(step.key)!;
     try {
       await api.deleteQuoteAttachment(qid, id);
     } catch (e) {
@@ -333,22 +343,25 @@ const STEPS: StepFns = {
     });
     if (fromLibrary.length)
       return await copyFromLibrary(fromLibrary, quoteId, merged, a, work, ctx);
+    const missing = step.keys.find((k) => !work.attachments.find((x) => x.id === k)?.sha256);
+    if (missing !== undefined) {
+      return reread(
+        {
+          kind: 'refused',
+          transient: false,
+          offline: false,
+          status: 0,
+          code: 'FILE_MISSING',
+          message: `The file of attachment ${merged.attachments[missing]!.name} is not on this computer.`,
+        },
+        'file missing',
+      );
+    }
     const files = step.keys.map((k) => {
-      const w = work.attachments.find((x) => x.id === k);
-      if (!w?.sha256) {
-        throw new Reread(
-          {
-            kind: 'refused',
-            transient: false,
-            offline: false,
-            status: 0,
-            code: 'FILE_MISSING',
-            message: `The file of attachment ${merged.attachments[k]!.name} is not on this computer.`,
-          },
-          'file missing',
-        );
-      }
-      return { path: store.filePath(w.sha256), name: merged.attachments[k]!.name };
+      const sha256 = work.attachments.find((x) => x.id === k)!.sha256!;
+      const name = merged.attachments[k]!.name;
+      // From the store's (decrypted) bytes: its file on disk may be encrypted.
+      return { path: name, bytes: store.readFile(sha256), name };
     });
     const asSent = appended(
       merged,
@@ -382,19 +395,24 @@ const STEPS: StepFns = {
     return a;
   },
   async updateAttachments(_step, at) {
-    const { merged, sid } = at;
+    const { merged } = at;
     const { api } = at.ctx;
     const a = serverQuote(at);
     const qid = a.quote.id;
+    const known = at.sids('attachment', Object.keys(merged.attachments));
+    if (isStop(known)) return known;
     const payload = Object.entries(merged.attachments)
-      .map(([k, v]) => ({ id: sid('attachment', k), name: v.name, order: v.order }))
+      .map(([k, v]) => ({ id: known.get(k)!, name: v.name, order: v.order }))
       .sort((x, y) => x.order - y.order);
     a.quote.attachments = await api.updateQuoteAttachments(qid, payload);
     return a;
   },
 };
 
-/** Runs one step; a failure becomes a re-read (refused, gone) or a retry later (transient). */
+/**
+ * Runs one step: the server's state after its answer, or how the round stops — a failed call
+ * becomes a re-read (refused, gone) or a retry later (transient); any other error is one.
+ */
 export async function runStep(
   step: Step,
   quoteId: string,
@@ -402,19 +420,22 @@ export async function runStep(
   agg: RemoteAggregate | null,
   work: WorkQuote,
   ctx: RoundContext,
-): Promise<RemoteAggregate> {
-  const sid = (kind: EntityKind, key: string) => {
-    const s = ctx.store.sync.serverIdOf(kind, key);
-    if (!s) throw new Reread(null, `no server id for ${kind} ${key}`);
-    return s;
+): Promise<RemoteAggregate | Stop> {
+  const sids = (kind: EntityKind, keys: Iterable<string>): Map<string, string> | Stop => {
+    const out = new Map<string, string>();
+    for (const key of keys) {
+      const s = ctx.store.sync.serverIdOf(kind, key);
+      if (!s) return reread(null, `no server id for ${kind} ${key}`);
+      out.set(key, s);
+    }
+    return out;
   };
-  const fn = STEPS[step.kind] as (s: Step, at: StepScope) => Promise<RemoteAggregate>;
+  const fn = STEPS[step.kind] as (s: Step, at: StepScope) => Promise<RemoteAggregate | Stop>;
   try {
-    return await fn(step, { quoteId, merged, agg, work, ctx, sid });
+    return await fn(step, { quoteId, merged, agg, work, ctx, sids });
   } catch (e) {
-    if (e instanceof Reread || e instanceof Later) throw e;
-    if (isGone(e)) throw new Reread(failureOf(e), 'quote gone');
-    fail(e);
+    if (isGone(e)) return reread(failureOf(e), 'quote gone');
+    return stopOf(e);
   }
 }
 

@@ -29,3 +29,14 @@ export {
   type Protection,
   type ProtectionRecord,
 } from './store-keys';
+export {
+  openProtectedStore,
+  setAsideUnreadable,
+  lockMessage,
+  UnlockInputError,
+  STORE_FILE,
+  type StoreAccess,
+  type StoreLock,
+  type StoreLockReason,
+  type Unlock,
+} from './protected-store';

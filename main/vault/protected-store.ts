@@ -94,6 +94,8 @@ export interface OpenProtectedOptions {
   /** Where no keychain is reachable and no choice was made: ask (default) or keep it unencrypted. */
   withoutKeychain?: 'ask' | 'unencrypted';
   storeOptions?: StoreOptions;
+  /** How the file is opened once its key is known (default `openStore`; the app repairs a damaged one). */
+  openWith?: (file: string, opts: StoreOptions) => Store;
 }
 
 /** Opens the store in `storeDir` with the right key, or says why it cannot. */
@@ -102,7 +104,7 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
   const name = o.displayName;
   const open = (key: Buffer | null, protection: Protection): StoreAccess => ({
     ok: true,
-    store: openStore(file, {
+    store: (o.openWith ?? openStore)(file, {
       filesDir: path.join(o.storeDir, 'files'),
       ...o.storeOptions,
       key,

@@ -9,6 +9,8 @@ import { Toasts } from '../ui';
 import { runCommand, shortcutFor } from './commands';
 import { useEvents } from './use-events';
 import { useAppInfo } from '../state/app-info';
+import { LockScreen } from '../protection/lock-screen';
+import { useStoreAccess } from '../protection/use-store-access';
 
 // Screens other than the list load on first use, keeping the first paint small.
 const QuoteEditor = lazy(() => import('../editor/quote-editor'));
@@ -32,6 +34,7 @@ export function App() {
   const conflicts = useSync((s) => s.status?.conflictCount ?? 0);
   const info = useAppInfo((s) => s.info);
   useEvents();
+  const [access, setAccess] = useStoreAccess();
 
   useEffect(() => {
     void useSync.getState().load();
@@ -117,17 +120,23 @@ export function App() {
           </div>
         )}
       </nav>
-      <main id="main" className="main">
-        <StoreNotice />
-        <Suspense fallback={<div className="page muted">Loading…</div>}>
-          {route.screen === 'quotes' && <QuoteList />}
-          {route.screen === 'quote' && <QuoteEditor key={route.quoteId} quoteId={route.quoteId} />}
-          {route.screen === 'conflicts' && <ConflictsView quoteId={route.quoteId} />}
-          {route.screen === 'library' && <LibraryScreen />}
-          {route.screen === 'preferences' && <PreferencesScreen />}
-          {route.screen === 'settings' && <SettingsScreen />}
-        </Suspense>
-      </main>
+      {access?.state === 'locked' ? (
+        <LockScreen access={access} onOpened={setAccess} />
+      ) : (
+        <main id="main" className="main">
+          <StoreNotice />
+          <Suspense fallback={<div className="page muted">Loading…</div>}>
+            {route.screen === 'quotes' && <QuoteList />}
+            {route.screen === 'quote' && (
+              <QuoteEditor key={route.quoteId} quoteId={route.quoteId} />
+            )}
+            {route.screen === 'conflicts' && <ConflictsView quoteId={route.quoteId} />}
+            {route.screen === 'library' && <LibraryScreen />}
+            {route.screen === 'preferences' && <PreferencesScreen />}
+            {route.screen === 'settings' && <SettingsScreen />}
+          </Suspense>
+        </main>
+      )}
       <StatusBar />
       <Toasts />
     </div>

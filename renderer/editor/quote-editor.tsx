@@ -8,6 +8,7 @@ import { HeaderForm } from './header-form';
 import { StatusControl } from './status-control';
 import { LineItems } from './line-items';
 import { TotalsCard } from './totals-card';
+import { publishQueued } from './publish-queued';
 import { AccessList } from './access-list';
 import { Attachments } from './attachments';
 import { undo, redo } from './undo';
@@ -84,8 +85,12 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
       </QuoteTitle>
       {!detail.editable && (
         <p className="readonly-note" role="note">
-          This quote is {h.status.replace('_', ' ')}: its contents can no longer change.
-          {detail.allowedTransitions.includes('draft') && ' Move it back to draft to edit it.'}
+          {publishQueued(detail)
+            ? 'This quote will be published at the next sync: its contents can no longer change. Undo takes the publish back until then.'
+            : `This quote is ${h.status.replace('_', ' ')}: its contents can no longer change.`}
+          {!publishQueued(detail) &&
+            detail.allowedTransitions.includes('draft') &&
+            ' Move it back to draft to edit it.'}
         </p>
       )}
       <div className="editor">

@@ -3,6 +3,7 @@ import type { QuoteStatus } from '../../common/api/enums';
 import type { QuoteDetail } from '../../common/ipc/shapes';
 import { useEditor } from '../state/editor';
 import { useSync } from '../state/sync';
+import { publishQueued } from './publish-queued';
 import { Button, Dialog, SelectField, STATUS_LABEL } from '../ui';
 
 /**
@@ -24,9 +25,6 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
   // Publishing sends the quote to the client: it is said plainly and confirmed first.
   const [confirming, setConfirming] = useState(false);
   const recipients = detail.accessList.length;
-  // Published here, not yet on the server: the publish waits in the queue like any edit.
-  const queued =
-    detail.header.status === 'sent' && detail.header.published && detail.sync.state !== 'synced';
 
   return (
     <section className="card card-pad stack" aria-labelledby="status-h">
@@ -71,17 +69,7 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
           </Dialog>
         </div>
       )}
-      {queued && (
-        <p className="field-hint" role="status" data-testid="publish-queued">
-          Will be published at the next sync. Until then, Undo takes it back.
-        </p>
-      )}
-      {detail.publishRefused && (
-        <p className="field-error" role="alert" data-testid="publish-refused">
-          Not published: the server refused it ({detail.publishRefused}). The quote is a draft
-          again; nothing else changed.
-        </p>
-      )}
+      <PublishNotes detail={detail} />
       {choices.filter((s) => s !== 'sent').length > 0 ? (
         <div className="row">
           <SelectField
@@ -121,5 +109,25 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** A publish waiting for the next sync, or the server's refusal of the last one. */
+function PublishNotes({ detail }: { detail: QuoteDetail }) {
+  const queued = publishQueued(detail);
+  return (
+    <>
+      {queued && (
+        <p className="field-hint" role="status" data-testid="publish-queued">
+          Will be published at the next sync. Until then, Undo takes it back.
+        </p>
+      )}
+      {detail.publishRefused && (
+        <p className="field-error" role="alert" data-testid="publish-refused">
+          Not published: the server refused it ({detail.publishRefused}). The quote is a draft
+          again; nothing else changed.
+        </p>
+      )}
+    </>
   );
 }

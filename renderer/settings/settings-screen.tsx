@@ -5,6 +5,7 @@ import { useAppInfo } from '../state/app-info';
 import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
+import { useStoreAccess } from '../protection/use-store-access';
 import { EnterSecretDialog } from './enter-secret-dialog';
 import { CaFileField } from './ca-file-field';
 import { ManagedNote, PolicyBanner } from './managed-note';
@@ -53,6 +54,7 @@ export default function SettingsScreen() {
       .catch(() => {});
   }, []);
   const locked = policy?.policy ?? {};
+  const [storeAccess] = useStoreAccess();
 
   const load = useCallback(async () => {
     try {
@@ -359,6 +361,10 @@ export default function SettingsScreen() {
             <dd className="mono">{info.dataDir}</dd>
             <dt>Logs</dt>
             <dd className="mono">{info.logsDir}</dd>
+            <dt>Protection of quotes on this computer</dt>
+            <dd data-testid="store-protection">
+              {storeAccess?.state === 'open' ? storeAccess.message : '—'}
+            </dd>
             <dt>Secrets</dt>
             <dd>
               {keychain?.available

@@ -30,6 +30,8 @@ export interface FaultRule {
   method?: string;
   /** Path (without query) must match. */
   path?: RegExp;
+  /** The request's body (as text) must match. */
+  body?: RegExp;
   /** How many matching requests get the fault; later ones pass. */
   times: number;
   fault: Fault;
@@ -81,11 +83,12 @@ export async function startFaultProxy(upstream: {
   let rules: FaultRule[] = [];
   let dialect: Dialect | null = null;
 
-  const takeFault = (method: string, path: string): Fault | undefined => {
+  const takeFault = (method: string, path: string, body: string): Fault | undefined => {
     for (const r of rules) {
       if (r.times <= 0) continue;
       if (r.method && r.method !== method) continue;
       if (r.path && !r.path.test(path)) continue;
+      if (r.body && !r.body.test(body)) continue;
       r.times--;
       return r.fault;
     }
@@ -100,7 +103,7 @@ export async function startFaultProxy(upstream: {
     seen.push(entry);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const fault = takeFault(method, path);
+    const fault = takeFault(method, path, Buffer.concat(chunks).toString('utf8'));
     entry.fault = fault?.kind;
     if (fault?.kind === 'drop') {
       req.socket.destroy();

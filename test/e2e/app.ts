@@ -62,6 +62,7 @@ export async function startApp(
     version: 'e2e',
     log: silentLogger,
     embedded: null,
+    withoutKeychain: 'unencrypted',
     syncFactory: engineSyncFactory(path.join(root, 'sync-tmp')),
     ...(opts.policyFile ? { policy: readPolicyFile(opts.policyFile) } : {}),
   });

@@ -14,6 +14,7 @@ const core = await createCore({
   version: 'e2e',
   log: silentLogger,
   embedded: null,
+  withoutKeychain: 'unencrypted',
   syncFactory: engineSyncFactory(path.join(dataDir!, '..', 'sync-tmp')),
 });
 const bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir: staticDir! });

@@ -5,6 +5,7 @@
 // draft, the reason on screen and every other edit on the server. The app talks to the real
 // server through the fault proxy: no connection is its dropped connections, and the refusal is
 // the one fault the real server cannot be made to give on demand.
+import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ListResponse, QuoteResponse } from '../../common/api';
 import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
@@ -29,7 +30,7 @@ beforeAll(async () => {
       audience: app.server().baseUrl,
       clientId: DEMO.ada.clientId,
       clientSecret: DEMO.ada.secret,
-      caFile: proxy.caFile,
+      caPem: fs.readFileSync(proxy.caFile, 'utf8'),
     },
     { via: 'test' },
   );
@@ -45,6 +46,9 @@ beforeAll(async () => {
 }, 180_000);
 
 afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && proxy) {
+    console.log('last requests through the proxy:', JSON.stringify(proxy.seen.slice(-25)));
+  }
   proxy?.clear();
   if (ctx.task.result?.state === 'fail' && app)
     await screenshot(app.page, `failed-publish-${ctx.task.id}`, true).catch(() => {});
@@ -105,8 +109,13 @@ describe('publish offline', () => {
     await goOffline();
 
     await publish();
-    const queued = page.getByText('Will be published at the next sync');
+    const queued = page
+      .getByRole('status')
+      .filter({ hasText: 'Will be published at the next sync' });
     await queued.waitFor();
+    expect(await page.getByRole('note').textContent()).toContain(
+      'will be published at the next sync',
+    );
     // The badge agrees with the footer through retries: each "Sync now" is a doomed attempt.
     const seen = new Set<string>();
     for (let i = 0; i < 3; i++) {
@@ -147,13 +156,18 @@ describe('publish offline', () => {
     await intro.fill('Written at the client’s desk');
     await intro.blur();
     await publish();
-    await page.getByText('Will be published at the next sync').waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Will be published at the next sync' })
+      .waitFor();
 
     proxy.clear();
     proxy.inject({
       method: 'PUT',
       path: new RegExp(`^/v2/quotes/${serverId}$`),
-      times: 1,
+      // Every publish of this quote, and nothing else: the header without it goes through.
+      body: /"published":true/,
+      times: 100,
       fault: {
         kind: 'status',
         status: 400,

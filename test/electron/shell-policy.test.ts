@@ -113,7 +113,10 @@ describe('custom protocol path checks', () => {
   const sha = 'a'.repeat(64);
   const blob = path.join(tmp, 'blob.pdf');
   fs.writeFileSync(blob, '%PDF-1.4');
-  const roots = { rendererDir, blobPath: (s: string) => (s === sha ? blob : null) };
+  const roots = {
+    rendererDir,
+    readBlob: (s: string) => (s === sha ? fs.readFileSync(blob) : null),
+  };
   const get = (url: string, method = 'GET') => resolveProtocolRequest(url, method, roots);
 
   it('serves the renderer entry and its assets', () => {
@@ -144,8 +147,8 @@ describe('custom protocol path checks', () => {
 
   it('serves attachment bytes only by exact content address', () => {
     expect(get(`quotedesk://files/${sha}`)).toEqual({
-      kind: 'file',
-      path: blob,
+      kind: 'bytes',
+      bytes: fs.readFileSync(blob),
       mimeType: 'application/pdf',
     });
     expect(get(`quotedesk://files/${'b'.repeat(64)}`)).toMatchObject({

@@ -66,6 +66,18 @@ describe('the core without a profile', () => {
     expect(ks.message.length).toBeGreaterThan(10);
   });
 
+  it('says how the quotes on this computer are protected, and refuses lock-screen actions while open', async () => {
+    const access = await call('storeAccess.status');
+    expect(access.state).toBe('open');
+    if (access.state === 'open') expect(access.message.length).toBeGreaterThan(20);
+    // Unlocking an open store changes nothing; choosing or starting over is refused.
+    expect((await call('storeAccess.unlock', { passphrase: 'anything at all' })).state).toBe(
+      'open',
+    );
+    expect((await refuse('storeAccess.choose', { mode: 'none' })).code).toBe('VALIDATION');
+    expect((await refuse('storeAccess.startOver', { confirm: true })).code).toBe('VALIDATION');
+  });
+
   it('refuses a publish while nothing can reach the server', async () => {
     const err = await refuse('quotes.publish', { quoteId: 'nope' });
     expect(err.code).toBe('SYNC_UNAVAILABLE');

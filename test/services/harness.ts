@@ -54,7 +54,9 @@ export async function startHarness(
   opts: Partial<CoreOptions> & { platform: Platform },
 ): Promise<Harness> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'qd-core-'));
-  const core = await createCore({ ...opts, dataDir });
+  // Without a keychain (a run outside dbus-run-session) the store stays unencrypted rather
+  // than waiting at the first-start choice; inside one it is encrypted as in the app.
+  const core = await createCore({ withoutKeychain: 'unencrypted', ...opts, dataDir });
   const events: Harness['events'] = [];
   core.hub.subscribe((event, payload) => events.push({ event, payload }));
   const h: Harness = {

@@ -38,7 +38,7 @@ describe('entering a connection secret again, without a keychain', () => {
         baseUrl: server.baseUrl,
         clientId: DEMO.ada.clientId,
         clientSecret: DEMO.ada.secret,
-        caFile: server.caFile,
+        caPem: server.ca,
       });
       expect(added.secret).toBe('memory');
       profileId = added.id;
