@@ -344,7 +344,8 @@ export const calls = {
   /** Tests a saved profile, or unsaved input before adding it. */
   'profiles.test': call(z.union([z.object({ profileId: Id }), ProfileInput]), ConnectionTestResult),
   'profiles.switch': call(z.object({ profileId: Id }), ProfileView),
-  /** Removes the profile and its secret from the keychain. */
+  /** Removes the profile and everything of it: store key first, then its store folder
+   * (database, WAL, attachment files), the profile, its secret and tokens. */
   'profiles.remove': call(z.object({ profileId: Id }), Done),
   'profiles.keychainStatus': call(none, KeychainStatus),
   /** Enters the client secret of an existing profile again (keychain, or memory without one);

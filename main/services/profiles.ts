@@ -3,6 +3,7 @@ import type { Vault } from '../vault';
 import { requireUnlocked, type ServiceContext } from './context';
 import { keptCaFile } from './ca-file';
 import { ServiceError } from './errors';
+import { wipeProfile } from './profile-wipe';
 import type { Group } from './group';
 
 export const DEMO_PROFILE_ID = 'demo';
@@ -93,7 +94,7 @@ export function profileHandlers(ctx: ServiceContext): Group<'profiles'> {
         const other = (await ctx.vault.listProfiles()).find((p) => p.id !== profileId);
         await ctx.switchProfile(other?.id ?? null);
       }
-      await ctx.vault.deleteProfile(profileId);
+      await wipeProfile(ctx, profileId);
       return { done: true as const };
     },
     'profiles.setSecret': async ({ profileId, clientSecret }) => {

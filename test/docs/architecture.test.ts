@@ -71,8 +71,8 @@ describe('docs/architecture.md', () => {
   it('draws the sync states exactly as the store’s transition table moves them', () => {
     const block = /```mermaid\nstateDiagram-v2\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
     const drawn = new Set<string>();
-    for (const m of block.matchAll(/^\s*(\w+) --> (\w+): (.+)$/gm)) {
-      for (const event of m[3]!.split('·')) drawn.add(`${m[1]} -${event.trim()}-> ${m[2]}`);
+    for (const m of block.matchAll(/^\s*(\w+) --> (\w+)\s*:\s*(.+)$/gm)) {
+      for (const event of m[3]!.split(',')) drawn.add(`${m[1]} -${event.trim()}-> ${m[2]}`);
     }
     const table = new Set<string>();
     for (const [event, t] of Object.entries(SYNC_TRANSITIONS)) {
