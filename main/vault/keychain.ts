@@ -4,6 +4,8 @@
 // daemon, native module missing) the app keeps working, but says plainly that nothing will
 // be remembered.
 
+import { createRequire } from 'node:module';
+
 export const KEYCHAIN_SERVICE = 'quotedesk';
 
 export const NOT_REMEMBERED =
@@ -40,7 +42,12 @@ export interface OpenKeychainOptions {
 const PROBE_ACCOUNT = '__quotedesk_probe__';
 
 async function loadKeytar(): Promise<KeytarLike> {
-  const mod = (await import('@napi-rs/keyring/keytar')) as unknown as {
+  // Required, not `import()`ed: the package is CommonJS without an `exports` map, so Node's
+  // ESM resolver (which the bundled main's `import()` uses, unlike tsx in development) does
+  // not find the extensionless `keytar` subpath, and the packaged app saw no keychain at all.
+  // `require` resolves it as it resolves better-sqlite3 in the bundle; a missing binding
+  // still throws here and means "no keychain".
+  const mod = createRequire(import.meta.url)('@napi-rs/keyring/keytar') as {
     default?: KeytarLike;
   } & KeytarLike;
   const api = mod.default ?? mod;

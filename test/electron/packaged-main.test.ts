@@ -13,6 +13,7 @@ import { CRASH_PAGE_URL } from '../../main/electron/faults';
 import { APP_ENTRY_URL } from '../../main/electron/protocol-paths';
 import { pdfBytes } from '../services/harness';
 import { DEMO } from '../helpers/server-api';
+import { keychainGate } from '../vault/keychain-required';
 import { buildPackagedOut, type PackagedOut } from './packaged-build';
 import { loadBundledApp, type LoadedApp } from './standin/load-app';
 import type { ElectronStandin } from './standin/electron';
@@ -151,6 +152,15 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
     const refused = await invoke(s, 'quotes.list', {}, false);
     expect(refused).toMatchObject({ ok: false, error: { code: 'AUTH' } });
   }, 120_000);
+
+  it('with a system keychain, keeps the store key there: nothing to choose at first start', async (ctx) => {
+    const gate = await keychainGate();
+    if (!gate.run) ctx.skip();
+    const keychain = await invoke(s, 'profiles.keychainStatus');
+    expect(keychain).toMatchObject({ ok: true, value: { remembered: true } });
+    const access = await invoke(s, 'storeAccess.status');
+    expect(access).toMatchObject({ ok: true, value: { state: 'open', protection: 'keychain' } });
+  });
 
   it('reads and writes only paths its own dialogs handed out', async () => {
     await until('the catalogue', async () => {
