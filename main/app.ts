@@ -79,6 +79,7 @@ runShell({
       platform,
       log,
       version: app.getVersion(),
+      packaged: app.isPackaged,
       embedded: embeddedServer(),
       updates: electronUpdates({
         packaged: app.isPackaged,

@@ -28,12 +28,15 @@ export type Totals = InvoiceTotals;
 
 export const Id = z.string().min(1, 'is required').max(100);
 export const IsoDateTime = z.iso.datetime({ offset: true });
-/** A unit price or cost as the API carries it: a decimal number with at most 4 places. */
+/**
+ * A unit price or cost as the API carries it: a decimal number with at most 4 places, never
+ * negative (the API's Money). Refused here, where it enters, so the layers below trust it.
+ */
 export const UnitAmount = z
   .number()
   .finite()
-  .min(-LIMITS.moneyMax)
-  .max(LIMITS.moneyMax)
+  .min(0, 'must not be negative')
+  .max(LIMITS.moneyMax, `must be at most ${LIMITS.moneyMax}`)
   .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, {
     message: 'must have at most 4 decimal places',
   });

@@ -41,6 +41,8 @@ export interface CoreOptions {
   updates?: UpdatesFactory;
   /** The organisation's policy (default: read from the platform's system location). */
   policy?: PolicyReading;
+  /** An installed app: only the system location's policy counts (no QUOTEDESK_POLICY_FILE). */
+  packaged?: boolean;
   /** The proposal's fonts (default: `fonts/` beside the bundle, else pdfmake's own copy). */
   fontsDir?: string;
   /**
@@ -127,7 +129,7 @@ function sessionCalls(sessions: ActiveSession) {
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const policy = options.policy ?? readPolicy();
+  const policy = options.policy ?? readPolicy({ packaged: options.packaged ?? false });
   // `demoConnection: false`: no embedded demo server at all.
   const opts = policy.policy.demoConnection === false ? { ...options, embedded: null } : options;
   const paths = dataPaths(path.resolve(opts.dataDir));

@@ -1,5 +1,7 @@
 // Reads the organisation's policy at start: from the platform's system location (or the
-// Windows registry), `QUOTEDESK_POLICY_FILE` when set. A missing policy is normal; a broken
+// Windows registry). `QUOTEDESK_POLICY_FILE` replaces that location only where the app is not
+// packaged (tests, `npm start`, browser mode): in an installed app a user could otherwise
+// point it at a file of their own and escape the organisation's locks. A missing policy is normal; a broken
 // or invalid one never stops the app: it is ignored as a whole, and the reading says which
 // field is wrong (shown in Settings, written to the log).
 import { execFileSync } from 'node:child_process';
@@ -20,13 +22,20 @@ export interface PolicyReading {
 
 export const NO_POLICY: PolicyReading = { status: 'none', source: null, policy: {}, problems: [] };
 
-/** Where the policy file is looked for on this platform. */
+/** `QUOTEDESK_POLICY_FILE`, when it counts: never in a packaged app. */
+function policyOverride(env: NodeJS.ProcessEnv, packaged: boolean): string | null {
+  const override = env.QUOTEDESK_POLICY_FILE?.trim();
+  return override && !packaged ? path.resolve(override) : null;
+}
+
+/** Where the policy file is looked for on this platform (`packaged`: the system one only). */
 export function policyFileLocation(
   env: NodeJS.ProcessEnv = process.env,
   platform: NodeJS.Platform = process.platform,
+  packaged = false,
 ): string {
-  const override = env.QUOTEDESK_POLICY_FILE?.trim();
-  if (override) return path.resolve(override);
+  const override = policyOverride(env, packaged);
+  if (override) return override;
   if (platform === 'win32') {
     return path.win32.join(env.ProgramData ?? 'C:\\ProgramData', 'Quotedesk', 'policy.json');
   }
@@ -87,21 +96,24 @@ function queryRegistry(): string | null {
 export interface ReadPolicyOptions {
   env?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
+  /** An installed app: `QUOTEDESK_POLICY_FILE` is not honoured. */
+  packaged?: boolean;
   /** The registry query (Windows), replaceable for tests. */
   registry?: () => string | null;
 }
 
 /**
- * The policy in force: `QUOTEDESK_POLICY_FILE` when set; on Windows the registry key when it
+ * The policy in force: `QUOTEDESK_POLICY_FILE` when set and not packaged; on Windows the registry key when it
  * holds values (Group Policy), else the file; elsewhere the file.
  */
 export function readPolicy(opts: ReadPolicyOptions = {}): PolicyReading {
   const env = opts.env ?? process.env;
   const platform = opts.platform ?? process.platform;
-  if (platform === 'win32' && !env.QUOTEDESK_POLICY_FILE?.trim()) {
+  const packaged = opts.packaged ?? false;
+  if (platform === 'win32' && !policyOverride(env, packaged)) {
     const output = (opts.registry ?? queryRegistry)();
     const raw = output === null ? null : parseRegQuery(output);
     if (raw && Object.keys(raw).length > 0) return policyFrom(REGISTRY_KEY, raw);
   }
-  return readPolicyFile(policyFileLocation(env, platform));
+  return readPolicyFile(policyFileLocation(env, platform, packaged));
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import type { AccountType } from '../../common/api/enums';
 import { Button, IconButton, SelectField, TextField } from '../ui';
@@ -56,16 +55,16 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
         `A quote can be shared with at most ${LIMITS.accessList} recipients`,
       );
     const r = await run(
-      () =>
-        ipc().call('accessList.add', {
-          quoteId,
-          entries: emails.map((e) => ({
-            email: e,
-            accountType,
-            ...(name ? { accountName: name } : {}),
-            ...(role ? { accountRole: role } : {}),
-          })),
-        }),
+      'accessList.add',
+      {
+        quoteId,
+        entries: emails.map((e) => ({
+          email: e,
+          accountType,
+          ...(name ? { accountName: name } : {}),
+          ...(role ? { accountRole: role } : {}),
+        })),
+      },
       (err) =>
         err.field?.includes('accountName')
           ? 'access:name'
@@ -127,9 +126,7 @@ export function AccessList({ detail }: { detail: QuoteDetail }) {
               {editable && (
                 <IconButton
                   label={`Remove ${e.email}`}
-                  onClick={() =>
-                    void run(() => ipc().call('accessList.remove', { quoteId, entryId: e.id }))
-                  }
+                  onClick={() => void run('accessList.remove', { quoteId, entryId: e.id })}
                 >
                   ✕
                 </IconButton>

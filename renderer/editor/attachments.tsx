@@ -36,22 +36,14 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
     }
     const { ok, errors: bad } = await filesToBytes(files);
     useEditor.getState().setError('attachments', bad.length ? bad.join('; ') : null);
-    if (ok.length)
-      await run(
-        () => ipc().call('attachments.addFromBytes', { quoteId, files: ok }),
-        'attachments',
-      );
+    if (ok.length) await run('attachments.addFromBytes', { quoteId, files: ok }, 'attachments');
   };
 
   const pickFromDisk = async () => {
     if (bridgeKind() === 'preload') {
       try {
         const { paths } = await ipc().call('app.choosePdfFiles', { multiple: true });
-        if (paths.length)
-          await run(
-            () => ipc().call('attachments.addFromPaths', { quoteId, paths }),
-            'attachments',
-          );
+        if (paths.length) await run('attachments.addFromPaths', { quoteId, paths }, 'attachments');
         return;
       } catch (e) {
         if (errorOf(e).code !== 'UNSUPPORTED') return void toast.error(errorOf(e).message);
@@ -66,7 +58,7 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
       a.id,
       d,
     );
-    if (ids) void run(() => ipc().call('attachments.reorder', { quoteId, attachmentIds: ids }));
+    if (ids) void run('attachments.reorder', { quoteId, attachmentIds: ids });
   };
 
   const zip = async () => {
@@ -159,8 +151,8 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
                         if (!name)
                           return useEditor.getState().setError(`att:${a.id}`, 'Name is required');
                         const r = await run(
-                          () =>
-                            ipc().call('attachments.rename', { quoteId, attachmentId: a.id, name }),
+                          'attachments.rename',
+                          { quoteId, attachmentId: a.id, name },
                           `att:${a.id}`,
                         );
                         if (r) setRenaming(null);
@@ -177,9 +169,7 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
               onMove={(d) => move(a, d)}
               onStartRename={() => setRenaming({ id: a.id, name: a.name })}
               renameLabel={`Rename ${a.name}`}
-              onDelete={() =>
-                void run(() => ipc().call('attachments.delete', { quoteId, attachmentId: a.id }))
-              }
+              onDelete={() => void run('attachments.delete', { quoteId, attachmentId: a.id })}
             />
           ))}
         </ul>
@@ -199,8 +189,8 @@ export function Attachments({ detail }: { detail: QuoteDetail }) {
           onClose={() => setFromLibrary(false)}
           onPick={async (ids) => {
             const r = await run(
-              () =>
-                ipc().call('attachments.copyFromLibrary', { quoteId, libraryAttachmentIds: ids }),
+              'attachments.copyFromLibrary',
+              { quoteId, libraryAttachmentIds: ids },
               'attachments',
             );
             if (r) setFromLibrary(false);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { HEADER_TEXT_FIELDS, type HeaderTextField } from '../../common/api/kinds';
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import { ipc } from '../ipc';
 import { dateInputToIso, isoToDateInput } from '../format';
 import { useEditor } from '../state/editor';
 import { TextArea, TextField } from '../ui';
@@ -72,10 +71,7 @@ export function HeaderForm({ detail }: { detail: QuoteDetail }) {
       setDirty((d) => ({ ...d, [field]: false }));
       return;
     }
-    const ok = await run(
-      () => ipc().call('quotes.updateHeader', { quoteId, [field]: value, coalesce: visit }),
-      key,
-    );
+    const ok = await run('quotes.updateHeader', { quoteId, [field]: value, coalesce: visit }, key);
     // Typed on meanwhile: the next call sends that, and the field stays the user's.
     if (ok && f.value === text) setDirty((d) => ({ ...d, [field]: false }));
   };

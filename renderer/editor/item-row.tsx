@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import { moneyKind, recurringPeriod } from '../../common/money';
 import type { LineItemPatch, LineItemView, QuoteDetail } from '../../common/ipc/shapes';
-import { ipc } from '../ipc';
 import { formatMinor, formatUnit } from '../format';
 import { KIND_LABEL } from '../format/kinds';
 import { PERIOD_SHORT } from '../format/periods';
@@ -103,8 +102,8 @@ export function ItemRow({
     }
     setError(key, null);
     const r = await run(
-      () =>
-        ipc().call('lineItems.update', { quoteId, lineItemId: item.id, patch, coalesce: visit }),
+      'lineItems.update',
+      { quoteId, lineItemId: item.id, patch, coalesce: visit },
       (e) =>
         e.field && /quantity|price|note|initialTotal/.test(e.field)
           ? `item:${item.id}:${e.field.split('.').pop()}`

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import type { LineItemView, QuoteDetail, SectionView } from '../../common/ipc/shapes';
-import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { Button, IconButton, TextField } from '../ui';
 import { toast } from '../ui/toast';
@@ -28,7 +27,7 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
 
   const [askMove, setAskMove] = useState<AskMove | null>(null);
   const moveNow = (lineItemIds: string[], sectionId: string | null, index?: number) =>
-    run(() => ipc().call('lineItems.move', { quoteId, lineItemIds, sectionId, index }));
+    run('lineItems.move', { quoteId, lineItemIds, sectionId, index });
   /** A parent takes its add-ons along; an add-on leaving its parent's section asks first. */
   const move = async (lineItemId: string, sectionId: string | null, index?: number) => {
     const plan = planMove(detail, lineItemId, sectionId);
@@ -67,7 +66,7 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
       useEditor.getState().setError('section:new', 'Section name is required');
       return;
     }
-    const r = await run(() => ipc().call('sections.create', { quoteId, name }), 'section:new');
+    const r = await run('sections.create', { quoteId, name }, 'section:new');
     if (r) setNewSection(null);
   };
 
@@ -77,16 +76,14 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
     const j = i + delta;
     if (j < 0 || j >= ids.length) return;
     [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-    void run(() => ipc().call('sections.reorder', { quoteId, sectionIds: ids }));
+    void run('sections.reorder', { quoteId, sectionIds: ids });
   };
 
   const deleteItem = async (item: LineItemView) => {
     const addOns = detail.lineItems
       .filter((i) => i.requiredLineItemId === item.id)
       .map((i) => i.id);
-    const r = await run(() =>
-      ipc().call('lineItems.delete', { quoteId, lineItemIds: [item.id, ...addOns] }),
-    );
+    const r = await run('lineItems.delete', { quoteId, lineItemIds: [item.id, ...addOns] });
     if (r) {
       toast.info(
         `Removed ${item.product.name}${addOns.length ? ` and ${addOns.length} add-on${addOns.length > 1 ? 's' : ''}` : ''}`,
@@ -171,13 +168,13 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
               onRename={(name) =>
                 section &&
                 run(
-                  () => ipc().call('sections.rename', { quoteId, sectionId: section.id, name }),
+                  'sections.rename',
+                  { quoteId, sectionId: section.id, name },
                   `section:${section.id}`,
                 )
               }
               onDelete={() =>
-                section &&
-                void run(() => ipc().call('sections.delete', { quoteId, sectionId: section.id }))
+                section && void run('sections.delete', { quoteId, sectionId: section.id })
               }
               onMove={(d) => section && reorderSection(section, d)}
               onAdd={() => setAdding({ sectionId: g.sectionId })}

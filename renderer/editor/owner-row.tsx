@@ -2,7 +2,6 @@
 // Taking it is a local edit like any other: it shows at once, and reaches the server at the
 // next sync (also when made offline).
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { Button } from '../ui';
 import { toast } from '../ui/toast';
@@ -12,7 +11,7 @@ export function OwnerRow({ detail }: { detail: QuoteDetail }) {
   const run = useEditor((s) => s.run);
   const error = useEditor((s) => s.errors.ownership);
   const take = async () => {
-    const r = await run(() => ipc().call('quotes.takeOwnership', { quoteId: h.id }), 'ownership');
+    const r = await run('quotes.takeOwnership', { quoteId: h.id }, 'ownership');
     if (r) toast.success('You own this quote now. The server hears of it at the next sync.');
   };
   return (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { QuoteStatus } from '../../common/api/enums';
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import { ipc } from '../ipc';
 import { useEditor } from '../state/editor';
 import { useSync } from '../state/sync';
 import { publishQueued } from './publish-queued';
@@ -46,7 +45,7 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
                   variant="primary"
                   onClick={() => {
                     setConfirming(false);
-                    void run(() => ipc().call('quotes.publish', { quoteId }), 'header:status');
+                    void run('quotes.publish', { quoteId }, 'header:status');
                   }}
                 >
                   Publish
@@ -93,10 +92,9 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
             style={{ alignSelf: 'flex-end' }}
             onClick={() =>
               to &&
-              void run(
-                () => ipc().call('quotes.setStatus', { quoteId, status: to }),
-                'header:status',
-              ).then((r) => r && setTo(''))
+              void run('quotes.setStatus', { quoteId, status: to }, 'header:status').then(
+                (r) => r && setTo(''),
+              )
             }
           >
             Apply

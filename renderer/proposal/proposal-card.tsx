@@ -53,7 +53,7 @@ export function ProposalCard({ detail }: { detail: QuoteDetail }) {
   const attach = async () => {
     setBusy('attach');
     try {
-      const r = await run(() => ipc().call('proposal.attach', { quoteId, locale }), 'proposal');
+      const r = await run('proposal.attach', { quoteId, locale }, 'proposal');
       if (r) {
         toast.success('Proposal attached: it uploads with the next sync.');
         warnMissing(r.missingCharacters);

@@ -2,10 +2,12 @@
 // follow every keystroke; each keystroke is committed too, the draft kept while the field is
 // being typed in (so "24.50" is not rewritten as "24.5" under the cursor).
 import { create } from 'zustand';
+import type { IpcInput, IpcOutput } from '../../common/ipc/calls';
 import type { QuoteDetail } from '../../common/ipc/shapes';
 import type { IpcError } from '../../common/ipc/result';
 import { errorOf, ipc } from '../ipc';
 import { toast } from '../ui/toast';
+import { quoteIn, type EditCall } from './edit-calls';
 
 export type ItemDraft = {
   quantity?: string;
@@ -37,11 +39,15 @@ interface EditorState {
   setDraft: (itemId: string, patch: ItemDraft) => void;
   clearDraft: (itemId: string, field?: keyof ItemDraft) => void;
   setError: (key: string, message: string | null) => void;
-  /** Runs an edit; on failure shows the message at `errorKey` (or as a toast) and returns null. */
-  run: <T>(
-    fn: () => Promise<T>,
+  /**
+   * Sends an edit and applies the quote its answer carries (`edit-calls.ts` says where); on
+   * failure shows the message at `errorKey` (or as a toast) and returns null.
+   */
+  run: <N extends EditCall>(
+    name: N,
+    input: IpcInput<N>,
     errorKey?: string | ((e: IpcError) => string | undefined),
-  ) => Promise<T | null>;
+  ) => Promise<IpcOutput<N> | null>;
 }
 
 let loadSeq = 0;
@@ -124,15 +130,17 @@ export const useEditor = create<EditorState>((set, get) => ({
       else delete errors[key];
       return { errors };
     }),
-  run: async (fn, errorKey) => {
-    const sent = fn();
+  run: async <N extends EditCall>(
+    name: N,
+    input: IpcInput<N>,
+    errorKey?: string | ((e: IpcError) => string | undefined),
+  ) => {
+    const sent = ipc().call<EditCall>(name, input);
     inFlight.add(sent);
     try {
-      const out = await sent;
-      if (out && typeof out === 'object' && 'header' in out && 'generation' in out)
-        get().apply(out as unknown as QuoteDetail);
-      else if (out && typeof out === 'object' && 'quote' in out)
-        get().apply((out as unknown as { quote: QuoteDetail }).quote);
+      const out = (await sent) as IpcOutput<N>;
+      const quoteOf: (out: IpcOutput<N>) => QuoteDetail = quoteIn[name];
+      get().apply(quoteOf(out));
       if (typeof errorKey === 'string') get().setError(errorKey, null);
       return out;
     } catch (e) {

@@ -83,6 +83,40 @@ describe('IPC contract', () => {
     if (!decimals.success) expect(errorFromZod(decimals.error).field).toBe('items.0.price');
   });
 
+  it('refuses a negative price or cost where it enters, on add and on update, naming the field', () => {
+    const item = {
+      type: 'Custom',
+      billingTerm: 'Monthly',
+      price: 1,
+      cost: 1,
+      initialTotal: 0,
+      productName: 'X',
+      quantity: 1,
+    };
+    const fieldOf = (r: { success: boolean; error?: Parameters<typeof errorFromZod>[0] }) =>
+      r.success ? null : errorFromZod(r.error!);
+    const added = calls['lineItems.add'].input.safeParse({
+      quoteId: 'q',
+      items: [{ ...item, price: -1 }],
+    });
+    expect(fieldOf(added)).toMatchObject({ field: 'items.0.price' });
+    expect(fieldOf(added)?.message).toMatch(/negative/);
+    const patched = calls['lineItems.update'].input.safeParse({
+      quoteId: 'q',
+      lineItemId: 'l',
+      patch: { cost: -0.01 },
+    });
+    expect(fieldOf(patched)).toMatchObject({ field: 'patch.cost' });
+    // Zero is a price (a free item).
+    expect(
+      calls['lineItems.update'].input.safeParse({
+        quoteId: 'q',
+        lineItemId: 'l',
+        patch: { price: 0 },
+      }).success,
+    ).toBe(true);
+  });
+
   it('accepts only https profile addresses and trims a trailing slash', () => {
     const input = calls['profiles.add'].input;
     const good = input.parse({

@@ -18,6 +18,8 @@ export interface StandinOptions {
   savePath?: string | null;
   /** What `app.getVersion` answers. */
   version?: string;
+  /** What `app.isPackaged` answers (default true: an installed app). */
+  packaged?: boolean;
   /** A CA certificate (PEM) `net.request` trusts, as Chromium would trust the OS store. */
   trustedCa?: string;
 }
@@ -71,7 +73,7 @@ export function createElectronStandin(opts: StandinOptions = {}) {
   const paths = new Map<string, string>();
 
   class App extends EventEmitter {
-    isPackaged = true;
+    isPackaged = opts.packaged ?? true;
     whenReady(): Promise<void> {
       record('app.whenReady');
       return readyPromise;

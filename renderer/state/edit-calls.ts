@@ -1,0 +1,50 @@
+// The calls that edit the open quote, and where each one's answer holds the quote: most answer
+// the quote itself, a few answer it beside what the edit made (`{ quote, lineItemIds }`). The
+// table is typed from the `calls` map, so a new edit call (or a changed answer) fails to compile
+// here until it says where its quote is; the editor never looks at an answer to guess.
+import type { CallName, IpcOutput } from '../../common/ipc/calls';
+import type { QuoteDetail } from '../../common/ipc/shapes';
+
+type AnswersQuote = {
+  [N in CallName]: IpcOutput<N> extends QuoteDetail ? N : never;
+}[CallName];
+type AnswersBeside = {
+  [N in CallName]: IpcOutput<N> extends { quote: QuoteDetail } ? N : never;
+}[CallName];
+
+/** A call whose answer carries the edited quote. */
+export type EditCall = AnswersQuote | AnswersBeside;
+
+const whole = (out: QuoteDetail) => out;
+const beside = (out: { quote: QuoteDetail }) => out.quote;
+
+export const quoteIn: { [N in EditCall]: (out: IpcOutput<N>) => QuoteDetail } = {
+  'quotes.get': whole,
+  'quotes.create': whole,
+  'quotes.duplicate': whole,
+  'quotes.restore': whole,
+  'quotes.updateHeader': whole,
+  'quotes.setStatus': whole,
+  'quotes.publish': whole,
+  'quotes.takeOwnership': whole,
+  'proposal.attach': beside,
+  'lineItems.add': beside,
+  'lineItems.update': whole,
+  'lineItems.delete': whole,
+  'lineItems.move': whole,
+  'sections.create': beside,
+  'sections.rename': whole,
+  'sections.delete': whole,
+  'sections.reorder': whole,
+  'accessList.add': whole,
+  'accessList.remove': whole,
+  'attachments.addFromPaths': whole,
+  'attachments.addFromBytes': whole,
+  'attachments.rename': whole,
+  'attachments.reorder': whole,
+  'attachments.copyFromLibrary': whole,
+  'attachments.delete': whole,
+  'sync.resolve': whole,
+  'edits.undo': whole,
+  'edits.redo': whole,
+};
