@@ -28,7 +28,8 @@ describe('removing a connection with unsynced drafts', () => {
     const { page } = app;
     const listed = await app.core.dispatch('profiles.list', undefined, { via: 'test' });
     if (!listed.ok) throw new Error('profiles.list failed');
-    const profile = listed.value.profiles.find((p) => p.name === 'Test server')!;
+    const { profiles } = listed.value as { profiles: { id: string; name: string }[] };
+    const profile = profiles.find((p) => p.name === 'Test server')!;
     const storeDir = path.join(app.dataDir, 'stores', profile.id);
     // The clients of a new quote come from the offline copy of the catalogue.
     await app.core.dispatch('catalogue.commitmentTerms', undefined, { via: 'test' });
