@@ -25,6 +25,8 @@ export const StoreAccessView = z.discriminatedUnion('state', [
     /** The passphrase just given did not open the store. */
     wrong: z.boolean(),
     profileName: z.string(),
+    /** `choose`: whether "keep unencrypted" is offered (not when the organisation requires encryption). */
+    canKeepUnencrypted: z.boolean(),
     /** Whether starting over from the server is offered (not for `choose`). */
     canStartOver: z.boolean(),
     /** What starting over would lose, said before the user confirms. */

@@ -166,6 +166,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     syncFactory: opts.syncFactory === undefined ? engineSyncFactory(tmpDir) : opts.syncFactory,
     embedded: supervisor && opts.embedded ? { supervisor, seedFile: opts.embedded.seedFile } : null,
     withoutKeychain: opts.withoutKeychain ?? 'ask',
+    dataProtection: policy.policy.dataProtection,
   });
   await chooseActiveProfile(vault, settings, supervisor);
   await sessions.open();

@@ -58,6 +58,8 @@ export interface SessionDeps {
   embedded: { supervisor: EmbeddedSupervisor; seedFile: string } | null;
   /** No keychain and no choice made yet: ask on the lock screen, or keep it unencrypted. */
   withoutKeychain: 'ask' | 'unencrypted';
+  /** The organisation's data protection (policy), which overrides the salesperson's choice. */
+  dataProtection?: Protection | undefined;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function openSession(
     displayName: profileName,
     ...(unlock ? { unlock } : {}),
     withoutKeychain: deps.withoutKeychain,
+    ...(deps.dataProtection ? { required: deps.dataProtection } : {}),
     openWith: (file, o) => {
       const opened = openOrRepair(file, { filesDir: o.filesDir!, key: o.key ?? null, repair, log });
       repaired = opened.repaired;

@@ -33,6 +33,7 @@ export function storeAccessView(s: {
     wrong: lock.wrong ?? false,
     profileName: s.profileName,
     canStartOver: lock.reason !== 'choose',
+    canKeepUnencrypted: lock.reason === 'choose' && !lock.encryptionRequired,
     loss: lock.reason === 'choose' ? '' : START_OVER_LOSS,
   };
 }

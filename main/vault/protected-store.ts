@@ -39,6 +39,8 @@ export interface StoreLock {
   /** What happened and what can be done, in the salesperson's words. */
   message: string;
   wrong?: boolean;
+  /** `choose`: keeping the store unencrypted is not offered (the organisation requires encryption). */
+  encryptionRequired?: boolean;
 }
 
 /** What the user gave on the lock screen. */
@@ -93,6 +95,14 @@ export interface OpenProtectedOptions {
   unlock?: Unlock;
   /** Where no keychain is reachable and no choice was made: ask (default) or keep it unencrypted. */
   withoutKeychain?: 'ask' | 'unencrypted';
+  /**
+   * The organisation's choice (policy `dataProtection`), which overrides the salesperson's:
+   * `keychain` — a key in the keychain, a passphrase only where there is no keychain, never
+   * unencrypted; `passphrase` — always a passphrase; `none` — unencrypted, nothing asked. A
+   * store kept unencrypted before is encrypted on the way when encryption is required; a
+   * store already encrypted stays as it is (its key cannot be changed here).
+   */
+  required?: Protection;
   storeOptions?: StoreOptions;
   /** How the file is opened once its key is known (default `openStore`; the app repairs a damaged one). */
   openWith?: (file: string, opts: StoreOptions) => Store;
@@ -113,6 +123,10 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
   });
   const keychain = o.vault.status().remembered;
   let rec = readProtection(o.storeDir);
+  const mustEncrypt = o.required === 'keychain' || o.required === 'passphrase';
+  // Unencrypted by an earlier choice, now required encrypted: treated as a store from before
+  // encryption, which is encrypted on the way.
+  if (rec?.mode === 'none' && mustEncrypt) rec = null;
 
   if (!rec) {
     const plainOrNew = !storeExists(o.storeDir) || isPlaintextDatabase(file);
@@ -123,14 +137,27 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
         lock: { reason: 'missing-key', message: lockMessage('missing-key', name) },
       };
     }
-    if (keychain) {
+    if (o.required === 'none') {
+      writeProtection(o.storeDir, { version: 1, mode: 'none' });
+      return open(null, 'none');
+    }
+    if (keychain && o.required !== 'passphrase') {
       rec = { version: 1, mode: 'keychain', keyId: crypto.randomUUID() };
       const key = await o.vault.createStoreKey(rec.keyId!);
       writeProtection(o.storeDir, rec);
       return open(key, 'keychain');
     }
     const choice = o.unlock && 'choose' in o.unlock ? o.unlock : null;
-    if (choice?.choose === 'none' || (!choice && o.withoutKeychain === 'unencrypted')) {
+    if (choice?.choose === 'none' && mustEncrypt) {
+      throw new UnlockInputError(
+        'mode',
+        'mode: your organisation requires the quotes on this computer to be encrypted; keeping them unencrypted is not allowed',
+      );
+    }
+    if (
+      choice?.choose === 'none' ||
+      (!choice && !mustEncrypt && o.withoutKeychain === 'unencrypted')
+    ) {
       writeProtection(o.storeDir, { version: 1, mode: 'none' });
       return open(null, 'none');
     }
@@ -145,6 +172,13 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
       const key = await keyFromPassphrase(choice.passphrase, r);
       writeProtection(o.storeDir, r);
       return open(key, 'passphrase');
+    }
+    if (mustEncrypt) {
+      const message =
+        o.required === 'passphrase'
+          ? `Your organisation requires ${name}'s quotes on this computer to be encrypted with a passphrase. Set one (you will enter it each time Quotedesk starts).`
+          : `Your organisation requires ${name}'s quotes on this computer to be encrypted, and this computer has no system keychain to keep their key. Set a passphrase to encrypt them (you will enter it each time Quotedesk starts).`;
+      return { ok: false, lock: { reason: 'choose', message, encryptionRequired: true } };
     }
     return { ok: false, lock: { reason: 'choose', message: lockMessage('choose', name) } };
   }

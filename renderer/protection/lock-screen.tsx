@@ -42,6 +42,7 @@ export function LockScreen(props: { access: Locked; onOpened: (a: StoreAccessVie
         {access.reason === 'passphrase' || access.reason === 'choose' ? (
           <PassphraseForm
             choose={access.reason === 'choose'}
+            canKeepUnencrypted={access.canKeepUnencrypted}
             busy={busy}
             error={error}
             setError={setError}
@@ -93,6 +94,7 @@ export function LockScreen(props: { access: Locked; onOpened: (a: StoreAccessVie
 /** The passphrase to open the quotes, or (first start without a keychain) a new one twice. */
 function PassphraseForm(props: {
   choose: boolean;
+  canKeepUnencrypted: boolean;
   busy: boolean;
   error: string | undefined;
   setError: (e: string | undefined) => void;
@@ -152,7 +154,7 @@ function PassphraseForm(props: {
         <Button type="submit" variant="primary" disabled={props.busy}>
           {choose ? 'Encrypt with this passphrase' : 'Open'}
         </Button>
-        {choose && (
+        {choose && props.canKeepUnencrypted && (
           <Button
             disabled={props.busy}
             onClick={() => run(() => ipc().call('storeAccess.choose', { mode: 'none' }))}

@@ -3,6 +3,7 @@
 // the OS store). Real: electron-updater itself, its sha512 check and its AppImage install, a
 // feed served over HTTPS on 127.0.0.1 with our own CA, the controller and the policy.
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpdateState } from '../../common/ipc';
 import type { Policy } from '../../common/policy';
-import { EventHub, silentLogger } from '../../main/core';
+import { EventHub, type Logger } from '../../main/core';
 import type { UpdatesController } from '../../main/core/updates-port';
 import { electronUpdates } from '../../main/electron/updater';
 import { ensureTls } from '../../server/tls/certificates';
@@ -27,15 +28,23 @@ let base = '';
 let standin: ElectronStandin;
 const saved = { APPIMAGE: process.env.APPIMAGE, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
 
-const yml = `latest-linux${process.arch === 'x64' ? '' : `-${process.arch}`}.yml`;
+const ymlOf = (channel: string) =>
+  `${channel}-linux${process.arch === 'x64' ? '' : `-${process.arch}`}.yml`;
+const yml = ymlOf('latest');
 const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('base64');
 
 /** A feed folder as an IT department would serve it: the metadata and the AppImage. */
-function publish(folder: string, version: string, bytes: Buffer, claimed = sha512(bytes)): void {
+function publish(
+  folder: string,
+  version: string,
+  bytes: Buffer,
+  claimed = sha512(bytes),
+  channel = 'latest',
+): void {
   const file = `Quotedesk-${version}-x86_64.AppImage`;
   feed.set(`/${folder}/${file}`, bytes);
   feed.set(
-    `/${folder}/${yml}`,
+    `/${folder}/${ymlOf(channel)}`,
     Buffer.from(
       [
         `version: ${version}`,
@@ -85,6 +94,15 @@ interface Run {
   closed: () => number;
 }
 
+/** The log lines written, as the log file would hold them. */
+const logged: Array<{ event: string; fields: Record<string, unknown> | undefined }> = [];
+const recordingLog: Logger = {
+  log: (_level, event, fields) => logged.push({ event, fields }),
+  info: (event, fields) => logged.push({ event, fields }),
+  warn: (event, fields) => logged.push({ event, fields }),
+  error: (event, fields) => logged.push({ event, fields }),
+};
+
 function startUpdates(policy: Policy, opts: { retryAfterMs?: number } = {}): Run {
   const hub = new EventHub();
   const states: UpdateState[] = [];
@@ -101,7 +119,7 @@ function startUpdates(policy: Policy, opts: { retryAfterMs?: number } = {}): Run
   })({
     policy: { status: 'applied', source: 'test', policy, problems: [] },
     hub,
-    log: silentLogger,
+    log: recordingLog,
     close: async () => {
       closed++;
     },
@@ -231,4 +249,69 @@ describe('updates from an HTTPS feed (stand-in electron; electron-updater real)'
       run.controller.stop();
     }
   });
+  it('a full disk while downloading (a real 8 MiB tmpfs as the download cache): logged, said once, the app keeps going', async (ctx) => {
+    const cache = path.join(root, 'cache', 'quotedesk-updater');
+    fs.mkdirSync(cache, { recursive: true });
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', cache]);
+    } catch (error) {
+      console.log(`[skip] full disk while updating: cannot mount a tmpfs (${String(error)})`);
+      ctx.skip();
+    }
+    const quitsBefore = standin.called('app.quit').length;
+    // Bigger than the disk it is downloaded to.
+    publish('big', '0.6.0', Buffer.alloc(12 * 1024 * 1024, 7));
+    const run = startUpdates({ updates: { feedUrl: `${base}/big` } }, { retryAfterMs: 100 });
+    try {
+      await until(
+        'two attempts',
+        () =>
+          requests.filter((r) => r.endsWith('0.6.0-x86_64.AppImage')).length >= 2 &&
+          run.controller.state().state === 'failed',
+      );
+      const failed = run.states.filter((s) => s.state === 'failed');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]!.message).toBe(
+        'There was not enough disk space to download the update. Quotedesk tries again later.',
+      );
+      expect(logged.some((l) => l.event === 'updates.failed' && l.fields?.kind === 'disk')).toBe(
+        true,
+      );
+      expect(run.states.some((s) => s.state === 'ready')).toBe(false);
+      expect(noDialogs()).toEqual([]);
+      expect(standin.called('app.quit')).toHaveLength(quitsBefore);
+      // The installed version is untouched, and the controller still answers.
+      expect(fs.readFileSync(appImage, 'utf8')).toBe('Quotedesk 0.1.0');
+      await expect(run.controller.restartToUpdate()).rejects.toThrow(/No update is ready/);
+    } finally {
+      run.controller.stop();
+      await new Promise((r) => setTimeout(r, 200));
+      execFileSync('umount', ['-l', cache]);
+    }
+  }, 60_000);
+
+  // Last: electron-updater's updater is one per process, and a channel once set cannot be unset.
+  it('a channel pinned by policy: its own metadata (beta-linux.yml) is asked for, and its version offered', async () => {
+    fs.writeFileSync(appImage, 'Quotedesk 0.1.0', { mode: 0o755 });
+    publish('pinned', '0.8.0', Buffer.from('#!/bin/sh\n# 0.8.0\n'));
+    publish(
+      'pinned',
+      '0.9.0-beta.1',
+      Buffer.from('#!/bin/sh\n# 0.9.0-beta.1\n'),
+      undefined,
+      'beta',
+    );
+    const run = startUpdates({ updates: { feedUrl: `${base}/pinned`, channel: 'beta' } });
+    try {
+      const ready = await until('the beta to be ready', () =>
+        run.states.find((s) => s.state === 'ready'),
+      );
+      expect(ready).toMatchObject({ version: '0.9.0-beta.1', channel: 'beta' });
+      expect(requests).toContain(`/pinned/${ymlOf('beta')}`);
+      expect(requests).not.toContain(`/pinned/${yml}`);
+      expect(requests).toContain('/pinned/Quotedesk-0.9.0-beta.1-x86_64.AppImage');
+    } finally {
+      run.controller.stop();
+    }
+  }, 60_000);
 });
