@@ -107,6 +107,12 @@ describe('IPC contract', () => {
       patch: { cost: -0.01 },
     });
     expect(fieldOf(patched)).toMatchObject({ field: 'patch.cost' });
+    const renamed = calls['lineItems.update'].input.safeParse({
+      quoteId: 'q',
+      lineItemId: 'l',
+      patch: { productName: 'bad/name' },
+    });
+    expect(fieldOf(renamed)).toMatchObject({ field: 'patch.productName' });
     // Zero is a price (a free item).
     expect(
       calls['lineItems.update'].input.safeParse({

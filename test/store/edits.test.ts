@@ -421,9 +421,10 @@ describe('line items', () => {
     expect(refused(() => store.updateLineItems(q.id, [{ id: std!, cost: 1 }]))).toEqual([
       'lineItems[0].cost: INVALID_REQUEST_FIELD',
     ]);
+    // A term is a rule of the item's kind, so the store (which knows the kind) keeps it.
     expect(
-      refused(() => store.updateLineItems(q.id, [{ id: custom!, productName: 'bad/name' }])),
-    ).toEqual(['lineItems[0].productName: INVALID_REQUEST_FIELD']);
+      refused(() => store.updateLineItems(q.id, [{ id: custom!, billingTerm: '3 Year' }])),
+    ).toEqual(['lineItems[0].billingTerm: INVALID_REQUEST_FIELD']);
     expect(
       refused(() =>
         store.updateLineItems(q.id, [{ id: '11111111-1111-4111-8111-111111111111', quantity: 2 }]),

@@ -32,7 +32,7 @@ const custom = {
 };
 
 describe('line item refusals', () => {
-  it('refuse negative prices and costs, on add and on update, naming the field', () => {
+  it('refuse negative prices and costs on add, naming the field', () => {
     const store = seededStore();
     const q = store.createQuote({ client: clientOf(acme) });
     expect(
@@ -49,12 +49,7 @@ describe('line item refusals', () => {
       ),
     ).toEqual(['lineItems[0].price: INVALID_REQUEST_FIELD']);
     const [line] = store.addLineItems(q.id, [custom]);
-    expect(
-      refusal(store, q.id, () => store.updateLineItems(q.id, [{ id: line!, price: -1, cost: -1 }])),
-    ).toEqual([
-      'lineItems[0].price: INVALID_REQUEST_FIELD',
-      'lineItems[0].cost: INVALID_REQUEST_FIELD',
-    ]);
+    // On update a negative amount is refused where it enters (test/ipc/contract.test.ts).
     // Zero is a price (a free item).
     store.updateLineItems(q.id, [{ id: line!, price: 0, cost: 0 }]);
     expect(store.getWork(q.id).lineItems[0]!.price).toBe(0);

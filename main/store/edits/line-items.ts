@@ -1,7 +1,7 @@
 import {
   AddLineItemPayload,
+  CustomBillingTerm,
   LIMITS,
-  UpdateLineItemPayload,
   pricingTermToBillingTerm,
   unhandled,
   type BillingTerm,
@@ -19,7 +19,7 @@ import type {
   WorkProduct,
   WorkQuote,
 } from '../types';
-import { assertEditable, check } from '../validate';
+import { assertEditable, check, repairText } from '../validate';
 import type { EditContext } from './context';
 
 interface PriceInfo {
@@ -347,68 +347,66 @@ export function updateLineItems(w: WorkQuote, patches: LineItemPatch[], ctx: Edi
       }
       return;
     }
-    const commitmentTermId =
-      patch.commitmentTermId === undefined
-        ? li.commitmentTerm?.id
-        : (patch.commitmentTermId ?? undefined);
-    const payload = {
-      type: li.kind,
-      id: li.id,
-      effectiveDate: patch.effectiveDate ?? li.effectiveDate,
-      price: patch.price ?? li.price,
-      quantity: patch.quantity ?? li.quantity,
-      note: patch.note ?? li.note,
-      billingTerm: patch.billingTerm ?? li.billingTerm,
-      ...(li.kind !== 'Custom' && commitmentTermId ? { commitmentTermId } : {}),
-      ...(li.kind !== 'Standard' ? { cost: patch.cost ?? li.cost } : {}),
-      ...(li.kind === 'Custom'
-        ? {
-            initialTotal: patch.initialTotal ?? li.initialTotal ?? 0,
-            productName: patch.productName ?? li.product.name,
-            ...((patch.productSku ?? li.product.sku)
-              ? { productSku: patch.productSku ?? li.product.sku }
-              : {}),
-          }
-        : {}),
-      ...(li.kind === 'UsageBased' ? { usageBased: patch.usageBased ?? li.usageBased } : {}),
-    };
+    // The patch's fields were checked where they entered (the IPC schema) and the item's own
+    // were checked when it was made: what is left are the rules that depend on the item.
+    if (li.kind === 'Custom' && patch.billingTerm !== undefined) {
+      const term = CustomBillingTerm.safeParse(patch.billingTerm);
+      if (!term.success) {
+        errors.push(
+          fieldError(
+            `${root}.billingTerm`,
+            `a Custom line item cannot be billed ${patch.billingTerm}`,
+            'INVALID_REQUEST_FIELD',
+          ),
+        );
+        return;
+      }
+    }
+    const p = repairText(patch);
     try {
-      const p = check(UpdateLineItemPayload, payload, root);
+      const billingTerm = p.billingTerm ?? li.billingTerm;
       const wasOneTime = moneyKind(li.billingTerm) === 'initial';
       let cost = li.cost;
       let commitment = li.commitmentTerm;
-      if (p.type === 'Standard' && p.billingTerm !== li.billingTerm) {
-        const price = li.product.id ? priceFor(w, li.product.id, p.billingTerm, ctx) : null;
+      if (li.kind === 'Standard' && billingTerm !== li.billingTerm) {
+        const price = li.product.id ? priceFor(w, li.product.id, billingTerm, ctx) : null;
         if (!price)
           refuse(
             `${root}.billingTerm`,
-            `${li.product.name} has no ${p.billingTerm} price`,
+            `${li.product.name} has no ${billingTerm} price`,
             'QUOTE_VALIDATION',
           );
         cost = price.cost;
         commitment = price.commitmentTerm;
       }
-      if (p.type !== 'Custom' && patch.commitmentTermId !== undefined) {
-        commitment = commitmentFor(patch.commitmentTermId, ctx, `${root}.commitmentTermId`);
+      if (li.kind !== 'Custom' && p.commitmentTermId !== undefined) {
+        commitment = commitmentFor(
+          p.commitmentTermId ?? undefined,
+          ctx,
+          `${root}.commitmentTermId`,
+        );
       }
-      li.effectiveDate = p.effectiveDate;
-      li.price = p.price;
-      li.quantity = p.quantity;
-      li.note = p.note ?? '';
-      li.billingTerm = p.billingTerm;
-      li.commitmentTerm = p.type === 'Custom' ? null : commitment;
-      if (p.type === 'Standard') li.cost = cost;
-      else li.cost = p.cost;
-      if (p.type === 'Custom') {
+      li.effectiveDate = p.effectiveDate ?? li.effectiveDate;
+      li.price = p.price ?? li.price;
+      li.quantity = p.quantity ?? li.quantity;
+      li.note = p.note ?? li.note;
+      li.billingTerm = billingTerm;
+      li.commitmentTerm = li.kind === 'Custom' ? null : commitment;
+      li.cost = li.kind === 'Standard' ? cost : (p.cost ?? li.cost);
+      if (li.kind === 'Custom') {
         // One-time: the amount follows price × quantity as they are edited. Recurring: the
         // setup fee; a one-time item's whole amount does not become one when the term changes.
         li.initialTotal =
-          moneyKind(p.billingTerm) === 'initial'
-            ? customInitialTotal(p.billingTerm, p.price, p.quantity)
-            : (patch.initialTotal ?? (wasOneTime ? 0 : p.initialTotal));
-        li.product = { ...li.product, name: p.productName, sku: p.productSku ?? '' };
+          moneyKind(billingTerm) === 'initial'
+            ? customInitialTotal(billingTerm, li.price, li.quantity)
+            : (p.initialTotal ?? (wasOneTime ? 0 : (li.initialTotal ?? 0)));
+        li.product = {
+          ...li.product,
+          name: p.productName ?? li.product.name,
+          sku: p.productSku ?? li.product.sku,
+        };
       }
-      if (p.type === 'UsageBased') li.usageBased = p.usageBased;
+      if (li.kind === 'UsageBased') li.usageBased = p.usageBased ?? li.usageBased;
     } catch (err) {
       if (err instanceof StoreValidationError) errors.push(...err.details);
       else throw err;
