@@ -157,7 +157,7 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
     const gate = await keychainGate();
     if (!gate.run) ctx.skip();
     const keychain = await invoke(s, 'profiles.keychainStatus');
-    expect(keychain).toMatchObject({ ok: true, value: { remembered: true } });
+    expect(keychain).toMatchObject({ ok: true, value: { available: true } });
     const access = await invoke(s, 'storeAccess.status');
     expect(access).toMatchObject({ ok: true, value: { state: 'open', protection: 'keychain' } });
   });
