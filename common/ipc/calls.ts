@@ -29,6 +29,7 @@ import {
   ProductPrice,
   ProfileInput,
   ProfileView,
+  RemovalCheck,
   QuoteDetail,
   RecoveryReport,
   StoreHealth,
@@ -346,6 +347,8 @@ export const calls = {
   'profiles.switch': call(z.object({ profileId: Id }), ProfileView),
   /** Removes the profile and everything of it: store key first, then its store folder
    * (database, WAL, attachment files), the profile, its secret and tokens. */
+  /** Counts what removing the connection would lose (unsynced drafts, conflicts, files). */
+  'profiles.removalCheck': call(z.object({ profileId: Id }), RemovalCheck),
   'profiles.remove': call(z.object({ profileId: Id }), Done),
   'profiles.keychainStatus': call(none, KeychainStatus),
   /** Enters the client secret of an existing profile again (keychain, or memory without one);

@@ -74,6 +74,7 @@ export const CALL_NAMES = [
   'profiles.add',
   'profiles.test',
   'profiles.switch',
+  'profiles.removalCheck',
   'profiles.remove',
   'profiles.keychainStatus',
   'profiles.setSecret',

@@ -589,6 +589,19 @@ export const ProfileView = z.object({
 });
 export type ProfileView = z.infer<typeof ProfileView>;
 
+/** What removing a connection would lose: what exists only on this computer. */
+export const RemovalCheck = z.object({
+  /** False when the connection's store is not open, so nothing could be counted. */
+  counted: z.boolean(),
+  drafts: z.number().int(),
+  deletes: z.number().int(),
+  conflicts: z.number().int(),
+  files: z.number().int(),
+  /** The counts in words ("2 drafts not yet synced, 1 unresolved conflict"); null: nothing. */
+  summary: z.string().nullable(),
+});
+export type RemovalCheck = z.infer<typeof RemovalCheck>;
+
 export const ProfileInput = z.object({
   name: z.string().trim().min(1, 'is required').max(100),
   baseUrl: z

@@ -4,6 +4,7 @@ import { requireUnlocked, type ServiceContext } from './context';
 import { keptCaFile } from './ca-file';
 import { ServiceError } from './errors';
 import { wipeProfile } from './profile-wipe';
+import { removalCheck } from './removal-check';
 import type { Group } from './group';
 
 export const DEMO_PROFILE_ID = 'demo';
@@ -81,6 +82,10 @@ export function profileHandlers(ctx: ServiceContext): Group<'profiles'> {
       await profileView(ctx.vault, profileId, null);
       await ctx.switchProfile(profileId);
       return profileView(ctx.vault, profileId, ctx.activeProfileId());
+    },
+    'profiles.removalCheck': async ({ profileId }) => {
+      await profileView(ctx.vault, profileId, null);
+      return removalCheck(ctx, profileId);
     },
     'profiles.remove': async ({ profileId }) => {
       await profileView(ctx.vault, profileId, null);

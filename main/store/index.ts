@@ -36,4 +36,5 @@ export { isPdf } from './edits/attachments';
 export { ME as OWNER_ME } from './edits/ownership';
 export type * from './types';
 export type { StoreSync } from './sync-side';
+export type { UnsyncedCounts } from './unsynced';
 export type { Caches } from './caches';

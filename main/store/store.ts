@@ -8,6 +8,7 @@ import { Caches } from './caches';
 import { CheckpointScheduler } from './checkpoints';
 import type { StoreKernel } from './kernel';
 import { StoreSync } from './sync-side';
+import { countUnsynced, type UnsyncedCounts } from './unsynced';
 import { deriveStoreKeys, FileCipher } from './cipher';
 import { openDatabase, type IntegrityCheck } from './db';
 import type { EncryptPoint } from './encrypt-migration';
@@ -398,6 +399,12 @@ export class Store {
       undoDepth: this.repo.depth(r.qrow, 'undo'),
       redoDepth: this.repo.depth(r.qrow, 'redo'),
     };
+  }
+
+  /** What exists only here: unsynced drafts and deletes, open conflicts, files not uploaded. */
+  unsynced(): UnsyncedCounts {
+    this.open();
+    return countUnsynced(this.db, this.sync.listDirty(), (id) => this.getWork(id));
   }
 
   /** The working copy; throws QuoteNotFoundError for an unknown or deleted quote. */

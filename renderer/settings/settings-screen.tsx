@@ -3,13 +3,14 @@ import type { PolicyStatus } from '../../common/ipc/managed';
 import type { ConnectionTestResult, KeychainStatus, ProfileView } from '../../common/ipc/shapes';
 import { useAppInfo } from '../state/app-info';
 import { errorOf, ipc } from '../ipc';
-import { Button, Dialog, TextField } from '../ui';
+import { Button, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { useStoreAccess } from '../protection/use-store-access';
 import { EnterSecretDialog } from './enter-secret-dialog';
 import { CaFileField } from './ca-file-field';
 import { ManagedNote, PolicyBanner } from './managed-note';
 import { OfflinePreviews } from './offline-previews';
+import { RemoveConnectionDialog } from './remove-connection-dialog';
 
 type Form = {
   name: string;
@@ -326,31 +327,15 @@ export default function SettingsScreen() {
         />
       )}
       {removing && (
-        <Dialog
-          title="Remove connection"
-          open
+        <RemoveConnectionDialog
+          profile={removing}
           onClose={() => setRemoving(null)}
-          footer={
-            <>
-              <Button onClick={() => setRemoving(null)}>Keep it</Button>
-              <Button
-                variant="danger"
-                onClick={() => {
-                  const p = removing;
-                  setRemoving(null);
-                  void act(
-                    () => ipc().call('profiles.remove', { profileId: p.id }),
-                    `Removed ${p.name}`,
-                  );
-                }}
-              >
-                Remove
-              </Button>
-            </>
-          }
-        >
-          <p>Remove “{removing.name}” and its stored secret from this computer?</p>
-        </Dialog>
+          onRemove={() => {
+            const p = removing;
+            setRemoving(null);
+            void act(() => ipc().call('profiles.remove', { profileId: p.id }), `Removed ${p.name}`);
+          }}
+        />
       )}
       <OfflinePreviews locked={locked.offlinePreviewBudgetMiB !== undefined} />
       <section className="card card-pad" aria-labelledby="data-h">

@@ -803,6 +803,8 @@ describe('the desktop-only calls and the edges', () => {
 
   it('removes the active profile: the app falls back to local-only', async () => {
     const { activeId } = await call('profiles.list');
+    const check = await call('profiles.removalCheck', { profileId: activeId! });
+    expect(check).toMatchObject({ counted: true, conflicts: 0 });
     await call('profiles.remove', { profileId: activeId! });
     expect((await call('profiles.list')).profiles).toEqual([]);
     expect((await call('sync.status')).available).toBe(false);
