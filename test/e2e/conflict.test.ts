@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ListResponse, QuoteResponse } from '../../common/api';
 import { login, ok } from '../helpers/server-api';
 import { startApp, type RunningApp } from './app';
+import { seriousViolations } from './axe';
 import { screenshot } from './browser';
 import { addCustom, newQuote, syncNow } from './flows';
 
@@ -81,6 +82,8 @@ describe('a conflict made through the API', () => {
         'Their introduction',
       ]);
       await screenshot(page, 'conflicts');
+      // The conflicts view with a conflict showing (the axe sweep of every screen sees it empty).
+      expect(await seriousViolations(page, app.problems)).toEqual([]);
 
       await row.getByRole('button', { name: /Take mine/ }).click();
       await page.getByText('No conflicts').waitFor({ timeout: 30_000 });

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { policyFrom } from '../../main/core/policy';
 import { REPO_ROOT } from '../helpers/server';
 import { overwritePages, pagesOf } from '../store/pages';
 import { startHarness, type Harness } from './harness';
@@ -26,7 +27,11 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const start = () => startHarness({ dataDir, platform: { mode: 'browser' }, embedded });
+// The store unencrypted by the organisation's choice (policy dataProtection: none), as it is
+// wherever no keychain is reachable, so the test finds a table's pages by reading the file
+// itself; the damage of an encrypted store is test/store/damage.test.ts's.
+const policy = policyFrom('/etc/quotedesk/policy.json', { dataProtection: 'none' });
+const start = () => startHarness({ dataDir, platform: { mode: 'browser' }, embedded, policy });
 const idle = (x: Harness) =>
   x.waitFor('sync to be idle with every quote whole', async () => {
     const s = await x.call('sync.status');
