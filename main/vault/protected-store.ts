@@ -19,6 +19,7 @@ import {
   readProtection,
   writeProtection,
   type Protection,
+  type ProtectionRecord,
 } from './store-keys';
 import type { Vault } from './vault';
 
@@ -128,60 +129,7 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
   // encryption, which is encrypted on the way.
   if (rec?.mode === 'none' && mustEncrypt) rec = null;
 
-  if (!rec) {
-    const plainOrNew = !storeExists(o.storeDir) || isPlaintextDatabase(file);
-    if (!plainOrNew) {
-      // Encrypted, but the record of how is gone: only the keychain key could be it, and its id is lost.
-      return {
-        ok: false,
-        lock: { reason: 'missing-key', message: lockMessage('missing-key', name) },
-      };
-    }
-    if (o.required === 'none') {
-      writeProtection(o.storeDir, { version: 1, mode: 'none' });
-      return open(null, 'none');
-    }
-    if (keychain && o.required !== 'passphrase') {
-      rec = { version: 1, mode: 'keychain', keyId: crypto.randomUUID() };
-      const key = await o.vault.createStoreKey(rec.keyId!);
-      writeProtection(o.storeDir, rec);
-      return open(key, 'keychain');
-    }
-    const choice = o.unlock && 'choose' in o.unlock ? o.unlock : null;
-    if (choice?.choose === 'none' && mustEncrypt) {
-      throw new UnlockInputError(
-        'mode',
-        'mode: your organisation requires the quotes on this computer to be encrypted; keeping them unencrypted is not allowed',
-      );
-    }
-    if (
-      choice?.choose === 'none' ||
-      (!choice && !mustEncrypt && o.withoutKeychain === 'unencrypted')
-    ) {
-      writeProtection(o.storeDir, { version: 1, mode: 'none' });
-      return open(null, 'none');
-    }
-    if (choice?.choose === 'passphrase') {
-      if (choice.passphrase.length < PASSPHRASE_MIN) {
-        throw new UnlockInputError(
-          'passphrase',
-          `passphrase: must be at least ${PASSPHRASE_MIN} characters`,
-        );
-      }
-      const r = newPassphraseRecord();
-      const key = await keyFromPassphrase(choice.passphrase, r);
-      writeProtection(o.storeDir, r);
-      return open(key, 'passphrase');
-    }
-    if (mustEncrypt) {
-      const message =
-        o.required === 'passphrase'
-          ? `Your organisation requires ${name}'s quotes on this computer to be encrypted with a passphrase. Set one (you will enter it each time Quotedesk starts).`
-          : `Your organisation requires ${name}'s quotes on this computer to be encrypted, and this computer has no system keychain to keep their key. Set a passphrase to encrypt them (you will enter it each time Quotedesk starts).`;
-      return { ok: false, lock: { reason: 'choose', message, encryptionRequired: true } };
-    }
-    return { ok: false, lock: { reason: 'choose', message: lockMessage('choose', name) } };
-  }
+  if (!rec) return protectNewStore(o, { file, name, open, keychain, mustEncrypt });
 
   if (rec.mode === 'none') return open(null, 'none');
 
@@ -230,6 +178,72 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
     if (!(err instanceof StoreKeyError)) throw err;
     return { ok: false, lock: { reason: 'wrong-key', message: lockMessage('wrong-key', name) } };
   }
+}
+
+interface NewStoreContext {
+  file: string;
+  name: string;
+  open: (key: Buffer | null, protection: Protection) => StoreAccess;
+  keychain: boolean;
+  mustEncrypt: boolean;
+}
+
+/** A store with no protection record yet (new, or from before encryption): protects it as the
+ * keychain, the policy or the salesperson's choice says, or says what must be chosen. */
+async function protectNewStore(o: OpenProtectedOptions, c: NewStoreContext): Promise<StoreAccess> {
+  const { file, name, open, keychain, mustEncrypt } = c;
+  const plainOrNew = !storeExists(o.storeDir) || isPlaintextDatabase(file);
+  if (!plainOrNew) {
+    // Encrypted, but the record of how is gone: only the keychain key could be it, and its id is lost.
+    return {
+      ok: false,
+      lock: { reason: 'missing-key', message: lockMessage('missing-key', name) },
+    };
+  }
+  if (o.required === 'none') {
+    writeProtection(o.storeDir, { version: 1, mode: 'none' });
+    return open(null, 'none');
+  }
+  if (keychain && o.required !== 'passphrase') {
+    const rec: ProtectionRecord = { version: 1, mode: 'keychain', keyId: crypto.randomUUID() };
+    const key = await o.vault.createStoreKey(rec.keyId!);
+    writeProtection(o.storeDir, rec);
+    return open(key, 'keychain');
+  }
+  const choice = o.unlock && 'choose' in o.unlock ? o.unlock : null;
+  if (choice?.choose === 'none' && mustEncrypt) {
+    throw new UnlockInputError(
+      'mode',
+      'mode: your organisation requires the quotes on this computer to be encrypted; keeping them unencrypted is not allowed',
+    );
+  }
+  if (
+    choice?.choose === 'none' ||
+    (!choice && !mustEncrypt && o.withoutKeychain === 'unencrypted')
+  ) {
+    writeProtection(o.storeDir, { version: 1, mode: 'none' });
+    return open(null, 'none');
+  }
+  if (choice?.choose === 'passphrase') {
+    if (choice.passphrase.length < PASSPHRASE_MIN) {
+      throw new UnlockInputError(
+        'passphrase',
+        `passphrase: must be at least ${PASSPHRASE_MIN} characters`,
+      );
+    }
+    const r = newPassphraseRecord();
+    const key = await keyFromPassphrase(choice.passphrase, r);
+    writeProtection(o.storeDir, r);
+    return open(key, 'passphrase');
+  }
+  if (mustEncrypt) {
+    const message =
+      o.required === 'passphrase'
+        ? `Your organisation requires ${name}'s quotes on this computer to be encrypted with a passphrase. Set one (you will enter it each time Quotedesk starts).`
+        : `Your organisation requires ${name}'s quotes on this computer to be encrypted, and this computer has no system keychain to keep their key. Set a passphrase to encrypt them (you will enter it each time Quotedesk starts).`;
+    return { ok: false, lock: { reason: 'choose', message, encryptionRequired: true } };
+  }
+  return { ok: false, lock: { reason: 'choose', message: lockMessage('choose', name) } };
 }
 
 /**
