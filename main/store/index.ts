@@ -38,3 +38,4 @@ export type * from './types';
 export type { StoreSync } from './sync-side';
 export type { UnsyncedCounts } from './unsynced';
 export type { Caches } from './caches';
+export type { QuoteVersions, VersionRecord, SaveVersionInput } from './versions';
