@@ -70,7 +70,6 @@ function displayOrder(w: WorkQuote): { item: WorkLineItem; section: string | nul
  * of the selection is taken in too (named in `addedParents`), as the two can only be added
  * together. Items keep the order and the sections the salesperson sees.
  */
-// long: one mapping per line-item kind from the working copy to the kit's shape, with the add-on links
 export function kitFromQuote(
   w: WorkQuote,
   lineItemIds: string[],
