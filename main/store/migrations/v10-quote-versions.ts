@@ -3,8 +3,8 @@ import type { Migration } from './migration';
 // Versions of a quote (versions.ts): the quote as it was when it was published, or when the
 // salesperson saved one by hand — the working copy's text, who, when, the status then, and the
 // proposal PDF made from it. Local only: never sent to the server, gone with the quote.
-export const v08QuoteVersions: Migration = {
-  version: 8,
+export const v10QuoteVersions: Migration = {
+  version: 10,
   name: 'versions of a quote',
   up: (db) =>
     db.exec(`CREATE TABLE quote_versions (
