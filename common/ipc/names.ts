@@ -9,6 +9,7 @@ export const CALL_NAMES = [
   'app.updateState',
   'app.restartToUpdate',
   'app.chooseCaFile',
+  'app.chooseDraftsFile',
   'quotes.list',
   'quotes.get',
   'quotes.create',
@@ -84,6 +85,9 @@ export const CALL_NAMES = [
   'storeAccess.startOver',
   'store.health',
   'store.recover',
+  'drafts.export',
+  'drafts.save',
+  'drafts.import',
   'edits.undo',
   'edits.redo',
 ] as const;

@@ -37,4 +37,5 @@ export { ME as OWNER_ME } from './edits/ownership';
 export type * from './types';
 export type { StoreSync } from './sync-side';
 export type { UnsyncedCounts } from './unsynced';
+export type { LocalDraft, LocalDelete, LocalDrafts, PutBackOutcome } from './drafts';
 export type { Caches } from './caches';
