@@ -39,3 +39,5 @@ export type { StoreSync } from './sync-side';
 export type { UnsyncedCounts } from './unsynced';
 export type { LocalDraft, LocalDelete, LocalDrafts, PutBackOutcome } from './drafts';
 export type { Caches } from './caches';
+export { KitNotFoundError, type KitTable, type StoredKit } from './kits';
+export type { KitPlan, KitPriceChange } from './edits/kits';

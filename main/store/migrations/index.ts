@@ -7,6 +7,8 @@ import { v04SearchPending } from './v04-search-pending';
 import { v05RecurringPeriods } from './v05-recurring-periods';
 import { v06QuoteStubs } from './v06-quote-stubs';
 import { v07QuoteSync } from './v07-quote-sync';
+import { v08PublishRefused } from './v08-publish-refused';
+import { v09Kits } from './v09-kits';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -23,6 +25,8 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v05RecurringPeriods,
   v06QuoteStubs,
   v07QuoteSync,
+  v08PublishRefused,
+  v09Kits,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;
