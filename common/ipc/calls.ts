@@ -16,6 +16,8 @@ import {
   ConflictChoice,
   ConflictView,
   ConnectionTestResult,
+  DraftsExport,
+  DraftsImport,
   FileBytes,
   Id,
   IsoDateTime,
@@ -54,6 +56,8 @@ const AttachmentName = z.string().trim().min(1, 'is required').max(LIMITS.attach
 const SectionName = z.string().trim().min(1, 'is required').max(LIMITS.sectionNameMax);
 const Email = z.email({ message: 'must be an e-mail address' }).max(LIMITS.emailMax);
 const FilePath = z.string().min(1, 'is required').max(4096);
+/** A drafts file read in the page: under the bridge's 64 MiB body. */
+const DRAFTS_TEXT_MAX = 60 * 1024 * 1024;
 /** A BCP 47 tag from the UI (navigator.language) for dates and money on the proposal. */
 const Locale = z
   .string()
@@ -88,6 +92,9 @@ export const calls = {
   /** Desktop only: native open dialog for a CA certificate (PEM); its path may then be a
    * profile's `caFile`. */
   'app.chooseCaFile': call(none, z.object({ path: z.string().nullable() })),
+  /** Desktop only: native open dialog for a drafts file; its path may then go to
+   * `drafts.import`. */
+  'app.chooseDraftsFile': call(none, z.object({ path: z.string().nullable() })),
   /** The organisation's policy: what it locks, or why it was ignored. */
   'app.policy': call(none, PolicyStatus),
   /** Where updates stand (also pushed as `update.state`). */
@@ -374,6 +381,22 @@ export const calls = {
   'profiles.setSecret': call(
     z.object({ profileId: Id, clientSecret: ProfileInput.shape.clientSecret }),
     ProfileView,
+  ),
+
+  // --- unsynced drafts of the connection in use, as one readable file --------------------
+  /** The file's text, for a download (browser mode). */
+  'drafts.export': call(none, DraftsExport.extend({ text: z.string() })),
+  /** Desktop: writes the file to `path` (from `app.chooseSavePath`). */
+  'drafts.save': call(z.object({ path: FilePath }), DraftsExport),
+  /** Puts a drafts file's changes back as pending ones; refused (naming why) when the file is
+   * not ours, damaged, newer, or of another partner. Desktop: `path` from
+   * `app.chooseDraftsFile`; browser: the text of a file picked in the page. */
+  'drafts.import': call(
+    z.union([
+      z.object({ path: FilePath }),
+      z.object({ text: z.string().min(1, 'is empty').max(DRAFTS_TEXT_MAX, 'is too large') }),
+    ]),
+    DraftsImport,
   ),
 
   // --- protection of the quotes on this computer ----------------------------------------

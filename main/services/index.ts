@@ -4,6 +4,7 @@ import { attachmentHandlers } from './attachments';
 import { catalogueHandlers } from './catalogue';
 import type { ServiceContext } from './context';
 import type { Handlers } from './dispatcher';
+import { draftsHandlers } from './drafts';
 import { itemHandlers } from './items';
 import { kitHandlers } from './kits';
 import { libraryHandlers } from './library';
@@ -30,6 +31,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...profileHandlers(ctx),
     ...storeAccessHandlers(ctx),
     ...storeHandlers(ctx),
+    ...draftsHandlers(ctx),
   };
 }
 
