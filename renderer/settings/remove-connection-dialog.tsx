@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ProfileView, RemovalCheck } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../ipc';
 import { Button, Dialog } from '../ui';
+import { DRAFTS_FILE_WARNING } from './drafts-card';
+import { exportDrafts } from './drafts-transfer';
 
 /**
  * Settings → Remove: first counts what exists only on this computer (unsynced drafts and
@@ -20,6 +22,7 @@ export function RemoveConnectionDialog({
   const [check, setCheck] = useState<RemovalCheck | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const count = useCallback(
     () =>
@@ -46,6 +49,18 @@ export function RemoveConnectionDialog({
     }
   };
 
+  const exportFile = async () => {
+    setExporting(true);
+    try {
+      const said = await exportDrafts(profile.name);
+      if (said) setNote(said);
+    } catch (e) {
+      setNote(errorOf(e).message);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const unsynced = check?.summary ?? null;
   return (
     <Dialog
@@ -58,6 +73,11 @@ export function RemoveConnectionDialog({
           {unsynced && (
             <Button disabled={syncing} onClick={() => void syncNow()}>
               {syncing ? 'Syncing…' : 'Sync now'}
+            </Button>
+          )}
+          {unsynced && check?.counted && (
+            <Button disabled={exporting} onClick={() => void exportFile()}>
+              Export unsynced drafts…
             </Button>
           )}
           <Button variant="danger" disabled={!check} onClick={onRemove}>
@@ -75,6 +95,8 @@ export function RemoveConnectionDialog({
           </p>
           <p>
             Removing it deletes them from this computer for good, with its quotes, files and secret.
+            Export unsynced drafts… saves them to a file you can import into a connection to the
+            same partner later. {DRAFTS_FILE_WARNING}
           </p>
         </>
       ) : check.counted ? (
