@@ -4,7 +4,9 @@ import { attachmentHandlers } from './attachments';
 import { catalogueHandlers } from './catalogue';
 import type { ServiceContext } from './context';
 import type { Handlers } from './dispatcher';
+import { draftsHandlers } from './drafts';
 import { itemHandlers } from './items';
+import { kitHandlers } from './kits';
 import { libraryHandlers } from './library';
 import { profileHandlers } from './profiles';
 import { proposalHandlers } from './proposal';
@@ -18,6 +20,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...appHandlers(ctx),
     ...quoteHandlers(ctx),
     ...itemHandlers(ctx),
+    ...kitHandlers(ctx),
     ...attachmentHandlers(ctx),
     ...proposalHandlers(ctx),
     ...libraryHandlers(ctx),
@@ -26,6 +29,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...profileHandlers(ctx),
     ...storeAccessHandlers(ctx),
     ...storeHandlers(ctx),
+    ...draftsHandlers(ctx),
   };
 }
 

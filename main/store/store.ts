@@ -10,6 +10,14 @@ import type { StoreKernel } from './kernel';
 import { StoreSync } from './sync-side';
 import { KitTable, type StoredKit } from './kits';
 import { countUnsynced, type UnsyncedCounts } from './unsynced';
+import {
+  knownPartnerId,
+  localDrafts,
+  putBackDraft,
+  type LocalDraft,
+  type LocalDrafts,
+  type PutBackOutcome,
+} from './drafts';
 import { deriveStoreKeys, FileCipher } from './cipher';
 import { openDatabase, type IntegrityCheck } from './db';
 import type { EncryptPoint } from './encrypt-migration';
@@ -20,6 +28,7 @@ import * as header from './edits/header';
 import * as kits from './edits/kits';
 import * as lineItems from './edits/line-items';
 import * as ownership from './edits/ownership';
+import { freshCopy } from './edits/fresh-copy';
 import * as sections from './edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
 import { DocWriter } from './doc-writer';
@@ -90,6 +99,7 @@ export class Store {
   readonly kits: KitTable;
   private blobs: BlobStore;
   private tables: SyncTables;
+  private kernel: StoreKernel;
   private stubs: StubTable;
   private bus = new ChangeBus();
   private health: StoreHealth;
@@ -138,7 +148,7 @@ export class Store {
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
     this.clock = opts.clock ?? (() => new Date());
     this.newId = opts.newId ?? (() => crypto.randomUUID());
-    const kernel: StoreKernel = {
+    const kernel: StoreKernel = (this.kernel = {
       db: this.db,
       repo: this.repo,
       tables: this.tables,
@@ -152,7 +162,7 @@ export class Store {
       now: () => this.now(),
       row: (quoteId) => this.row(quoteId),
       purge: (r) => this.purge(r),
-    };
+    });
     this.caches = new Caches(kernel);
     this.sync = new StoreSync(kernel);
     this.kits = new KitTable(kernel);
@@ -413,6 +423,46 @@ export class Store {
     return countUnsynced(this.db, this.sync.listDirty(), (id) => this.getWork(id));
   }
 
+  /** Every quote with changes not yet on the server, whole (drafts.ts): for the export. */
+  localDrafts(): LocalDrafts {
+    return localDrafts(this.kernel);
+  }
+
+  /** The partner id of the quotes held here, when the server has named it (null: not yet). */
+  knownPartnerId(): string | null {
+    return this.caches.identity()?.partner?.id ?? knownPartnerId(this.kernel);
+  }
+
+  /**
+   * Puts exported drafts back as pending changes, in one transaction (drafts.ts): each keeps
+   * its ids, or comes back as a copy when the quote here has edits of its own. A delete is
+   * put back where the quote is here whole and without changes of its own (`deletes`: the
+   * server ids); answers how many were.
+   */
+  putBackDrafts(input: { quotes: LocalDraft[]; deletes: string[] }): {
+    quotes: { outcome: PutBackOutcome; quoteId: string }[];
+    deletes: number;
+  } {
+    return this.transaction(() => {
+      const identity = this.caches.identity();
+      const quotes = input.quotes.map((d) =>
+        putBackDraft(this.kernel, d, (w) => {
+          const ctx = this.context();
+          return freshCopy(w, ctx.newId, ctx.now, identity);
+        }),
+      );
+      let deletes = 0;
+      for (const serverId of input.deletes) {
+        const id = this.tables.localIdOf('quote', serverId);
+        const q = id ? this.getQuote(id) : null;
+        if (!q || q.dirty || q.stub || q.openConflicts > 0) continue;
+        this.deleteQuote(q.id);
+        deletes++;
+      }
+      return { quotes, deletes };
+    });
+  }
+
   /** The working copy; throws QuoteNotFoundError for an unknown or deleted quote. */
   getWork(quoteId: string): WorkQuote {
     this.open();
@@ -486,48 +536,7 @@ export class Store {
       if (this.stubs.has(from.qrow)) throw notDownloadedError();
       const src = parseDoc(this.repo.workDoc(from.qrow));
       const ctx = this.context();
-      const ids = new Map<string, string>();
-      const fresh = (old: string) => {
-        if (!ids.has(old)) ids.set(old, ctx.newId());
-        return ids.get(old)!;
-      };
-      const w: WorkQuote = {
-        ...src,
-        id: ctx.newId(),
-        status: 'draft',
-        published: false,
-        publishedOn: null,
-        respondedOn: null,
-        revokedOn: null,
-        acceptedBy: null,
-        declinedBy: null,
-        referenceCode: '',
-        createdOn: ctx.now,
-        updatedOn: ctx.now,
-        lineItems: src.lineItems.map((li) => ({
-          ...li,
-          id: fresh(li.id),
-          requiredLineItemId: li.requiredLineItemId ? fresh(li.requiredLineItemId) : null,
-        })),
-        sections: src.sections.map((s) => ({
-          ...s,
-          id: ctx.newId(),
-          lineItems: s.lineItems.map((x) => ({ ...x, lineItemId: fresh(x.lineItemId) })),
-        })),
-        accessList: src.accessList.map((e) => ({ ...e, id: ctx.newId(), link: '' })),
-        attachments: src.attachments.map((a) => ({
-          ...a,
-          id: ctx.newId(),
-          url: null,
-          preferenceAttachmentId: null,
-        })),
-      };
-      const identity = this.caches.identity();
-      if (identity) {
-        w.createdBy = identity.user.fullName;
-        w.createdByEmail = identity.user.email;
-        w.ownedBy = identity.user;
-      }
+      const w = freshCopy(src, ctx.newId, ctx.now, this.caches.identity());
       recomputeTotals(w);
       this.repo.insert(w, {
         serverId: null,
