@@ -42,6 +42,7 @@ import {
   cataloguePage,
 } from './shapes';
 import { PolicyStatus, UpdateState } from './managed';
+import { VersionComparison, VersionLabel, VersionRef, VersionSummary } from '../versions/shapes';
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
 import { KitPreview, KitPriceChange, KitSummary } from './kits';
 import { KIT_FILE_MAX_BYTES, KitName } from '../kits';
@@ -137,6 +138,21 @@ export const calls = {
   /** Initial and recurring totals per status of every quote the list's filters match (all
    * but `status`, as the list's `statusCounts`), from the local store: works offline. */
   'quotes.pipeline': call(PipelineQuery, PipelineResult),
+
+  // --- versions (this computer's record of a quote as sent or saved; never sent) ----------
+  /** The quote's versions, oldest first. A publish makes one; `versions.save` another. */
+  'versions.list': call(z.object(quote), z.object({ versions: z.array(VersionSummary) })),
+  /** Freezes the quote as it is now as its next version, with a label. */
+  'versions.save': call(z.object({ ...quote, label: VersionLabel }), VersionSummary),
+  /** What changed from `from` to `to` (a version's number, or `now`). */
+  'versions.compare': call(
+    z.object({ ...quote, from: VersionRef, to: VersionRef }),
+    VersionComparison,
+  ),
+  /** Makes a version the working copy again: one edit (Undo takes it back), synced like any. */
+  'versions.restore': call(z.object({ ...quote, number: z.number().int().min(1) }), QuoteDetail),
+  /** The proposal PDF of a version as it was made (made now from the version if it was not). */
+  'versions.pdf': call(z.object({ ...quote, number: z.number().int().min(1) }), BytesResult),
 
   // --- proposal (the client-facing PDF, generated on this computer, offline) ---------------
   /** The PDF itself, for the preview and the browser's download. */

@@ -14,11 +14,13 @@ import { quoteHandlers } from './quotes';
 import { storeAccessHandlers } from './store-access';
 import { storeHandlers } from './store-health';
 import { syncHandlers } from './sync';
+import { versionHandlers, versionPublished } from './versions';
 
 export function createHandlers(ctx: ServiceContext): Handlers {
   return {
     ...appHandlers(ctx),
-    ...quoteHandlers(ctx),
+    ...quoteHandlers(ctx, { published: (quoteId) => versionPublished(ctx, quoteId) }),
+    ...versionHandlers(ctx),
     ...itemHandlers(ctx),
     ...kitHandlers(ctx),
     ...attachmentHandlers(ctx),

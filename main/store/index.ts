@@ -41,3 +41,4 @@ export type { LocalDraft, LocalDelete, LocalDrafts, PutBackOutcome } from './dra
 export type { Caches } from './caches';
 export { KitNotFoundError, type KitTable, type StoredKit } from './kits';
 export type { KitPlan, KitPriceChange } from './edits/kits';
+export type { QuoteVersions, VersionRecord, SaveVersionInput } from './versions';

@@ -29,6 +29,7 @@ import * as kits from './edits/kits';
 import * as lineItems from './edits/line-items';
 import * as ownership from './edits/ownership';
 import { freshCopy } from './edits/fresh-copy';
+import * as restore from './edits/restore';
 import * as sections from './edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
 import { DocWriter } from './doc-writer';
@@ -42,6 +43,7 @@ import {
 } from './health';
 import { applyEntry } from './history';
 import { listQuotes } from './list';
+import { QuoteVersions } from './versions';
 import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quote-repo';
 import { SyncTables } from './sync-tables';
@@ -97,6 +99,8 @@ export class Store {
   readonly sync: StoreSync;
   /** Kits of line items: this profile's own, never sent to the server. */
   readonly kits: KitTable;
+  /** Versions of quotes: frozen at publish or saved by hand; local only (versions.ts). */
+  readonly versions: QuoteVersions;
   private blobs: BlobStore;
   private tables: SyncTables;
   private kernel: StoreKernel;
@@ -166,6 +170,7 @@ export class Store {
     this.caches = new Caches(kernel);
     this.sync = new StoreSync(kernel);
     this.kits = new KitTable(kernel);
+    this.versions = new QuoteVersions(kernel);
     this.checkpoints = new CheckpointScheduler({
       flushSearch: (slice) => this.flushSearch(slice),
       checkpoint: () => this.checkpoint(),
@@ -175,6 +180,7 @@ export class Store {
     guardMethods(this.sync, this.health);
     guardMethods(this.caches, this.health);
     guardMethods(this.kits, this.health);
+    guardMethods(this.versions, this.health);
     // Search entries a crash left behind are brought up to date once the store is idle.
     if (this.repo.search.behind) this.checkpoints.arm();
   }
@@ -683,6 +689,20 @@ export class Store {
   }
 
   /**
+   * Makes version `number` of the quote its working copy again (edits/restore.ts): one edit,
+   * one undo step, sent by the next sync like any other.
+   */
+  restoreVersion(quoteId: string, number: number): void {
+    const v = this.versions.get(quoteId, number);
+    if (!v) {
+      throw new StoreError('VERSION_NOT_FOUND', `Quote ${quoteId} has no version ${number}.`);
+    }
+    this.edit(quoteId, 'lineItems', `Restore version ${number}`, (w, ctx) =>
+      restore.restoreVersion(w, v.work, ctx),
+    );
+  }
+
+  /**
    * Deletes a quote. One the server may hold (it has a server id, or a create was sent)
    * stays as a tombstone until sync deleted it remotely and calls `purgeQuote`.
    */
@@ -831,6 +851,7 @@ export class Store {
       scan(`SELECT doc FROM quote_work WHERE instr(doc, '"sha256":"') > 0`);
       scan(`SELECT doc FROM history WHERE instr(doc, '"sha256":"') > 0`);
       for (const a of this.caches.library()) if (a.sha256) referenced.add(a.sha256);
+      for (const sha of this.versions.pdfFiles()) referenced.add(sha);
       const before = opts.olderThanMs === undefined ? Infinity : Date.now() - opts.olderThanMs;
       return this.blobs.collect(referenced, before);
     });
