@@ -75,3 +75,30 @@ export function DraftsCard({ active }: { active: ProfileView | null }) {
     </section>
   );
 }
+
+/** "Export unsynced drafts…" on its own (the remove-connection dialog): says the outcome. */
+export function ExportDraftsButton({
+  profileName,
+  onDone,
+}: {
+  profileName: string;
+  onDone: (message: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const go = async () => {
+    setBusy(true);
+    try {
+      const said = await exportDrafts(profileName);
+      if (said) onDone(said);
+    } catch (e) {
+      onDone(errorOf(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button disabled={busy} onClick={() => void go()}>
+      Export unsynced drafts…
+    </Button>
+  );
+}

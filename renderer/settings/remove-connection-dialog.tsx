@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ProfileView, RemovalCheck } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../ipc';
 import { Button, Dialog } from '../ui';
-import { DRAFTS_FILE_WARNING } from './drafts-card';
-import { exportDrafts } from './drafts-transfer';
+import { DRAFTS_FILE_WARNING, ExportDraftsButton } from './drafts-card';
 
 /**
  * Settings → Remove: first counts what exists only on this computer (unsynced drafts and
@@ -22,7 +21,6 @@ export function RemoveConnectionDialog({
   const [check, setCheck] = useState<RemovalCheck | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   const count = useCallback(
     () =>
@@ -49,18 +47,6 @@ export function RemoveConnectionDialog({
     }
   };
 
-  const exportFile = async () => {
-    setExporting(true);
-    try {
-      const said = await exportDrafts(profile.name);
-      if (said) setNote(said);
-    } catch (e) {
-      setNote(errorOf(e).message);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const unsynced = check?.summary ?? null;
   return (
     <Dialog
@@ -76,9 +62,7 @@ export function RemoveConnectionDialog({
             </Button>
           )}
           {unsynced && check?.counted && (
-            <Button disabled={exporting} onClick={() => void exportFile()}>
-              Export unsynced drafts…
-            </Button>
+            <ExportDraftsButton profileName={profile.name} onDone={setNote} />
           )}
           <Button variant="danger" disabled={!check} onClick={onRemove}>
             {unsynced || check?.counted === false ? 'Remove anyway' : 'Remove'}
