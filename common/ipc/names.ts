@@ -84,6 +84,12 @@ export const CALL_NAMES = [
   'storeAccess.startOver',
   'store.health',
   'store.recover',
+  'followUps.list',
+  'followUps.snooze',
+  'followUps.extendExpiry',
+  'followUps.takeNotice',
+  'localPreferences.get',
+  'localPreferences.update',
   'edits.undo',
   'edits.redo',
 ] as const;

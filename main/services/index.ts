@@ -4,6 +4,7 @@ import { attachmentHandlers } from './attachments';
 import { catalogueHandlers } from './catalogue';
 import type { ServiceContext } from './context';
 import type { Handlers } from './dispatcher';
+import { followUpHandlers } from './follow-ups';
 import { itemHandlers } from './items';
 import { libraryHandlers } from './library';
 import { profileHandlers } from './profiles';
@@ -26,6 +27,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...profileHandlers(ctx),
     ...storeAccessHandlers(ctx),
     ...storeHandlers(ctx),
+    ...followUpHandlers(ctx),
   };
 }
 
@@ -36,6 +38,7 @@ export { refreshCatalogue } from './catalogue';
 export { refreshQuoteDefaults } from './library';
 export { DEMO_PROFILE_ID } from './profiles';
 export { healthView } from './store-health';
+export { takeFollowUpNotice } from './follow-ups';
 export type { ServiceContext } from './context';
 export type {
   EventSink,

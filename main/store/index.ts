@@ -38,3 +38,5 @@ export type * from './types';
 export type { StoreSync } from './sync-side';
 export type { UnsyncedCounts } from './unsynced';
 export type { Caches } from './caches';
+export type { FollowUpTable, FollowUpFacts, FollowUpMark, FollowUpKey } from './follow-ups';
+export { OPEN_STATUSES } from './follow-ups';

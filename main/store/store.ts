@@ -5,6 +5,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { BlobStore } from './blobs';
 import { Caches } from './caches';
+import { FollowUpTable } from './follow-ups';
 import { CheckpointScheduler } from './checkpoints';
 import type { StoreKernel } from './kernel';
 import { StoreSync } from './sync-side';
@@ -84,6 +85,8 @@ export class Store {
   readonly caches: Caches;
   /** The sync engine's side: id map, server state in and out, journal, conflicts. */
   readonly sync: StoreSync;
+  /** "Needs attention": the facts of quotes that may need the user, snoozes, notices. */
+  readonly followUps: FollowUpTable;
   private blobs: BlobStore;
   private tables: SyncTables;
   private stubs: StubTable;
@@ -151,6 +154,7 @@ export class Store {
     };
     this.caches = new Caches(kernel);
     this.sync = new StoreSync(kernel);
+    this.followUps = new FollowUpTable(kernel, () => this.caches.identity());
     this.checkpoints = new CheckpointScheduler({
       flushSearch: (slice) => this.flushSearch(slice),
       checkpoint: () => this.checkpoint(),
@@ -159,6 +163,7 @@ export class Store {
     guardMethods(this, this.health);
     guardMethods(this.sync, this.health);
     guardMethods(this.caches, this.health);
+    guardMethods(this.followUps, this.health);
     // Search entries a crash left behind are brought up to date once the store is idle.
     if (this.repo.search.behind) this.checkpoints.arm();
   }
