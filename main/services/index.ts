@@ -6,6 +6,7 @@ import type { ServiceContext } from './context';
 import type { Handlers } from './dispatcher';
 import { followUpHandlers } from './follow-ups';
 import { itemHandlers } from './items';
+import { kitHandlers } from './kits';
 import { libraryHandlers } from './library';
 import { profileHandlers } from './profiles';
 import { proposalHandlers } from './proposal';
@@ -19,6 +20,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...appHandlers(ctx),
     ...quoteHandlers(ctx),
     ...itemHandlers(ctx),
+    ...kitHandlers(ctx),
     ...attachmentHandlers(ctx),
     ...proposalHandlers(ctx),
     ...libraryHandlers(ctx),

@@ -38,5 +38,7 @@ export type * from './types';
 export type { StoreSync } from './sync-side';
 export type { UnsyncedCounts } from './unsynced';
 export type { Caches } from './caches';
+export { KitNotFoundError, type KitTable, type StoredKit } from './kits';
+export type { KitPlan, KitPriceChange } from './edits/kits';
 export type { FollowUpTable, FollowUpFacts, FollowUpMark, FollowUpKey } from './follow-ups';
 export { OPEN_STATUSES } from './follow-ups';
