@@ -164,7 +164,7 @@ describe('migrations', () => {
     const db = new Database(file);
     expect(migrate(db, 1)).toBe(1);
     // A version-1 row: the recurring amounts per billing period came with version 5, the
-    // expiry column with version 8.
+    // expiry column with version 11.
     const { recurring_periods: _periods, expires_on: _expires, ...row } = listRow(later);
     const cols = Object.keys(row);
     const info = db
@@ -243,7 +243,7 @@ describe('migrations', () => {
         .all(),
     ).toEqual([]);
     expect(store.listQuotes({ status: 'draft' }).statusCounts.draft).toBe(1);
-    // Version 8 derived the expiry column from the working copy: "Needs attention" finds it.
+    // Version 11 derived the expiry column from the working copy: "Needs attention" finds it.
     expect(
       store.database.prepare('SELECT expires_on FROM quotes WHERE id = ?').pluck().get(later.id),
     ).toBe(later.expiresOn);

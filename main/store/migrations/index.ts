@@ -9,7 +9,8 @@ import { v06QuoteStubs } from './v06-quote-stubs';
 import { v07QuoteSync } from './v07-quote-sync';
 import { v08PublishRefused } from './v08-publish-refused';
 import { v09Kits } from './v09-kits';
-import { v10FollowUps } from './v10-follow-ups';
+import { v10QuoteVersions } from './v10-quote-versions';
+import { v11FollowUps } from './v11-follow-ups';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -28,7 +29,8 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v07QuoteSync,
   v08PublishRefused,
   v09Kits,
-  v10FollowUps,
+  v10QuoteVersions,
+  v11FollowUps,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;

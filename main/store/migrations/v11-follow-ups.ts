@@ -4,8 +4,8 @@ import type { Migration } from './migration';
 // expiry becomes a list column (the documents are never parsed to find what expires soon),
 // and the reminders the salesperson snoozed, or was told about, are kept per quote and reason
 // in a table of their own, gone with the quote. Nothing here is ever sent to the server.
-export const v10FollowUps: Migration = {
-  version: 10,
+export const v11FollowUps: Migration = {
+  version: 11,
   name: 'follow-ups: expires_on on quotes, follow_up_marks',
   up: (db) => {
     db.exec(`ALTER TABLE quotes ADD COLUMN expires_on TEXT;
