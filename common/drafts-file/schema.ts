@@ -227,6 +227,25 @@ export const DraftPartner = z.object({
 });
 export type DraftPartner = z.infer<typeof DraftPartner>;
 
+/**
+ * A version of a quote as this computer kept it (main/store/versions.ts): its working copy as
+ * it was, and the server ids of the quote and its lines and sections, by which another store
+ * finds them under its own local ids. Its proposal PDF is made again from it on request.
+ */
+export const DraftVersion = z.object({
+  quoteId: Id,
+  quoteServerId: z.string().nullable(),
+  number: z.number().int().min(1),
+  reason: z.enum(['published', 'saved']),
+  label: z.string(),
+  createdOn: z.string(),
+  createdBy: z.string(),
+  status: QuoteStatus,
+  work: DraftWork,
+  ids: z.array(z.object({ kind: z.enum(['lineItem', 'section']), localId: Id, serverId: Id })),
+});
+export type DraftVersion = z.infer<typeof DraftVersion>;
+
 export const DraftsFile = z.object({
   format: z.literal(DRAFTS_FORMAT),
   version: z.literal(DRAFTS_VERSION),
@@ -240,7 +259,7 @@ export const DraftsFile = z.object({
   quotes: z.array(DraftQuote),
   deletes: z.array(DraftDelete),
   files: z.array(DraftFile),
-  // Quote versions (local-only, issue 24) go here as an optional part:
-  // `versions: z.array(…).optional()`, each naming the local quote id it belongs to.
+  /** Versions of quotes (local only; an older app ignores them). */
+  versions: z.array(z.lazy(() => DraftVersion)).optional(),
 });
 export type DraftsFile = z.infer<typeof DraftsFile>;

@@ -13,6 +13,7 @@ import type { DraftsCounts } from '../../common/ipc';
 import type { Identity, LocalDraft, Store, WorkQuote } from '../store';
 import type { Profile } from '../vault';
 import { ServiceError } from './errors';
+import { versionsForFile } from './drafts-versions';
 
 const sha256 = (b: Uint8Array) => crypto.createHash('sha256').update(b).digest('hex');
 
@@ -77,6 +78,7 @@ export function buildDraftsFile(
     quotes,
     deletes: local.deletes,
     files: [...files.values()],
+    versions: versionsForFile(store),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   sameApi,
 } from './drafts-file';
 import { ServiceError, unsupportedInBrowser } from './errors';
+import { putBackVersions } from './drafts-versions';
 import type { Group } from './group';
 
 /** The connection in use, with its store open: the only one whose drafts can be read. */
@@ -84,6 +85,7 @@ async function importFile(ctx: ServiceContext, text: string): Promise<DraftsImpo
   const done = ctx.localEdit(() =>
     store.putBackDrafts({ quotes: drafts, deletes: file.deletes.map((d) => d.serverId) }),
   );
+  const versions = putBackVersions(store, file.versions ?? []);
   const put = (outcome: string) => done.quotes.filter((q) => q.outcome === outcome).length;
   const kept = file.quotes.filter((_q, i) => done.quotes[i]!.outcome !== 'unchanged');
   const counts = countsOf({ ...file, quotes: kept });
@@ -98,6 +100,10 @@ async function importFile(ctx: ServiceContext, text: string): Promise<DraftsImpo
     unchanged > 0 && `${unchanged} ${unchanged === 1 ? 'was' : 'were'} here already`,
     file.deletes.length > done.deletes &&
       `${file.deletes.length - done.deletes} delete(s) not put back (the quote is not here, or has changes of its own)`,
+    versions.put > 0 &&
+      `${versions.put} ${versions.put === 1 ? 'version' : 'versions'} of quotes put back`,
+    versions.missing > 0 &&
+      `${versions.missing} ${versions.missing === 1 ? 'version' : 'versions'} of quotes not on this computer (yet) left out`,
   ].filter((n): n is string => typeof n === 'string');
   return {
     counts,

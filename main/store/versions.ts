@@ -67,6 +67,14 @@ export class QuoteVersions {
       setPdf: db.prepare<[string, number, number, number]>(
         'UPDATE quote_versions SET pdf_sha256 = ?, pdf_size = ? WHERE qrow = ? AND number = ?',
       ),
+      put: db.prepare(
+        `INSERT INTO quote_versions (qrow, number, reason, label, created_on, created_by, status, doc)
+         VALUES (@qrow, @number, @reason, @label, @createdOn, @createdBy, @status, @doc)
+         ON CONFLICT(qrow, number) DO NOTHING`,
+      ),
+      all: db.prepare<[], Row & { quote_id: string }>(
+        'SELECT v.*, q.id AS quote_id FROM quote_versions v JOIN quotes q USING (qrow) ORDER BY q.id, v.number',
+      ),
       pdfs: db
         .prepare<[], string>('SELECT pdf_sha256 FROM quote_versions WHERE pdf_sha256 IS NOT NULL')
         .pluck(),
@@ -125,6 +133,33 @@ export class QuoteVersions {
       const r = this.k.row(quoteId);
       const blob = this.k.blobs.put(bytes, this.k.now());
       this.s.setPdf.run(blob.sha256, blob.size, r.qrow, number);
+    });
+  }
+
+  /** Every version of every quote here (an export of what exists only on this computer). */
+  all(): (VersionRecord & { quoteId: string })[] {
+    this.k.open();
+    return this.s.all.all().map((r) => ({ ...record(r), quoteId: r.quote_id }));
+  }
+
+  /**
+   * Puts back a version read from a file under its own number; false when the quote already
+   * has a version of that number (the file imported before). Its PDF is made again on request.
+   */
+  put(quoteId: string, v: Omit<VersionRecord, 'pdf'>): boolean {
+    return this.k.transaction(() => {
+      const r = this.k.row(quoteId);
+      const done = this.s.put.run({
+        qrow: r.qrow,
+        number: v.number,
+        reason: v.reason,
+        label: v.label,
+        createdOn: v.createdOn,
+        createdBy: v.createdBy,
+        status: v.status,
+        doc: JSON.stringify(v.work),
+      });
+      return done.changes > 0;
     });
   }
 

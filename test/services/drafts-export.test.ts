@@ -103,6 +103,8 @@ describe('unsynced drafts exported, the connection removed and added again, impo
     merged = await synced((await h.call('quotes.create', { clientId: acme })).header.id);
     clashing = await synced((await h.call('quotes.create', { clientId: acme })).header.id);
     await h.call('sync.pause');
+    // A version exists only here too: it travels in the file.
+    await h.call('versions.save', { quoteId: merged.header.id, label: 'Before the phone call' });
 
     fresh = await h.call('quotes.create', { clientId: DEMO.clients.cedar });
     await h.call('lineItems.add', {
@@ -156,6 +158,12 @@ describe('unsynced drafts exported, the connection removed and added again, impo
     expect(parsed.partner.baseUrl).toBe(server.baseUrl);
     expect(parsed.partner.id).toBe(await serverPartner(merged.header.serverId!));
     expect(parsed.quotes.filter((q) => q.serverId && q.base)).toHaveLength(2);
+    const { versions } = JSON.parse(file) as {
+      versions: { quoteServerId: string; label: string }[];
+    };
+    expect(versions.map((v) => [v.quoteServerId, v.label])).toEqual([
+      [merged.header.serverId, 'Before the phone call'],
+    ]);
     // The same file for a download in browser mode.
     const downloaded = await h.call('drafts.export', undefined, 'browser');
     expect(JSON.parse(downloaded.text)).toMatchObject({ quotes: expect.any(Array) });
@@ -184,6 +192,13 @@ describe('unsynced drafts exported, the connection removed and added again, impo
       deletes: 0,
     });
     expect(imported.message).toMatch(/^Imported 1 new draft, 2 edited quotes, 1 file not uploaded/);
+    expect(imported.message).toContain('1 version of quotes put back');
+    const [version] = (await h.call('versions.list', { quoteId: merged.header.id })).versions;
+    expect([version?.number, version?.label]).toEqual([1, 'Before the phone call']);
+    const cmp = await h.call('versions.compare', { quoteId: merged.header.id, from: 1, to: 'now' });
+    expect(cmp.diff.header.map((c) => [c.field, c.to])).toEqual([
+      ['introMessage', 'Granite Peak pricing, as agreed on the phone'],
+    ]);
 
     const sent = await synced(fresh.header.id);
     const onServer = await serverQuote(sent.header.serverId!);
@@ -210,6 +225,7 @@ describe('unsynced drafts exported, the connection removed and added again, impo
   it('imports the same file again without making copies', async () => {
     const again = await h.call('drafts.import', { text: file }, 'browser');
     expect(again).toMatchObject({ unchanged: 3, copies: 0 });
+    expect((await h.call('versions.list', { quoteId: merged.header.id })).versions).toHaveLength(1);
     expect(again.counts).toMatchObject({ newQuotes: 0, editedQuotes: 0, files: 0 });
     const list = await h.call('quotes.list', { search: 'Onsite', account: 'partner' });
     expect(list.content.filter((q) => q.client.id === DEMO.clients.cedar)).toHaveLength(1);
