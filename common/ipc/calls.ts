@@ -37,6 +37,7 @@ import {
   QuoteListResult,
   SyncStatus,
   OfflineFiles,
+  OfflineQuotes,
   cataloguePage,
 } from './shapes';
 import { PolicyStatus, UpdateState } from './managed';
@@ -310,6 +311,8 @@ export const calls = {
     }),
     OfflineFiles,
   ),
+  'sync.offlineQuotes': call(none, OfflineQuotes),
+  'sync.setKeepAllOffline': call(z.object({ keepAll: z.boolean() }), OfflineQuotes),
   'sync.conflicts': call(
     z.object({ quoteId: Id.optional() }).optional(),
     z.object({ conflicts: z.array(ConflictView) }),

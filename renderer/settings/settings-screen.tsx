@@ -10,6 +10,7 @@ import { EnterSecretDialog } from './enter-secret-dialog';
 import { CaFileField } from './ca-file-field';
 import { ManagedNote, PolicyBanner } from './managed-note';
 import { OfflinePreviews } from './offline-previews';
+import { OfflineQuotes } from './offline-quotes';
 import { RemoveConnectionDialog } from './remove-connection-dialog';
 
 type Form = {
@@ -337,6 +338,7 @@ export default function SettingsScreen() {
           }}
         />
       )}
+      <OfflineQuotes />
       <OfflinePreviews locked={locked.offlinePreviewBudgetMiB !== undefined} />
       <section className="card card-pad" aria-labelledby="data-h">
         <h2 id="data-h">Where your data lives</h2>

@@ -7,6 +7,7 @@ import { v04SearchPending } from './v04-search-pending';
 import { v05RecurringPeriods } from './v05-recurring-periods';
 import { v06QuoteStubs } from './v06-quote-stubs';
 import { v07QuoteSync } from './v07-quote-sync';
+import { v08ListedOnlyQuotes } from './v08-listed-only-quotes';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v05RecurringPeriods,
   v06QuoteStubs,
   v07QuoteSync,
+  v08ListedOnlyQuotes,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;
