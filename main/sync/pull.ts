@@ -107,13 +107,13 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
       // pages alone; the aggregates of the queued ones follow in the background (fill.ts).
       if (!createsOpen) report.stubbed += store.sync.putListEntries(fresh, queued).created.length;
       // The status shows a listing of quotes not held yet (a first sign-in), not every pull.
-      if (mark === undefined || report.stubbed > 0) ctx.onListed?.(listed, total);
+      if (!mark || report.stubbed > 0) ctx.onListed?.(listed, total);
     },
   });
   // A first listing: the salesperson's own quotes (the list's `account=user`: made or owned
   // by the caller) are held offline however old. Later pulls list only changed quotes, and a
   // new one is recent; one only listed that changes stays listed only.
-  if (mark === undefined && !createsOpen && !keepAll) await queueOwnQuotes(ctx);
+  if (!mark && !createsOpen && !keepAll) await queueOwnQuotes(ctx);
   const { changed, total } = listing;
   report.listed = listing.listed;
   // A list that moved under the pages may have skipped a quote: the old mark lists it again.

@@ -179,6 +179,19 @@ describe('profiles', () => {
     expect(err).toMatchObject({ code: 'INVALID_INPUT', field: 'budgetMiB' });
     expect((await call('sync.offlineFiles')).budgetMiB).toBe(200);
   });
+
+  it('shows the quotes held offline and listed only, and keeps all offline when asked', async () => {
+    const before = await call('sync.offlineQuotes');
+    expect(before.keepAll).toBe(false);
+    // The demo's quotes are all recent: every one is held, none only listed.
+    expect(before.held.count).toBeGreaterThan(0);
+    expect(before.held.bytes).toBeGreaterThan(0);
+    expect(before.listedOnly.count).toBe(0);
+    const on = await call('sync.setKeepAllOffline', { keepAll: true });
+    expect(on.keepAll).toBe(true);
+    expect((await call('sync.offlineQuotes')).keepAll).toBe(true);
+    expect((await call('sync.setKeepAllOffline', { keepAll: false })).keepAll).toBe(false);
+  });
 });
 
 describe('catalogue', () => {
