@@ -12,7 +12,7 @@ import { createCore, silentLogger } from '../../main/core';
 import { HOLD_RECENT_DAYS } from '../../main/sync';
 import { startServer } from '../../test/helpers/server';
 import { ADA } from '../../test/sync/harness';
-import { atMost, info, writeSeed, type Metric } from '../lib';
+import { atMost, info, scaled, writeSeed, type Metric } from '../lib';
 import type { DelayProxy } from './first-sign-in';
 
 export const LARGE_PARTNER_QUOTES = 100_000;
@@ -42,10 +42,10 @@ function seed(dir: string, n: number): { file: string; held: number } {
   return { file, held };
 }
 
-/** `--quotes N` among the suite's arguments, else the default. */
+/** `--quotes N` among the suite's arguments, else 100,000 × the bench's scale knob. */
 export function largePartnerSize(args: string[]): number {
   const i = args.indexOf('--quotes');
-  const n = i >= 0 ? Number(args[i + 1]) : LARGE_PARTNER_QUOTES;
+  const n = i >= 0 ? Number(args[i + 1]) : scaled(LARGE_PARTNER_QUOTES, 100);
   if (!Number.isSafeInteger(n) || n < 100) throw new Error('--quotes must be a whole number ≥ 100');
   return n;
 }

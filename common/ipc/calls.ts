@@ -42,6 +42,8 @@ import {
 } from './shapes';
 import { PolicyStatus, UpdateState } from './managed';
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
+import { KitPreview, KitPriceChange, KitSummary } from './kits';
+import { KIT_FILE_MAX_BYTES, KitName } from '../kits';
 
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 const none = z.object({}).strict().optional();
@@ -376,6 +378,44 @@ export const calls = {
   /** Repairs a damaged store: the file moved aside, a fresh one filled from the server, and
    * every unsynced change still readable put back as pending. */
   'store.recover': call(none, RecoveryReport),
+
+  // --- kits (groups of line items kept on this computer, never sent to the server) --------
+  'kits.list': call(none, z.object({ kits: z.array(KitSummary) })),
+  /** Keeps the given line items as a kit; the parent of a selected add-on comes along
+   * (`addedParents` names them). */
+  'kits.save': call(
+    z.object({ ...quote, lineItemIds: z.array(Id).min(1).max(LIMITS.lineItems), name: KitName }),
+    z.object({ kit: KitSummary, addedParents: z.array(z.string()) }),
+  ),
+  'kits.rename': call(z.object({ kitId: Id, name: KitName }), KitSummary),
+  'kits.delete': call(z.object({ kitId: Id }), Done),
+  /** What inserting the kit into the quote would do (room, price changes); changes nothing. */
+  'kits.preview': call(z.object({ kitId: Id, ...quote }), KitPreview),
+  /** Inserts the kit as one edit (one undo step); refused whole when it does not fit. */
+  'kits.insert': call(
+    z.object({ kitId: Id, ...quote }),
+    z.object({
+      quote: QuoteDetail,
+      lineItemIds: z.array(Id),
+      priceChanges: z.array(KitPriceChange),
+    }),
+  ),
+  /** The kit file's text, for the browser's download. */
+  'kits.export': call(
+    z.object({ kitId: Id }),
+    z.object({ fileName: z.string(), json: z.string() }),
+  ),
+  /** Desktop: writes the kit file to `path` (from `app.chooseSavePath`). */
+  'kits.saveFile': call(
+    z.object({ kitId: Id, path: FilePath }),
+    z.object({ path: z.string(), sizeBytes: z.number().int() }),
+  ),
+  /** Keeps the kit of a kit file's text; a file that is not a valid kit file is refused,
+   * naming what is wrong. */
+  'kits.import': call(
+    z.object({ json: z.string().max(KIT_FILE_MAX_BYTES, 'is too large to be a kit file') }),
+    KitSummary,
+  ),
 
   // --- undo / redo (per quote, local edits) ---------------------------------------------
   'edits.undo': call(z.object(quote), QuoteDetail),

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import fs from 'node:fs';
 import type { SyncStatus } from '../../common/ipc';
 import type { Store } from '../store';
 import { SyncEngine } from '../sync';
@@ -19,11 +17,9 @@ function explained(store: Store, s: SyncStatus): SyncStatus {
 }
 
 /** The real engine of main/sync behind the services' port, its events onto the hub. */
-export function engineSyncFactory(tmpRoot: string): SyncFactory {
+export function engineSyncFactory(): SyncFactory {
   return ({ store, api, hub, log }) => {
-    const tmpDir = path.join(tmpRoot, 'sync');
-    fs.mkdirSync(tmpDir, { recursive: true });
-    const engine = new SyncEngine({ store, api, tmpDir });
+    const engine = new SyncEngine({ store, api });
     let cycleRunning = false;
     engine.on((e) => {
       try {

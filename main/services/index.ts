@@ -5,6 +5,7 @@ import { catalogueHandlers } from './catalogue';
 import type { ServiceContext } from './context';
 import type { Handlers } from './dispatcher';
 import { itemHandlers } from './items';
+import { kitHandlers } from './kits';
 import { libraryHandlers } from './library';
 import { profileHandlers } from './profiles';
 import { proposalHandlers } from './proposal';
@@ -18,6 +19,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...appHandlers(ctx),
     ...quoteHandlers(ctx),
     ...itemHandlers(ctx),
+    ...kitHandlers(ctx),
     ...attachmentHandlers(ctx),
     ...proposalHandlers(ctx),
     ...libraryHandlers(ctx),

@@ -38,3 +38,5 @@ export type * from './types';
 export type { StoreSync } from './sync-side';
 export type { UnsyncedCounts } from './unsynced';
 export type { Caches } from './caches';
+export { KitNotFoundError, type KitTable, type StoredKit } from './kits';
+export type { KitPlan, KitPriceChange } from './edits/kits';

@@ -14,6 +14,7 @@ interface Row {
   conflicts_settled: number;
   pushed: string | null;
   kept: string | null;
+  publish_refused: string | null;
 }
 
 /** What an event carries besides its name. */
@@ -57,6 +58,9 @@ export class QuoteSyncTable {
         'UPDATE quote_sync SET pushed = ? WHERE qrow = ?',
       ),
       kept: db.prepare<[string | null, number]>('UPDATE quote_sync SET kept = ? WHERE qrow = ?'),
+      publishRefused: db.prepare<[string | null, number]>(
+        'UPDATE quote_sync SET publish_refused = ? WHERE qrow = ?',
+      ),
     };
   }
 
@@ -105,6 +109,7 @@ export class QuoteSyncTable {
       conflictsSettled: r.conflicts_settled,
       pushed: r.pushed ? (JSON.parse(r.pushed) as PushedEntity[]) : [],
       kept: r.kept ? (JSON.parse(r.kept) as KeptEntity[]) : [],
+      publishRefused: r.publish_refused,
     };
   }
 
@@ -117,5 +122,6 @@ export class QuoteSyncTable {
       this.s.pushed.run(patch.pushed.length ? JSON.stringify(patch.pushed) : null, qrow);
     if (patch.kept !== undefined)
       this.s.kept.run(patch.kept.length ? JSON.stringify(patch.kept) : null, qrow);
+    if (patch.publishRefused !== undefined) this.s.publishRefused.run(patch.publishRefused, qrow);
   }
 }

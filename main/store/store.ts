@@ -8,6 +8,7 @@ import { Caches } from './caches';
 import { CheckpointScheduler } from './checkpoints';
 import type { StoreKernel } from './kernel';
 import { StoreSync } from './sync-side';
+import { KitTable, type StoredKit } from './kits';
 import { countUnsynced, type UnsyncedCounts } from './unsynced';
 import { deriveStoreKeys, FileCipher } from './cipher';
 import { openDatabase, type IntegrityCheck } from './db';
@@ -16,6 +17,7 @@ import * as accessList from './edits/access-list';
 import * as attachments from './edits/attachments';
 import type { EditContext } from './edits/context';
 import * as header from './edits/header';
+import * as kits from './edits/kits';
 import * as lineItems from './edits/line-items';
 import * as ownership from './edits/ownership';
 import * as sections from './edits/sections';
@@ -84,6 +86,8 @@ export class Store {
   readonly caches: Caches;
   /** The sync engine's side: id map, server state in and out, journal, conflicts. */
   readonly sync: StoreSync;
+  /** Kits of line items: this profile's own, never sent to the server. */
+  readonly kits: KitTable;
   private blobs: BlobStore;
   private tables: SyncTables;
   private stubs: StubTable;
@@ -151,6 +155,7 @@ export class Store {
     };
     this.caches = new Caches(kernel);
     this.sync = new StoreSync(kernel);
+    this.kits = new KitTable(kernel);
     this.checkpoints = new CheckpointScheduler({
       flushSearch: (slice) => this.flushSearch(slice),
       checkpoint: () => this.checkpoint(),
@@ -159,6 +164,7 @@ export class Store {
     guardMethods(this, this.health);
     guardMethods(this.sync, this.health);
     guardMethods(this.caches, this.health);
+    guardMethods(this.kits, this.health);
     // Search entries a crash left behind are brought up to date once the store is idle.
     if (this.repo.search.behind) this.checkpoints.arm();
   }
@@ -563,6 +569,33 @@ export class Store {
       'Edit line items',
       (w, ctx) => lineItems.updateLineItems(w, patches, ctx),
       opts.coalesce,
+    );
+  }
+
+  /** Keeps the given line items (and the parents of add-ons among them) as a kit. */
+  saveKit(
+    quoteId: string,
+    lineItemIds: string[],
+    name: string,
+  ): { kit: StoredKit; addedParents: string[] } {
+    const made = kits.kitFromQuote(this.getWork(quoteId), lineItemIds, name, this.context());
+    return { kit: this.kits.add(made.kit), addedParents: made.addedParents };
+  }
+
+  /** What inserting a kit would do (room, today's prices, new sections); changes nothing. */
+  previewKit(quoteId: string, kitId: string): kits.KitPlan {
+    const kit = this.kits.require(kitId);
+    return kits.planKit(this.getWork(quoteId), kit.content, this.context());
+  }
+
+  /** Inserts a kit as one edit, so one undo step; refused whole when it does not fit. */
+  insertKit(
+    quoteId: string,
+    kitId: string,
+  ): { lineItemIds: string[]; priceChanges: kits.KitPriceChange[] } {
+    const kit = this.kits.require(kitId);
+    return this.edit(quoteId, 'lineItems', 'Add kit', (w, ctx) =>
+      kits.insertKit(w, kit.content, ctx),
     );
   }
 

@@ -181,6 +181,8 @@ export interface SyncBookkeeping {
   conflictsSettled: number;
   pushed: PushedEntity[];
   kept: KeptEntity[];
+  /** Why the server refused the quote's last publish, until it is published again; null: none. */
+  publishRefused: string | null;
 }
 
 /** One quote's row of `quote_sync`: its sync state and the engine's bookkeeping. */

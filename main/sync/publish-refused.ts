@@ -3,6 +3,8 @@
 // that change for good, the quote goes back to the status the server holds (a draft) with
 // everything else the salesperson made kept and sent, and it says why until it is published
 // again: a refused publish never leaves a quote stuck as "sent" here and never loses an edit.
+// The refusal is kept in the quote's sync bookkeeping (`publishRefused`, a column of the
+// store's quote_sync), so it goes with the quote.
 import { StoreError } from '../store';
 import type { QuoteStatus } from '../../common/api';
 import type { QuoteState } from './model';
@@ -13,7 +15,7 @@ import type { Stop } from './stops';
 /** The server refused the publish: the round withdraws it locally and goes on. */
 export type PublishRefused = Extract<Stop, { stop: 'publishRefused' }>;
 
-export const publishRefusedKey = (quoteId: string) => `publish.refused.${quoteId}`;
+type Bookkeeping = Pick<SyncStore, 'sync'>;
 
 /**
  * The refusal of a publish in how the step that sends it stopped; null for anything else (a
@@ -52,14 +54,16 @@ export function withdrawPublish(store: SyncStore, quoteId: string, r: PublishRef
       if (!(e instanceof StoreError && e.code === 'STALE')) throw e;
     }
   }
-  store.setMeta(publishRefusedKey(quoteId), r.failure.message);
+  store.sync.setBookkeeping(quoteId, { publishRefused: r.failure.message });
 }
 
 /** Why the server refused this quote's last publish, until it is published again. */
-export function publishRefusal(store: Pick<SyncStore, 'getMeta'>, quoteId: string): string | null {
-  return store.getMeta<string>(publishRefusedKey(quoteId));
+export function publishRefusal(store: Bookkeeping, quoteId: string): string | null {
+  return store.sync.syncRecord(quoteId)?.publishRefused ?? null;
 }
 
-export function clearPublishRefusal(store: Pick<SyncStore, 'setMeta'>, quoteId: string): void {
-  store.setMeta(publishRefusedKey(quoteId), null);
+/** Published again: the last refusal no longer applies (nothing written when there is none). */
+export function clearPublishRefusal(store: Bookkeeping, quoteId: string): void {
+  if (publishRefusal(store, quoteId) !== null)
+    store.sync.setBookkeeping(quoteId, { publishRefused: null });
 }

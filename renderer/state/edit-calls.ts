@@ -45,6 +45,7 @@ export const quoteIn: { [N in EditCall]: (out: IpcOutput<N>) => QuoteDetail } = 
   'attachments.copyFromLibrary': whole,
   'attachments.delete': whole,
   'sync.resolve': whole,
+  'kits.insert': beside,
   'edits.undo': whole,
   'edits.redo': whole,
 };

@@ -780,6 +780,90 @@ describe('proposal, ownership, pipeline and library replace', () => {
   });
 });
 
+describe('kits', () => {
+  it('saves items as a kit, inserts it in one undoable edit, exports, imports and refuses a bad file', async () => {
+    const from = await call('quotes.create', { clientId: DEMO.clients.acme });
+    const added = await call('lineItems.add', {
+      quoteId: from.header.id,
+      items: [
+        {
+          type: 'Standard',
+          productId: DEMO.products.s1,
+          billingTerm: 'Monthly',
+          quantity: 5,
+          price: 5,
+        },
+        {
+          type: 'Standard',
+          productId: DEMO.products.s1Addon,
+          billingTerm: 'Monthly',
+          quantity: 5,
+          price: 3,
+          requiredLineItemIndex: 0,
+        },
+      ],
+    });
+    // The add-on alone is selected: its product comes along.
+    const saved = await call('kits.save', {
+      quoteId: from.header.id,
+      lineItemIds: [added.lineItemIds[1]!],
+      name: 'Endpoint security',
+    });
+    expect(saved.addedParents).toEqual(['SentinelOne Control']);
+    expect(saved.kit.items.map((i) => [i.name, i.addOnOf ?? null])).toEqual([
+      ['SentinelOne Control', null],
+      ['SentinelOne Vigilance MDR Add-on', 'SentinelOne Control'],
+    ]);
+    const kitId = saved.kit.id;
+    expect((await call('kits.list')).kits.map((k) => k.name)).toEqual(['Endpoint security']);
+
+    const into = await call('quotes.create', { clientId: DEMO.clients.acme });
+    const plan = await call('kits.preview', { kitId, quoteId: into.header.id });
+    expect(plan).toMatchObject({ itemCount: 2, room: 30, priceChanges: [] });
+    expect(plan.problem).toBeUndefined();
+    const inserted = await call('kits.insert', { kitId, quoteId: into.header.id });
+    const [parent, addOn] = inserted.lineItemIds;
+    expect(inserted.quote.lineItems.find((l) => l.id === addOn)!.requiredLineItemId).toBe(parent);
+    expect(inserted.quote.canUndo).toBe(true);
+    const undone = await call('edits.undo', { quoteId: into.header.id });
+    expect(undone.lineItems).toEqual([]);
+    expect(
+      (await refuse('kits.insert', { kitId: 'no-such-kit', quoteId: into.header.id })).code,
+    ).toBe('NOT_FOUND');
+
+    // Out as a file and back in.
+    const file = await call('kits.export', { kitId });
+    expect(file.fileName).toBe('Endpoint security.qdkit.json');
+    const target = (await call('app.chooseSavePath', { defaultName: file.fileName })).path!;
+    expect(
+      (await refuse('kits.saveFile', { kitId, path: path.join(scratch, 'x.json') })).field,
+    ).toBe('path');
+    const written = await call('kits.saveFile', { kitId, path: target });
+    expect(written.sizeBytes).toBe(fs.statSync(target).size);
+    const imported = await call('kits.import', { json: fs.readFileSync(target, 'utf8') });
+    expect(imported).toMatchObject({ name: 'Endpoint security', itemCount: 2 });
+    expect(imported.id).not.toBe(kitId);
+    const bad = await refuse('kits.import', { json: '{"format":"quotedesk.quote-export"}' });
+    expect(bad).toMatchObject({
+      code: 'VALIDATION',
+      field: 'json',
+      message: 'The file is not a Quotedesk kit file (its format is "quotedesk.quote-export").',
+    });
+    const foreign = JSON.parse(file.json) as { kit: { items: { productId: string }[] } };
+    foreign.kit.items[0]!.productId = 'aaaaaaaa-0000-4000-8000-000000000000';
+    expect((await refuse('kits.import', { json: JSON.stringify(foreign) })).message).toMatch(
+      /^The kit is for another connection: kit\.items\.0 \(SentinelOne Control\)/,
+    );
+
+    expect((await call('kits.rename', { kitId: imported.id, name: 'Endpoint (copy)' })).name).toBe(
+      'Endpoint (copy)',
+    );
+    expect((await refuse('kits.rename', { kitId, name: ' ' })).field).toBe('name');
+    await call('kits.delete', { kitId });
+    expect((await call('kits.list')).kits.map((k) => k.name)).toEqual(['Endpoint (copy)']);
+  });
+});
+
 describe('the desktop-only calls and the edges', () => {
   it('opens https links only, and only in the desktop app', async () => {
     await call('app.openExternal', { url: 'https://northwind.example/help' });

@@ -194,12 +194,13 @@ describe('migrations', () => {
     meta.run(`sync.keep.${later.id}`, '[{"collection":"sections","key":"s"}]');
     meta.run(`sync.conflictsSettled.${later.id}`, '12');
     meta.run(`sync.deleteHeldUntil.${later.id}`, '"2030-01-01T00:00:00.000Z"');
+    meta.run(`publish.refused.${later.id}`, '"status: a quote cannot go from draft to sent"');
     meta.run('sync.pushed.00000000-0000-4000-8000-00000000dead', '[]');
     meta.run('sync.lastPull', '"2026-01-01T00:00:00Z"');
     db.close();
 
     const store = openStore(file);
-    // Version 7: the state, its message and the notes are the quote's sync record now.
+    // Versions 7 and 8: the state, its message and the notes are the quote's sync record now.
     expect(store.sync.syncRecord(later.id)).toEqual({
       state: 'error',
       lastError: 'QUOTE_INVALID_STATUS: sent meanwhile',
@@ -208,10 +209,15 @@ describe('migrations', () => {
       conflictsSettled: 12,
       pushed: [{ collection: 'items', key: 'p', value: { n: 1 } }],
       kept: [{ collection: 'sections', key: 's' }],
+      publishRefused: 'status: a quote cannot go from draft to sent',
     });
     expect(store.listQuotes({}).content[0]!.syncState).toBe('error');
     expect(
-      store.database.prepare("SELECT key FROM meta WHERE key LIKE 'sync.%' ORDER BY key").all(),
+      store.database
+        .prepare(
+          "SELECT key FROM meta WHERE key LIKE 'sync.%' OR key LIKE 'publish.%' ORDER BY key",
+        )
+        .all(),
     ).toEqual([{ key: 'sync.lastPull' }]);
     expect(store.database.pragma('user_version', { simple: true })).toBe(STORE_SCHEMA_VERSION);
     const rec = store.getQuote(later.id)!;

@@ -7,7 +7,9 @@ import { v04SearchPending } from './v04-search-pending';
 import { v05RecurringPeriods } from './v05-recurring-periods';
 import { v06QuoteStubs } from './v06-quote-stubs';
 import { v07QuoteSync } from './v07-quote-sync';
-import { v08ListedOnlyQuotes } from './v08-listed-only-quotes';
+import { v08PublishRefused } from './v08-publish-refused';
+import { v09Kits } from './v09-kits';
+import { v10ListedOnlyQuotes } from './v10-listed-only-quotes';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -24,7 +26,9 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v05RecurringPeriods,
   v06QuoteStubs,
   v07QuoteSync,
-  v08ListedOnlyQuotes,
+  v08PublishRefused,
+  v09Kits,
+  v10ListedOnlyQuotes,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;
