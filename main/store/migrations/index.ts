@@ -9,7 +9,8 @@ import { v06QuoteStubs } from './v06-quote-stubs';
 import { v07QuoteSync } from './v07-quote-sync';
 import { v08PublishRefused } from './v08-publish-refused';
 import { v09Kits } from './v09-kits';
-import { v10ListedOnlyQuotes } from './v10-listed-only-quotes';
+import { v10QuoteVersions } from './v10-quote-versions';
+import { v11ListedOnlyQuotes } from './v11-listed-only-quotes';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -28,7 +29,8 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v07QuoteSync,
   v08PublishRefused,
   v09Kits,
-  v10ListedOnlyQuotes,
+  v10QuoteVersions,
+  v11ListedOnlyQuotes,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;
