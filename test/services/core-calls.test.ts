@@ -742,7 +742,8 @@ describe('proposal, ownership, pipeline and library replace', () => {
     await call('sync.runNow');
     const local = await h.waitFor("the colleague's quote here", async () => {
       const list = await call('quotes.list', { account: 'partner', limit: 100 });
-      return list.content.find((x) => x.serverId === serverId);
+      // Held whole, not only listed: a quote only listed cannot be taken over yet.
+      return list.content.find((x) => x.serverId === serverId && !x.listOnly);
     });
     const before = await call('quotes.get', { quoteId: local.id });
     expect(before.header.ownedByMe).toBe(false);
