@@ -12,6 +12,7 @@ import { ManagedNote, PolicyBanner } from './managed-note';
 import { OfflinePreviews } from './offline-previews';
 import { OfflineQuotes } from './offline-quotes';
 import { RemoveConnectionDialog } from './remove-connection-dialog';
+import { DraftsCard } from './drafts-card';
 
 type Form = {
   name: string;
@@ -338,6 +339,7 @@ export default function SettingsScreen() {
           }}
         />
       )}
+      <DraftsCard active={profiles.find((p) => p.active) ?? null} />
       <OfflineQuotes />
       <OfflinePreviews locked={locked.offlinePreviewBudgetMiB !== undefined} />
       <section className="card card-pad" aria-labelledby="data-h">
