@@ -13,6 +13,7 @@ import { OfflinePreviews } from './offline-previews';
 import { OfflineQuotes } from './offline-quotes';
 import { RemoveConnectionDialog } from './remove-connection-dialog';
 import { DraftsCard } from './drafts-card';
+import { WorkPreferences } from './work-preferences';
 
 type Form = {
   name: string;
@@ -340,6 +341,7 @@ export default function SettingsScreen() {
         />
       )}
       <DraftsCard active={profiles.find((p) => p.active) ?? null} />
+      <WorkPreferences />
       <OfflineQuotes />
       <OfflinePreviews locked={locked.offlinePreviewBudgetMiB !== undefined} />
       <section className="card card-pad" aria-labelledby="data-h">

@@ -10,7 +10,8 @@ import { v07QuoteSync } from './v07-quote-sync';
 import { v08PublishRefused } from './v08-publish-refused';
 import { v09Kits } from './v09-kits';
 import { v10QuoteVersions } from './v10-quote-versions';
-import { v11ListedOnlyQuotes } from './v11-listed-only-quotes';
+import { v11FollowUps } from './v11-follow-ups';
+import { v12ListedOnlyQuotes } from './v12-listed-only-quotes';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -30,7 +31,8 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v08PublishRefused,
   v09Kits,
   v10QuoteVersions,
-  v11ListedOnlyQuotes,
+  v11FollowUps,
+  v12ListedOnlyQuotes,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -5,8 +5,8 @@ import type { Migration } from './migration';
 // older file was queued) and keeps only what its list row has no column for (owner and partner
 // names, in `extra`); its working copy, made from the row when asked for, is no longer stored.
 // About 1.8 KB of the 3.5 KB a stub took goes.
-export const v11ListedOnlyQuotes: Migration = {
-  version: 11,
+export const v12ListedOnlyQuotes: Migration = {
+  version: 12,
   name: 'listed-only quotes: a stub queued or not, without a stored working copy',
   up: (db) =>
     db.exec(`CREATE TABLE quote_stubs_next (
