@@ -1,7 +1,9 @@
 // `npm run bench [-- <suite>|all|--list] [--json] [suite args…]`: runs benchmark suites (all of
 // them when none is named) and prints their figures next to their targets. Exit status 1 when a target is missed or a suite fails.
+import os from 'node:os';
 import {
   formatJsonLines,
+  info,
   formatTable,
   listSuites,
   loadSuite,
@@ -10,6 +12,16 @@ import {
 } from './lib';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** The machine's load as the suite ends: figures from a busy machine are read with it. */
+function machineLoad() {
+  const [one = 0, five = 0] = os.loadavg();
+  return info(
+    `machine load at the end (1-min avg; 5-min ${five.toFixed(2)}; ${os.cpus().length} cores)`,
+    Math.round(one * 100) / 100,
+    'procs',
+  );
+}
 
 async function printSuites(): Promise<void> {
   const names = await listSuites();
@@ -41,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
   for (const suite of names) {
     log(`running ${suite}…`);
     try {
-      const metrics = await (await loadSuite(suite)).run(opts);
+      const metrics = [...(await (await loadSuite(suite)).run(opts)), machineLoad()];
       results.push({ suite, metrics });
       if (metrics.some((m) => m.pass === false)) failed = true;
     } catch (err) {

@@ -288,7 +288,6 @@ async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
       api: counting(ada, calls),
       parallelism: PARALLELISM,
       pull: false,
-      tmpDir: dir,
     });
     opts.log(`pushing with parallelism ${PARALLELISM} through +${DELAY_MS} ms each way…`);
     const t0 = performance.now();
@@ -328,7 +327,6 @@ async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
       store,
       api: counting(ada, afterCalls),
       parallelism: PARALLELISM,
-      tmpDir: dir,
     }).syncOnce();
     metrics.push(
       atMost(
@@ -412,7 +410,7 @@ async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
     pstore.transaction(() => {
       for (const q of made) pstore.sync.importRemote({ quote: q, sections: [], accessList: [] });
     });
-    await new SyncEngine({ store: pstore, api: fast, tmpDir: pdir }).syncOnce();
+    await new SyncEngine({ store: pstore, api: fast }).syncOnce();
     await fast.close();
     const known = pstore.listQuotes({ account: 'partner', limit: 1 }).page.totalElements;
     opts.log(`changing ${PULL_CHANGED} of ${known} quotes remotely…`);
@@ -427,7 +425,7 @@ async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
       });
     }
     const pullCalls: string[] = [];
-    const inc = new SyncEngine({ store: pstore, api: counting(ada, pullCalls), tmpDir: pdir });
+    const inc = new SyncEngine({ store: pstore, api: counting(ada, pullCalls) });
     const p0 = performance.now();
     const pr = await inc.syncOnce();
     const pullWall = (performance.now() - p0) / 1000;

@@ -4,3 +4,4 @@ export { measure, percentile, type Timing } from './measure';
 export { NORTHWIND, CLIENT_IDS, PRODUCTS, writeSeed, type SeedQuotes } from './seed';
 export { formatTable, formatJsonLines, type SuiteResult } from './table';
 export { listSuites, loadSuite, BENCH_DIR } from './suites';
+export { benchScale, scaled } from './scale';

@@ -1,0 +1,180 @@
+// The app's own processes for the `memory` suite: the core bundled as main is and started on
+// plain Node (`memory-core.ts`), its embedded Quoting API (the bundled server, its child), and
+// the renderer in Chromium; what each holds, read from the process itself (RSS from /proc,
+// the V8 heap after a full collection) and, for the renderer, through the DevTools protocol.
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { build as esbuild } from 'esbuild';
+import type { Browser, CDPSession } from 'playwright-core';
+import { TOKEN_HEADER, type CallName, type IpcInput, type IpcOutput } from '../../common/ipc';
+import { buildServer, common, NATIVE_MODULES } from '../../scripts/build';
+import { REPO_ROOT } from '../../test/helpers/server';
+
+export const MB = 2 ** 20;
+
+export interface Bundles {
+  dir: string;
+  coreCjs: string;
+  serverCjs: string;
+  remove(): void;
+}
+
+/** The core child and the server as CommonJS bundles, as the installer ships main and server. */
+export async function buildBundles(): Promise<Bundles> {
+  // Inside the repository, so the bundles find node_modules (the native SQLite driver).
+  fs.mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(REPO_ROOT, 'test-results', 'bench-memory-'));
+  await buildServer(dir);
+  const coreCjs = path.join(dir, 'bench', 'memory-core.cjs');
+  await esbuild({
+    ...common,
+    sourcemap: false,
+    entryPoints: [path.join(REPO_ROOT, 'bench/parts/memory-core.ts')],
+    outfile: coreCjs,
+    external: ['electron', ...NATIVE_MODULES],
+  });
+  return {
+    dir,
+    coreCjs,
+    serverCjs: path.join(dir, 'server', 'cli.cjs'),
+    remove: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Resident set size of a process, from /proc (0 when it is gone). */
+export function rssOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export interface CoreMemory {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+export interface CoreChild {
+  pid: number;
+  pageUrl: string;
+  /** The embedded server's process id (from its pid file), once it runs. */
+  serverPid(): number | undefined;
+  call<N extends CallName>(name: N, input?: IpcInput<N>): Promise<IpcOutput<N>>;
+  memory(): Promise<CoreMemory>;
+  snapshot(file: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+// long: the child's start, its ready line and the two channels to it (fork IPC, the bridge's HTTP) share its handle
+export async function startCoreChild(
+  bundles: Bundles,
+  dataDir: string,
+  staticDir: string,
+  seedFile: string,
+): Promise<CoreChild> {
+  const child: ChildProcess = fork(
+    bundles.coreCjs,
+    [dataDir, staticDir, bundles.serverCjs, seedFile],
+    { execArgv: ['--expose-gc'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'], cwd: REPO_ROOT },
+  );
+  const ready = await new Promise<{ pageUrl: string; origin: string; token: string }>(
+    (resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`core child exited (${code}) before ready`)));
+      createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+    },
+  );
+  let next = 0;
+  const pending = new Map<number, (v: unknown) => void>();
+  child.on('message', (m) => {
+    const { id, value } = m as { id: number; value: unknown };
+    pending.get(id)?.(value);
+    pending.delete(id);
+  });
+  const ask = <T>(op: string, extra: object = {}) =>
+    new Promise<T>((resolve) => {
+      const id = next++;
+      pending.set(id, resolve as (v: unknown) => void);
+      child.send({ id, op, ...extra });
+    });
+  const pidFile = path.join(dataDir, 'embedded-server', 'server.pid');
+  return {
+    pid: child.pid!,
+    pageUrl: ready.pageUrl,
+    serverPid: () => {
+      try {
+        return Number(fs.readFileSync(pidFile, 'utf8').trim()) || undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async call(name, input) {
+      const res = await fetch(`${ready.origin}/ipc/${name}`, {
+        method: 'POST',
+        headers: { [TOKEN_HEADER]: ready.token, 'content-type': 'application/json' },
+        body: input === undefined ? '' : JSON.stringify(input),
+      });
+      const body = (await res.json()) as
+        { ok: true; value: IpcOutput<typeof name> } | { ok: false; error: { message: string } };
+      if (!body.ok) throw new Error(`${name}: ${body.error.message}`);
+      return body.value;
+    },
+    memory: () => ask<CoreMemory>('mem'),
+    snapshot: (file) => ask<string>('snapshot', { file }),
+    async close() {
+      const exited = new Promise((r) => child.once('exit', r));
+      await Promise.race([
+        ask('close'),
+        new Promise((r) => setTimeout(r, 30_000)), // a close that hangs is ended below
+      ]);
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export interface RendererMemory {
+  /** The page's JS heap after a full collection (the main isolate). */
+  heapUsed: number;
+  heapTotal: number;
+  /** The renderer process's RSS (the largest renderer, where Chromium runs several). */
+  rss: number;
+}
+
+/** The renderer: its JS heap through CDP (`Runtime.getHeapUsage`), its RSS from /proc. */
+export async function rendererMemory(browser: Browser, cdp: CDPSession): Promise<RendererMemory> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  const bcdp = await browser.newBrowserCDPSession();
+  try {
+    const info = (await bcdp.send('SystemInfo.getProcessInfo')) as {
+      processInfo: Array<{ type: string; id: number }>;
+    };
+    const rss = info.processInfo
+      .filter((p) => p.type === 'renderer')
+      .reduce((m, p) => Math.max(m, rssOf(p.id)), 0);
+    return { heapUsed: heap.usedSize, heapTotal: heap.totalSize, rss };
+  } finally {
+    await bcdp.detach().catch(() => {});
+  }
+}
+
+/** A renderer heap snapshot through CDP's HeapProfiler, written to `file`. */
+export async function rendererSnapshot(cdp: CDPSession, file: string): Promise<void> {
+  const out = fs.createWriteStream(file);
+  const onChunk = (e: { chunk: string }) => out.write(e.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await new Promise<void>((r) => out.end(r));
+}

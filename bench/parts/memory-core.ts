@@ -1,0 +1,73 @@
+// The app's core in a process of its own for the `memory` suite, bundled and run on plain Node
+// as the installer ships main: the core (store, vault, sync engine, services), the loopback
+// bridge the renderer talks to, and the embedded Quoting API (the bundled server, a child of
+// this process, seeded with the partner's quotes). Prints one JSON line when ready:
+// {"pageUrl","origin","token","pid"}. Answers the bench over the IPC channel of `fork`:
+//   {op: 'mem'}                → this process's memory after a full GC
+//   {op: 'snapshot', file}     → a V8 heap snapshot written to `file`
+//   {op: 'close'}              → the core closed (the embedded server with it), then exit
+//   node --expose-gc memory-core.cjs <dataDir> <staticDir> <serverCjs> <seedFile>
+import v8 from 'node:v8';
+import { startBridge } from '../../main/bridge';
+import { createCore, silentLogger } from '../../main/core';
+
+type Request = { id: number; op: 'mem' | 'snapshot' | 'close'; file?: string };
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+function memory() {
+  gc?.();
+  gc?.();
+  const m = process.memoryUsage();
+  const heap = v8.getHeapStatistics();
+  return { ...m, totalHeapSize: heap.total_heap_size, mallocedMemory: heap.malloced_memory };
+}
+
+// A CommonJS bundle has no top-level await.
+async function main(): Promise<void> {
+  const [dataDir, staticDir, serverCjs, seedFile] = process.argv.slice(2);
+  const core = await createCore({
+    dataDir: dataDir!,
+    platform: { mode: 'browser' },
+    version: 'bench',
+    log: silentLogger,
+    embedded: { run: { command: process.execPath, args: [serverCjs!] }, seedFile: seedFile! },
+    // No keychain session here: the store as a salesperson who chose "keep unencrypted" has it.
+    withoutKeychain: 'unencrypted',
+  });
+  const bridge = await startBridge({
+    dispatch: core.dispatch,
+    hub: core.hub,
+    staticDir: staticDir!,
+  });
+
+  process.on('message', (raw) => {
+    const req = raw as Request;
+    const reply = (value: unknown) => process.send?.({ id: req.id, value });
+    if (req.op === 'mem') reply(memory());
+    else if (req.op === 'snapshot') {
+      gc?.();
+      reply(v8.writeHeapSnapshot(req.file));
+    } else if (req.op === 'close') {
+      void bridge
+        .close()
+        .then(() => core.close())
+        .then(() => {
+          reply(true);
+          process.disconnect?.();
+          process.exit(0);
+        });
+    }
+  });
+
+  process.stdout.write(
+    `${JSON.stringify({ pageUrl: bridge.pageUrl, origin: bridge.origin, token: bridge.token, pid: process.pid })}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
