@@ -45,6 +45,7 @@ import {
   QuoteListResult,
   SyncStatus,
   OfflineFiles,
+  OfflineQuotes,
   cataloguePage,
 } from './shapes';
 import { PolicyStatus, UpdateState } from './managed';
@@ -339,6 +340,8 @@ export const calls = {
     }),
     OfflineFiles,
   ),
+  'sync.offlineQuotes': call(none, OfflineQuotes),
+  'sync.setKeepAllOffline': call(z.object({ keepAll: z.boolean() }), OfflineQuotes),
   'sync.conflicts': call(
     z.object({ quoteId: Id.optional() }).optional(),
     z.object({ conflicts: z.array(ConflictView) }),

@@ -521,6 +521,16 @@ export const OfflineFiles = z.object({
 });
 export type OfflineFiles = z.infer<typeof OfflineFiles>;
 
+/** Quotes on this computer: held whole, or only listed (downloaded when opened). */
+export const OfflineQuotes = z.object({
+  keepAll: z.boolean(),
+  held: z.object({ count: z.number().int(), bytes: z.number().int() }),
+  listedOnly: z.object({ count: z.number().int(), bytes: z.number().int() }),
+  /** Listed quotes still being downloaded. */
+  downloading: z.number().int(),
+});
+export type OfflineQuotes = z.infer<typeof OfflineQuotes>;
+
 export const ConflictEntity = z.enum(['quote', 'lineItem', 'section', 'accessEntry', 'attachment']);
 export type ConflictEntity = z.infer<typeof ConflictEntity>;
 
