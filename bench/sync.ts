@@ -11,13 +11,13 @@ import { SyncEngine, type SyncApi } from '../main/sync';
 import { LAST_PULL } from '../main/sync/pull';
 import { atIdlePriority, startServer } from '../test/helpers/server';
 import { ADA, BEN, CLIENTS, PRODUCTS, pdf } from '../test/sync/harness';
-import { atLeast, atMost, info, type Metric, type SuiteOptions } from './lib';
+import { atLeast, atMost, info, scaled, type Metric, type SuiteOptions } from './lib';
 import { firstSignIn } from './parts/first-sign-in';
 
 export const description =
   'sync engine: push 200 offline quotes, an incremental pull and a first sign-in (1,000 and 10,000 quotes) through a 25 ms-each-way proxy';
-/** First sign-in sizes; `npm run bench -- sync first-signin` runs only those. */
-const SIGN_IN_SIZES = [1_000, 10_000];
+/** First sign-in sizes (`QUOTEDESK_BENCH_SCALE` shrinks them); `npm run bench -- sync first-signin` runs only those. */
+const SIGN_IN_SIZES = [1_000, 10_000].map((n) => scaled(n, 100));
 
 const DELAY_MS = 25;
 const QUOTES = 200;
@@ -288,7 +288,6 @@ async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
       api: counting(ada, calls),
       parallelism: PARALLELISM,
       pull: false,
-      tmpDir: dir,
     });
     opts.log(`pushing with parallelism ${PARALLELISM} through +${DELAY_MS} ms each way…`);
     const t0 = performance.now();
@@ -328,7 +327,6 @@ async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
       store,
       api: counting(ada, afterCalls),
       parallelism: PARALLELISM,
-      tmpDir: dir,
     }).syncOnce();
     metrics.push(
       atMost(
@@ -412,7 +410,7 @@ async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
     pstore.transaction(() => {
       for (const q of made) pstore.sync.importRemote({ quote: q, sections: [], accessList: [] });
     });
-    await new SyncEngine({ store: pstore, api: fast, tmpDir: pdir }).syncOnce();
+    await new SyncEngine({ store: pstore, api: fast }).syncOnce();
     await fast.close();
     const known = pstore.listQuotes({ account: 'partner', limit: 1 }).page.totalElements;
     opts.log(`changing ${PULL_CHANGED} of ${known} quotes remotely…`);
@@ -427,7 +425,7 @@ async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
       });
     }
     const pullCalls: string[] = [];
-    const inc = new SyncEngine({ store: pstore, api: counting(ada, pullCalls), tmpDir: pdir });
+    const inc = new SyncEngine({ store: pstore, api: counting(ada, pullCalls) });
     const p0 = performance.now();
     const pr = await inc.syncOnce();
     const pullWall = (performance.now() - p0) / 1000;

@@ -16,6 +16,8 @@ import {
   ConflictChoice,
   ConflictView,
   ConnectionTestResult,
+  DraftsExport,
+  DraftsImport,
   FileBytes,
   Id,
   IsoDateTime,
@@ -40,7 +42,11 @@ import {
   cataloguePage,
 } from './shapes';
 import { PolicyStatus, UpdateState } from './managed';
+import { VersionComparison, VersionLabel, VersionRef, VersionSummary } from '../versions/shapes';
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
+import { KitPreview, KitPriceChange, KitSummary } from './kits';
+import { KIT_FILE_MAX_BYTES, KitName } from '../kits';
+import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
 
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 const none = z.object({}).strict().optional();
@@ -51,6 +57,8 @@ const AttachmentName = z.string().trim().min(1, 'is required').max(LIMITS.attach
 const SectionName = z.string().trim().min(1, 'is required').max(LIMITS.sectionNameMax);
 const Email = z.email({ message: 'must be an e-mail address' }).max(LIMITS.emailMax);
 const FilePath = z.string().min(1, 'is required').max(4096);
+/** A drafts file read in the page: under the bridge's 64 MiB body. */
+const DRAFTS_TEXT_MAX = 60 * 1024 * 1024;
 /** A BCP 47 tag from the UI (navigator.language) for dates and money on the proposal. */
 const Locale = z
   .string()
@@ -85,6 +93,9 @@ export const calls = {
   /** Desktop only: native open dialog for a CA certificate (PEM); its path may then be a
    * profile's `caFile`. */
   'app.chooseCaFile': call(none, z.object({ path: z.string().nullable() })),
+  /** Desktop only: native open dialog for a drafts file; its path may then go to
+   * `drafts.import`. */
+  'app.chooseDraftsFile': call(none, z.object({ path: z.string().nullable() })),
   /** The organisation's policy: what it locks, or why it was ignored. */
   'app.policy': call(none, PolicyStatus),
   /** Where updates stand (also pushed as `update.state`). */
@@ -128,6 +139,21 @@ export const calls = {
   /** Initial and recurring totals per status of every quote the list's filters match (all
    * but `status`, as the list's `statusCounts`), from the local store: works offline. */
   'quotes.pipeline': call(PipelineQuery, PipelineResult),
+
+  // --- versions (this computer's record of a quote as sent or saved; never sent) ----------
+  /** The quote's versions, oldest first. A publish makes one; `versions.save` another. */
+  'versions.list': call(z.object(quote), z.object({ versions: z.array(VersionSummary) })),
+  /** Freezes the quote as it is now as its next version, with a label. */
+  'versions.save': call(z.object({ ...quote, label: VersionLabel }), VersionSummary),
+  /** What changed from `from` to `to` (a version's number, or `now`). */
+  'versions.compare': call(
+    z.object({ ...quote, from: VersionRef, to: VersionRef }),
+    VersionComparison,
+  ),
+  /** Makes a version the working copy again: one edit (Undo takes it back), synced like any. */
+  'versions.restore': call(z.object({ ...quote, number: z.number().int().min(1) }), QuoteDetail),
+  /** The proposal PDF of a version as it was made (made now from the version if it was not). */
+  'versions.pdf': call(z.object({ ...quote, number: z.number().int().min(1) }), BytesResult),
 
   // --- proposal (the client-facing PDF, generated on this computer, offline) ---------------
   /** The PDF itself, for the preview and the browser's download. */
@@ -358,6 +384,22 @@ export const calls = {
     ProfileView,
   ),
 
+  // --- unsynced drafts of the connection in use, as one readable file --------------------
+  /** The file's text, for a download (browser mode). */
+  'drafts.export': call(none, DraftsExport.extend({ text: z.string() })),
+  /** Desktop: writes the file to `path` (from `app.chooseSavePath`). */
+  'drafts.save': call(z.object({ path: FilePath }), DraftsExport),
+  /** Puts a drafts file's changes back as pending ones; refused (naming why) when the file is
+   * not ours, damaged, newer, or of another partner. Desktop: `path` from
+   * `app.chooseDraftsFile`; browser: the text of a file picked in the page. */
+  'drafts.import': call(
+    z.union([
+      z.object({ path: FilePath }),
+      z.object({ text: z.string().min(1, 'is empty').max(DRAFTS_TEXT_MAX, 'is too large') }),
+    ]),
+    DraftsImport,
+  ),
+
   // --- protection of the quotes on this computer ----------------------------------------
   /** Open (and how it is protected) or locked (why, and what can be done). */
   'storeAccess.status': call(none, StoreAccessView),
@@ -373,6 +415,59 @@ export const calls = {
   /** Repairs a damaged store: the file moved aside, a fresh one filled from the server, and
    * every unsynced change still readable put back as pending. */
   'store.recover': call(none, RecoveryReport),
+
+  // --- kits (groups of line items kept on this computer, never sent to the server) --------
+  'kits.list': call(none, z.object({ kits: z.array(KitSummary) })),
+  /** Keeps the given line items as a kit; the parent of a selected add-on comes along
+   * (`addedParents` names them). */
+  'kits.save': call(
+    z.object({ ...quote, lineItemIds: z.array(Id).min(1).max(LIMITS.lineItems), name: KitName }),
+    z.object({ kit: KitSummary, addedParents: z.array(z.string()) }),
+  ),
+  'kits.rename': call(z.object({ kitId: Id, name: KitName }), KitSummary),
+  'kits.delete': call(z.object({ kitId: Id }), Done),
+  /** What inserting the kit into the quote would do (room, price changes); changes nothing. */
+  'kits.preview': call(z.object({ kitId: Id, ...quote }), KitPreview),
+  /** Inserts the kit as one edit (one undo step); refused whole when it does not fit. */
+  'kits.insert': call(
+    z.object({ kitId: Id, ...quote }),
+    z.object({
+      quote: QuoteDetail,
+      lineItemIds: z.array(Id),
+      priceChanges: z.array(KitPriceChange),
+    }),
+  ),
+  /** The kit file's text, for the browser's download. */
+  'kits.export': call(
+    z.object({ kitId: Id }),
+    z.object({ fileName: z.string(), json: z.string() }),
+  ),
+  /** Desktop: writes the kit file to `path` (from `app.chooseSavePath`). */
+  'kits.saveFile': call(
+    z.object({ kitId: Id, path: FilePath }),
+    z.object({ path: z.string(), sizeBytes: z.number().int() }),
+  ),
+  /** Keeps the kit of a kit file's text; a file that is not a valid kit file is refused,
+   * naming what is wrong. */
+  'kits.import': call(
+    z.object({ json: z.string().max(KIT_FILE_MAX_BYTES, 'is too large to be a kit file') }),
+    KitSummary,
+  ),
+
+  // --- follow-ups and the user's own preferences (this computer, this profile) -------------
+  /** "Needs attention": quotes expiring soon, sent and unanswered, changes requested, sync trouble. */
+  'followUps.list': call(none, FollowUpList),
+  /** Hides the quote's current reminders for a week. */
+  'followUps.snooze': call(z.object(quote), FollowUpList),
+  /** Moves the expiry on by the preferences' days to expire: an edit that syncs, undoable. */
+  'followUps.extendExpiry': call(z.object(quote), QuoteDetail),
+  /**
+   * Browser mode's notice (the desktop app notifies from main): the reminders newly due since
+   * the user was last told, marked as told; null when none or notifications are off.
+   */
+  'followUps.takeNotice': call(none, FollowUpNotice.nullable()),
+  'localPreferences.get': call(none, LocalPreferences),
+  'localPreferences.update': call(LocalPreferences.partial(), LocalPreferences),
 
   // --- undo / redo (per quote, local edits) ---------------------------------------------
   'edits.undo': call(z.object(quote), QuoteDetail),

@@ -20,7 +20,7 @@ export const DEFAULT_MAX_ZIP_BYTES = LIMITS.attachmentBytes * LIMITS.quoteAttach
 const LIB = '/v2/quote-attachments';
 
 /** A quote's own attachments. */
-export function quoteAttachmentCalls({ call, upload, download }: Caller) {
+export function quoteAttachmentCalls({ call, upload, download, bytes }: Caller) {
   return {
     uploadQuoteAttachments: (quoteId: string, files: UploadInput[], o?: CallOptions) =>
       upload('POST', `${Q}/attachments`, { quoteId }, 'attachments', files, AttachmentList, o),
@@ -76,6 +76,16 @@ export function quoteAttachmentCalls({ call, upload, download }: Caller) {
         DEFAULT_MAX_PDF_BYTES,
         'application/pdf, application/json',
       ),
+    /** The file in memory: what a store keeps (sealed, when encrypted) never lands on disk in the clear. */
+    quoteAttachmentBytes: (quoteId: string, attachmentId: string, o: DownloadOptions = {}) =>
+      bytes(
+        `${Q}/attachments/{attachmentId}`,
+        { quoteId, attachmentId },
+        { download: 'true' },
+        o,
+        DEFAULT_MAX_PDF_BYTES,
+        'application/pdf, application/json',
+      ),
     /** All of the quote's attachments as one zip file. */
     downloadQuoteAttachmentsZip: (quoteId: string, dest: string, o: DownloadOptions = {}) =>
       download(
@@ -100,7 +110,7 @@ export function quoteAttachmentCalls({ call, upload, download }: Caller) {
 }
 
 /** The partner's attachment library, shared by every quote. */
-export function libraryCalls({ call, upload, download }: Caller) {
+export function libraryCalls({ call, upload, download, bytes }: Caller) {
   return {
     listLibrary: (o?: CallOptions) =>
       call({ method: 'GET', route: LIB, response: AttachmentList }, o),
@@ -143,6 +153,16 @@ export function libraryCalls({ call, upload, download }: Caller) {
         { attachmentId },
         { download: 'true' },
         dest,
+        o,
+        DEFAULT_MAX_PDF_BYTES,
+        'application/pdf, application/json',
+      ),
+    /** The file in memory, like `quoteAttachmentBytes`. */
+    libraryAttachmentBytes: (attachmentId: string, o: DownloadOptions = {}) =>
+      bytes(
+        `${LIB}/{attachmentId}`,
+        { attachmentId },
+        { download: 'true' },
         o,
         DEFAULT_MAX_PDF_BYTES,
         'application/pdf, application/json',

@@ -1,11 +1,11 @@
 // What every endpoint method is built on: one connection pool per profile, a token that is
 // fetched when needed, and three ways to call — JSON in and out (`call`), a multipart upload
-// and a streamed download — each checking its arguments before sending and its answer after.
+// and a download (streamed to a file, or kept in memory) — each checking its arguments before sending and its answer after.
 import type { Agent } from 'undici';
 import type { ZodType } from 'zod';
 import { TokenResponse } from '../../common/api';
 import { createAgent } from './agent';
-import { saveBody, type DownloadResult } from './download';
+import { readBody, saveBody, type BytesResult, type DownloadResult } from './download';
 import { ApiError, AuthError, MissingSecretError } from './errors';
 import { checkUploads, formOf, type UploadInput } from './multipart';
 import { buildPath, checkPayload } from './request-parts';
@@ -46,7 +46,7 @@ export interface ApiClientOptions {
 }
 
 export interface DownloadOptions extends CallOptions {
-  /** Stop and delete the partial file past this many bytes. */
+  /** Stop past this many bytes (and delete the partial file of a download to disk). */
   maxBytes?: number;
 }
 
@@ -81,6 +81,15 @@ export interface Caller {
     defaultMax: number,
     accept: string,
   ): Promise<DownloadResult>;
+  /** A download kept in memory (never written to disk), capped like `download`. */
+  bytes(
+    route: string,
+    params: Record<string, string>,
+    query: Record<string, string>,
+    o: DownloadOptions,
+    defaultMax: number,
+    accept: string,
+  ): Promise<BytesResult>;
 }
 
 /** The connection pool, made on first use; a CA file that cannot be read now may be fixed later. */
@@ -196,6 +205,16 @@ export function createCaller(profile: ApiProfile, opts: ApiClientOptions) {
       return transport.send(
         { method: 'GET', route, path, headers: { accept }, timeoutMs: downloadTimeoutMs },
         (res) => saveBody(res, dest, maxBytes, 'GET', route),
+        o,
+        auth,
+      );
+    },
+    async bytes(route, params, query, o, defaultMax, accept) {
+      const path = buildPath('GET', route, params, query);
+      const maxBytes = o.maxBytes ?? defaultMax;
+      return transport.send(
+        { method: 'GET', route, path, headers: { accept }, timeoutMs: downloadTimeoutMs },
+        (res) => readBody(res, maxBytes, 'GET', route),
         o,
         auth,
       );

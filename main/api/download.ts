@@ -1,6 +1,7 @@
 // Downloads go to disk as they arrive, through a temp file beside the target: past the
 // size cap the transfer stops and the partial file is removed; the target only ever
-// appears complete.
+// appears complete. Or they stay in memory (`readBody`), for bytes that must never be on disk
+// in the clear — an attachment an encrypted store seals as it keeps it; the same cap applies.
 import { createWriteStream } from 'node:fs';
 import { rename, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,46 @@ export interface DownloadResult {
   contentType: string | undefined;
 }
 
+export interface BytesResult {
+  bytes: Buffer;
+  contentType: string | undefined;
+}
+
+function header(res: RawResponse, n: string): string | undefined {
+  const v = res.headers[n];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** Refuses a body whose declared length is already past the cap, before reading any of it. */
+function refuseDeclared(res: RawResponse, maxBytes: number, method: string, route: string): void {
+  const declared = Number(header(res, 'content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    res.body.destroy();
+    throw new DownloadTooLargeError(maxBytes, method, route);
+  }
+}
+
+/** The whole body in memory; past `maxBytes` the transfer stops. Nothing touches the disk. */
+export async function readBody(
+  res: RawResponse,
+  maxBytes: number,
+  method: string,
+  route: string,
+): Promise<BytesResult> {
+  refuseDeclared(res, maxBytes, method, route);
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of res.body as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > maxBytes) {
+      res.body.destroy();
+      throw new DownloadTooLargeError(maxBytes, method, route);
+    }
+    chunks.push(chunk);
+  }
+  return { bytes: Buffer.concat(chunks, bytes), contentType: header(res, 'content-type') };
+}
+
 export async function saveBody(
   res: RawResponse,
   dest: string,
@@ -22,15 +63,7 @@ export async function saveBody(
   method: string,
   route: string,
 ): Promise<DownloadResult> {
-  const header = (n: string) => {
-    const v = res.headers[n];
-    return Array.isArray(v) ? v[0] : v;
-  };
-  const declared = Number(header('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    res.body.destroy();
-    throw new DownloadTooLargeError(maxBytes, method, route);
-  }
+  refuseDeclared(res, maxBytes, method, route);
   const tmp = `${dest}.${randomBytes(4).toString('hex')}.partial`;
   let bytes = 0;
   const cap = new Transform({
@@ -47,5 +80,5 @@ export async function saveBody(
     await unlink(tmp).catch(() => undefined);
     throw err;
   }
-  return { path: dest, bytes, contentType: header('content-type') };
+  return { path: dest, bytes, contentType: header(res, 'content-type') };
 }

@@ -27,5 +27,5 @@ export {
 export type { StoredToken, TokenCache } from './token';
 export type { ApiEvent, CallOptions } from './transport';
 export type { UploadFile, UploadInput } from './multipart';
-export type { DownloadResult } from './download';
+export type { BytesResult, DownloadResult } from './download';
 export { DEFAULT_RETRY, isTransientStatus, type RetryPolicy } from './retry';

@@ -12,6 +12,7 @@ import { Vault, type Unlock, type VaultOptions } from '../vault';
 import { EditOrigin } from './edit-origin';
 import { EmbeddedSupervisor, type EmbeddedConfig } from './embedded-supervisor';
 import { EventHub } from './event-hub';
+import { startFollowUpNotices } from './follow-up-notices';
 import { LiveSettings } from './live-settings';
 import { createFileLogger, errorFields, type Logger } from './log';
 import { dataPaths, type DataPaths } from './paths';
@@ -52,15 +53,16 @@ export interface CoreOptions {
   withoutKeychain?: 'ask' | 'unencrypted';
 }
 
-/** The data folder made private, and its scratch folder emptied. */
-function prepareDataDir(paths: DataPaths): string {
+/**
+ * The data folder made private. Nothing is written to a scratch folder any more (downloads
+ * stay in memory until the store seals them); the one earlier versions kept downloads in,
+ * in the clear, is removed.
+ */
+function prepareDataDir(paths: DataPaths): void {
   keepNewFilesPrivate();
   ensurePrivateDir(paths.dataDir);
   tightenTree(paths.dataDir);
-  const tmpDir = path.join(paths.dataDir, 'tmp');
-  fs.rmSync(tmpDir, { recursive: true, force: true });
-  fs.mkdirSync(tmpDir, { recursive: true });
-  return tmpDir;
+  fs.rmSync(path.join(paths.dataDir, 'tmp'), { recursive: true, force: true });
 }
 
 /** First start: no profile at all → the embedded demo server and a "Demo" profile. */
@@ -133,7 +135,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // `demoConnection: false`: no embedded demo server at all.
   const opts = policy.policy.demoConnection === false ? { ...options, embedded: null } : options;
   const paths = dataPaths(path.resolve(opts.dataDir));
-  const tmpDir = prepareDataDir(paths);
+  prepareDataDir(paths);
   const log = opts.log ?? createFileLogger(paths.logsDir);
   const hub = new EventHub();
   const vault = await openVault(opts, paths, log, policy);
@@ -163,7 +165,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     origin,
     settings,
     previewBudgetMiB: policy.policy.offlinePreviewBudgetMiB,
-    syncFactory: opts.syncFactory === undefined ? engineSyncFactory(tmpDir) : opts.syncFactory,
+    syncFactory: opts.syncFactory === undefined ? engineSyncFactory() : opts.syncFactory,
     embedded: supervisor && opts.embedded ? { supervisor, seedFile: opts.embedded.seedFile } : null,
     withoutKeychain: opts.withoutKeychain ?? 'ask',
     dataProtection: policy.policy.dataProtection,
@@ -185,7 +187,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     hub,
     log,
     info,
-    tmpDir,
     ...(opts.fontsDir ? { fontsDir: opts.fontsDir } : {}),
     activeProfileId: () => sessions.profileId,
     switchProfile: (id) => sessions.switchTo(id),
@@ -196,11 +197,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const dispatch = dispatcherOf(ctx, log);
+  const notices = startFollowUpNotices({ sessions, platform: opts.platform, hub, log });
 
   let closed: Promise<void> | null = null;
   const closeCore = (): Promise<void> => {
     closed ??= (async () => {
       updates.stop();
+      notices.stop();
       await supervisor?.close();
       await sessions.close(log);
       await supervisor?.stop();

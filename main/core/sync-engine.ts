@@ -1,8 +1,7 @@
-import path from 'node:path';
-import fs from 'node:fs';
 import type { SyncStatus } from '../../common/ipc';
 import type { Store } from '../store';
 import { SyncEngine } from '../sync';
+import { loggableMessage } from './log';
 import type { SyncFactory } from './sync-port';
 
 const SYNC_FULL =
@@ -19,11 +18,9 @@ function explained(store: Store, s: SyncStatus): SyncStatus {
 }
 
 /** The real engine of main/sync behind the services' port, its events onto the hub. */
-export function engineSyncFactory(tmpRoot: string): SyncFactory {
+export function engineSyncFactory(): SyncFactory {
   return ({ store, api, hub, log }) => {
-    const tmpDir = path.join(tmpRoot, 'sync');
-    fs.mkdirSync(tmpDir, { recursive: true });
-    const engine = new SyncEngine({ store, api, tmpDir });
+    const engine = new SyncEngine({ store, api });
     let cycleRunning = false;
     engine.on((e) => {
       try {
@@ -33,7 +30,7 @@ export function engineSyncFactory(tmpRoot: string): SyncFactory {
           if (was !== cycleRunning) {
             log.info(cycleRunning ? 'sync.cycle_started' : 'sync.cycle_ended', {
               pending: e.status.pendingCount,
-              ...(e.status.lastError ? { lastError: e.status.lastError } : {}),
+              ...(e.status.lastError ? { lastError: loggableMessage(e.status.lastError) } : {}),
             });
           }
           hub.emit('sync.state', explained(store, e.status));
@@ -41,7 +38,11 @@ export function engineSyncFactory(tmpRoot: string): SyncFactory {
           const { type: _type, ...progress } = e;
           hub.emit('sync.progress', progress);
         } else {
-          log.info('sync.quote', { quoteId: e.quoteId, state: e.state, message: e.message });
+          log.info('sync.quote', {
+            quoteId: e.quoteId,
+            state: e.state,
+            ...(e.message ? { message: loggableMessage(e.message) } : {}),
+          });
           hub.emit('sync.quoteState', {
             quoteId: e.quoteId,
             sync: { state: e.state, ...(e.message ? { message: e.message } : {}) },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import yazl from 'yazl';
@@ -81,15 +80,10 @@ async function attachmentBytes(ctx: ServiceContext, quoteId: string, attachmentI
       `${att.name} is not on this computer yet; it arrives with the next sync.`,
     );
   }
-  const dest = path.join(ctx.tmpDir, `${randomUUID()}.pdf`);
-  try {
-    await api.downloadQuoteAttachment(quoteServerId, attServerId, dest);
-    const bytes = fs.readFileSync(dest);
-    store.setAttachmentFile(quoteId, attachmentId, bytes);
-    return { name: att.name, bytes };
-  } finally {
-    fs.rmSync(dest, { force: true });
-  }
+  // Kept in memory, never a plain file on disk: the store seals what it keeps.
+  const { bytes } = await api.quoteAttachmentBytes(quoteServerId, attServerId);
+  store.setAttachmentFile(quoteId, attachmentId, bytes);
+  return { name: att.name, bytes };
 }
 
 async function zipOf(

@@ -32,8 +32,6 @@ export interface ServiceContext {
   lastRepair(): RecoveryReport | null;
   /** Repairs the current profile's damaged store (see main/store's recoverStore). */
   recoverStore(): Promise<RecoveryReport>;
-  /** Scratch space for downloads and uploads from bytes. */
-  tmpDir: string;
   /** Where the proposal's fonts are (absent: found beside the bundle or in node_modules). */
   fontsDir?: string;
   /** Resolves once this session's first copy of the catalogue is in (or failed: offline). */

@@ -4,7 +4,10 @@ import { attachmentHandlers } from './attachments';
 import { catalogueHandlers } from './catalogue';
 import type { ServiceContext } from './context';
 import type { Handlers } from './dispatcher';
+import { draftsHandlers } from './drafts';
+import { followUpHandlers } from './follow-ups';
 import { itemHandlers } from './items';
+import { kitHandlers } from './kits';
 import { libraryHandlers } from './library';
 import { profileHandlers } from './profiles';
 import { proposalHandlers } from './proposal';
@@ -12,12 +15,15 @@ import { quoteHandlers } from './quotes';
 import { storeAccessHandlers } from './store-access';
 import { storeHandlers } from './store-health';
 import { syncHandlers } from './sync';
+import { versionHandlers, versionPublished } from './versions';
 
 export function createHandlers(ctx: ServiceContext): Handlers {
   return {
     ...appHandlers(ctx),
-    ...quoteHandlers(ctx),
+    ...quoteHandlers(ctx, { published: (quoteId) => versionPublished(ctx, quoteId) }),
+    ...versionHandlers(ctx),
     ...itemHandlers(ctx),
+    ...kitHandlers(ctx),
     ...attachmentHandlers(ctx),
     ...proposalHandlers(ctx),
     ...libraryHandlers(ctx),
@@ -26,6 +32,8 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...profileHandlers(ctx),
     ...storeAccessHandlers(ctx),
     ...storeHandlers(ctx),
+    ...draftsHandlers(ctx),
+    ...followUpHandlers(ctx),
   };
 }
 
@@ -36,6 +44,7 @@ export { refreshCatalogue } from './catalogue';
 export { refreshQuoteDefaults } from './library';
 export { DEMO_PROFILE_ID } from './profiles';
 export { healthView } from './store-health';
+export { takeFollowUpNotice } from './follow-ups';
 export type { ServiceContext } from './context';
 export type {
   EventSink,

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Preferences } from '../../common/ipc';
 import { NetworkError, type ApiClient } from '../api';
 import { isPdf, type Store } from '../store';
@@ -44,32 +41,15 @@ export async function refreshQuoteDefaults(api: ApiClient, store: Store): Promis
   });
 }
 
-/** Uploads files kept in memory: the client streams uploads from disk. */
-async function withTempFiles<T>(
-  ctx: ServiceContext,
-  files: { name: string; bytes: Buffer }[],
-  fn: (paths: { path: string; name: string }[]) => Promise<T>,
-): Promise<T> {
-  const dir = path.join(ctx.tmpDir, randomUUID());
-  fs.mkdirSync(dir, { recursive: true });
-  try {
-    const paths = files.map((f, i) => {
-      const p = path.join(dir, `${i}.pdf`);
-      fs.writeFileSync(p, f.bytes);
-      return { path: p, name: f.name };
-    });
-    return await fn(paths);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 // long: one short handler per IPC call of the library and preferences groups, sharing the upload helper
 export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'preferences'> {
   const upload = async (files: { name: string; bytes: Buffer }[]) => {
     const api = requireApi(ctx, 'Adding to the library');
     const store = ctx.store();
-    const added = await withTempFiles(ctx, files, (paths) => api.uploadToLibrary(paths));
+    // Sent from memory, never written to disk in the clear on the way.
+    const added = await api.uploadToLibrary(
+      files.map((f) => ({ path: f.name, name: f.name, bytes: f.bytes })),
+    );
     const list = await refreshLibrary(api, store);
     added.forEach((a, i) => {
       const f = files[i];
@@ -99,7 +79,11 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
     if (!isPdf(file.bytes)) {
       throw new ServiceError('VALIDATION', `${field}: ${file.name} is not a PDF file.`, { field });
     }
-    await withTempFiles(ctx, [file], ([p]) => api.replaceLibraryAttachment(attachmentId, p!));
+    await api.replaceLibraryAttachment(attachmentId, {
+      path: file.name,
+      name: file.name,
+      bytes: file.bytes,
+    });
     await refreshLibrary(api, store);
     store.caches.setLibraryFile(attachmentId, file.bytes);
     return store.caches.library().map(libraryView);
@@ -199,15 +183,10 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
         });
       if (entry.sha256) return pdfResult(entry.name, store.readFile(entry.sha256));
       const api = requireApi(ctx, 'Previewing a library file not yet on this computer');
-      const dest = path.join(ctx.tmpDir, `${randomUUID()}.pdf`);
-      try {
-        await api.downloadLibraryAttachment(attachmentId, dest);
-        const bytes = fs.readFileSync(dest);
-        store.caches.setLibraryFile(attachmentId, bytes);
-        return pdfResult(entry.name, bytes);
-      } finally {
-        fs.rmSync(dest, { force: true });
-      }
+      // Kept in memory, never a plain file on disk: the store seals what it keeps.
+      const { bytes } = await api.libraryAttachmentBytes(attachmentId);
+      store.caches.setLibraryFile(attachmentId, bytes);
+      return pdfResult(entry.name, bytes);
     },
     'preferences.get': async () => {
       const api = ctx.api();

@@ -8,6 +8,7 @@ import {
   NetworkError,
 } from '../api';
 import {
+  KitNotFoundError,
   QuoteNotFoundError,
   StoreCorruptError,
   StoreError,
@@ -38,6 +39,9 @@ export function mapError(error: unknown): IpcError | undefined {
       message: 'This quote no longer exists on this computer.',
       field: 'quoteId',
     };
+  }
+  if (error instanceof KitNotFoundError) {
+    return { code: 'NOT_FOUND', message: error.message, field: 'kitId' };
   }
   // Never SQLite's own words: what happened to the change and what to do.
   if (error instanceof StoreCorruptError)

@@ -1,9 +1,6 @@
 // The sync engine: pushes dirty quotes (bounded parallelism across quotes, strict order
 // within one), pulls remote changes, backs off while offline (timers, never a busy loop),
 // and reports progress and per-quote state.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { QuoteSyncState, SyncStatus } from '../../common/ipc';
 import type { Failure } from './errors';
@@ -28,7 +25,6 @@ export interface EngineOptions {
   backoffMaxMs?: number;
   random?: () => number;
   newId?: () => string;
-  tmpDir?: string;
   /** Server id → local id of every quote the store holds with a server id. */
   knownServerQuotes?: () => Map<string, string>;
   /** Skip the pull in a cycle (tests of the push alone). */
@@ -114,7 +110,6 @@ export class SyncEngine {
       store: opts.store,
       newId: opts.newId ?? randomUUID,
       sectionsByPut: { value: true },
-      tmpDir: opts.tmpDir ?? mkdtempSync(join(tmpdir(), 'quotedesk-sync-')),
       onStep: (quoteId, step) =>
         this.emit({ type: 'progress', ...(this.progress ?? { done: 0, total: 0 }), quoteId, step }),
     };

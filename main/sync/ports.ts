@@ -23,7 +23,7 @@ export type SyncApi = Pick<
   | 'copyLibraryAttachmentsToQuote'
   | 'updateQuoteAttachments'
   | 'deleteQuoteAttachment'
-  | 'downloadQuoteAttachment'
+  | 'quoteAttachmentBytes'
   | 'takeOwnership'
 >;
 
@@ -56,6 +56,4 @@ export interface RoundContext {
   /** Shared across rounds: false once a server refused new section ids in PUT sections. */
   sectionsByPut: { value: boolean };
   onStep?: (quoteId: string, step: string) => void;
-  /** Where downloads land before the store keeps them. */
-  tmpDir: string;
 }

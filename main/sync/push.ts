@@ -403,17 +403,13 @@ export async function downloadMissingFiles(quoteId: string, ctx: RoundContext): 
     if (a.sha256 || !a.url) continue;
     const sid = store.sync.serverIdOf('attachment', a.id);
     if (!sid) continue;
-    const { readFile, rm } = await import('node:fs/promises');
-    const dest = `${ctx.tmpDir}/${ctx.newId()}.pdf`;
     try {
-      await api.downloadQuoteAttachment(q.serverId, sid, dest);
-      const bytes = await readFile(dest);
+      // In memory (at most the service's 10 MiB), never a plain file: the store seals it.
+      const { bytes } = await api.quoteAttachmentBytes(q.serverId, sid);
       store.setAttachmentFile(quoteId, a.id, bytes);
     } catch (e) {
       // A missing preview is not worth failing the sync; the next round tries again.
       if (!failureOf(e) && !(e instanceof StoreError)) throw e;
-    } finally {
-      await rm(dest, { force: true });
     }
   }
 }

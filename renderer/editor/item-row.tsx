@@ -11,6 +11,7 @@ import type { Group } from './groups';
 import { amountText, parseAmount, parseQuantity } from './numbers';
 import { LiveField } from './live-commit';
 import { lineCents } from './totals';
+import { MarginFlag } from './margin-flag';
 
 type CellField = 'quantity' | 'price' | 'note' | 'initialTotal';
 
@@ -285,6 +286,7 @@ export function ItemRow({
             )}
           </>
         )}
+        <MarginFlag item={item} draft={draft} currency={detail.currency} />
       </td>
       <td>
         {editable && (

@@ -310,6 +310,8 @@ describe('attachments', () => {
     expect(replaced.id).toBe(brochure.id);
     await ada.downloadLibraryAttachment(brochure.id, dest);
     expect(sha(await readFile(dest))).toBe(sha(pdfBytes('Brochure v2')));
+    const inMemory = await ada.libraryAttachmentBytes(brochure.id);
+    expect(sha(inMemory.bytes)).toBe(sha(pdfBytes('Brochure v2')));
 
     await ada.deleteLibraryAttachment(brochure.id);
     const err = await ada.getLibraryAttachment(brochure.id).then(unexpected, (e: unknown) => e);
@@ -341,6 +343,9 @@ describe('attachments', () => {
     const one = join(dir, 'proposal-down.pdf');
     await ada.downloadQuoteAttachment(q.id, uploaded[0]!.id, one);
     expect(sha(await readFile(one))).toBe(sha(pdfBytes(`Proposal ${q.id}`)));
+    const kept = await ada.quoteAttachmentBytes(q.id, uploaded[0]!.id);
+    expect(sha(kept.bytes)).toBe(sha(pdfBytes(`Proposal ${q.id}`)));
+    expect(kept.contentType).toContain('application/pdf');
 
     const zip = join(dir, 'all.zip');
     const z = await ada.downloadQuoteAttachmentsZip(q.id, zip);
@@ -372,6 +377,11 @@ describe('attachments', () => {
       .then(unexpected, (e: unknown) => e);
     expect(zerr).toBeInstanceOf(DownloadTooLargeError);
     expect(await readdir(capDir)).toEqual([]);
+    // Kept in memory: the same cap.
+    const merr = await ada
+      .quoteAttachmentBytes(q.id, att!.id, { maxBytes: 50_000 })
+      .then(unexpected, (e: unknown) => e);
+    expect(merr).toBeInstanceOf(DownloadTooLargeError);
     await rm(capDir, { recursive: true, force: true });
   });
 

@@ -63,7 +63,7 @@ export async function startApp(
     log: silentLogger,
     embedded: null,
     withoutKeychain: 'unencrypted',
-    syncFactory: engineSyncFactory(path.join(root, 'sync-tmp')),
+    syncFactory: engineSyncFactory(),
     ...(opts.policyFile ? { policy: readPolicyFile(opts.policyFile) } : {}),
   });
   const bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });

@@ -2,7 +2,6 @@
 // it abruptly (SIGKILL: no shutdown, no flush) and start it again on the same data directory.
 // Prints one line of JSON when ready: {"pageUrl": "..."}.
 //   node --import tsx test/e2e/core-child.ts <dataDir> <staticDir>
-import path from 'node:path';
 import { startBridge } from '../../main/bridge';
 import { createCore, silentLogger } from '../../main/core';
 import { engineSyncFactory } from '../../main/core/sync-engine';
@@ -15,7 +14,7 @@ const core = await createCore({
   log: silentLogger,
   embedded: null,
   withoutKeychain: 'unencrypted',
-  syncFactory: engineSyncFactory(path.join(dataDir!, '..', 'sync-tmp')),
+  syncFactory: engineSyncFactory(),
 });
 const bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir: staticDir! });
 process.stdout.write(`${JSON.stringify({ pageUrl: bridge.pageUrl })}\n`);

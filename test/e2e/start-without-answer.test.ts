@@ -29,14 +29,14 @@ afterAll(async () => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function core(dataDir: string, root: string): Promise<Core> {
+function core(dataDir: string): Promise<Core> {
   return createCore({
     dataDir,
     platform: { mode: 'browser' },
     version: 'e2e',
     log: silentLogger,
     embedded: null,
-    syncFactory: engineSyncFactory(path.join(root, 'sync-tmp')),
+    syncFactory: engineSyncFactory(),
   });
 }
 
@@ -87,7 +87,7 @@ describe.runIf(gate.run)('a start while the partner server never answers', () =>
       seed: path.join(REPO_ROOT, 'server/seed/demo.json'), // the demo partner's quotes
     });
     port = Number(new URL(server.baseUrl).port);
-    const first = await core(dataDir, root);
+    const first = await core(dataDir);
     try {
       const profile = await call(first, 'profiles.add', {
         name: 'Northwind',
@@ -115,7 +115,7 @@ describe.runIf(gate.run)('a start while the partner server never answers', () =>
 
   it('paints the held quotes and opens one while the server has not answered', async () => {
     const silent = await silentServer(port);
-    const app = await core(dataDir, root);
+    const app = await core(dataDir);
     const bridge = await startBridge({
       dispatch: app.dispatch,
       hub: app.hub,

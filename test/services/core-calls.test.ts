@@ -494,6 +494,28 @@ describe('building a quote', () => {
     });
     expect(h.events.some((e) => e.event === 'sync.quoteState')).toBe(true);
   });
+
+  it('lists the version the publish froze, saves one by hand, compares, gives its PDF; no restore while sent', async () => {
+    const quoteId = q.header.id;
+    const { versions } = await call('versions.list', { quoteId });
+    expect(versions.map((v) => [v.number, v.reason, v.status])).toEqual([[1, 'published', 'sent']]);
+    const saved = await call('versions.save', { quoteId, label: 'Before the call' });
+    expect([saved.number, saved.reason, saved.label]).toEqual([2, 'saved', 'Before the call']);
+    const bad = await refuse('versions.save', { quoteId, label: '  ' });
+    expect(bad.field).toBe('label');
+    const cmp = await call('versions.compare', { quoteId, from: 1, to: 'now' });
+    expect([cmp.diff.same, cmp.from.title, cmp.to.title]).toEqual([
+      true,
+      'Version 1 · Published',
+      'Now',
+    ]);
+    const file = await call('versions.pdf', { quoteId, number: 2 });
+    expect(Buffer.from(file.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const sent = await refuse('versions.restore', { quoteId, number: 1 });
+    expect(sent.field).toBe('status');
+    const none = await refuse('versions.restore', { quoteId, number: 9 });
+    expect([none.code, none.field]).toEqual(['NOT_FOUND', 'number']);
+  });
 });
 
 describe('conflicts', () => {
@@ -767,6 +789,90 @@ describe('proposal, ownership, pipeline and library replace', () => {
   });
 });
 
+describe('kits', () => {
+  it('saves items as a kit, inserts it in one undoable edit, exports, imports and refuses a bad file', async () => {
+    const from = await call('quotes.create', { clientId: DEMO.clients.acme });
+    const added = await call('lineItems.add', {
+      quoteId: from.header.id,
+      items: [
+        {
+          type: 'Standard',
+          productId: DEMO.products.s1,
+          billingTerm: 'Monthly',
+          quantity: 5,
+          price: 5,
+        },
+        {
+          type: 'Standard',
+          productId: DEMO.products.s1Addon,
+          billingTerm: 'Monthly',
+          quantity: 5,
+          price: 3,
+          requiredLineItemIndex: 0,
+        },
+      ],
+    });
+    // The add-on alone is selected: its product comes along.
+    const saved = await call('kits.save', {
+      quoteId: from.header.id,
+      lineItemIds: [added.lineItemIds[1]!],
+      name: 'Endpoint security',
+    });
+    expect(saved.addedParents).toEqual(['SentinelOne Control']);
+    expect(saved.kit.items.map((i) => [i.name, i.addOnOf ?? null])).toEqual([
+      ['SentinelOne Control', null],
+      ['SentinelOne Vigilance MDR Add-on', 'SentinelOne Control'],
+    ]);
+    const kitId = saved.kit.id;
+    expect((await call('kits.list')).kits.map((k) => k.name)).toEqual(['Endpoint security']);
+
+    const into = await call('quotes.create', { clientId: DEMO.clients.acme });
+    const plan = await call('kits.preview', { kitId, quoteId: into.header.id });
+    expect(plan).toMatchObject({ itemCount: 2, room: 30, priceChanges: [] });
+    expect(plan.problem).toBeUndefined();
+    const inserted = await call('kits.insert', { kitId, quoteId: into.header.id });
+    const [parent, addOn] = inserted.lineItemIds;
+    expect(inserted.quote.lineItems.find((l) => l.id === addOn)!.requiredLineItemId).toBe(parent);
+    expect(inserted.quote.canUndo).toBe(true);
+    const undone = await call('edits.undo', { quoteId: into.header.id });
+    expect(undone.lineItems).toEqual([]);
+    expect(
+      (await refuse('kits.insert', { kitId: 'no-such-kit', quoteId: into.header.id })).code,
+    ).toBe('NOT_FOUND');
+
+    // Out as a file and back in.
+    const file = await call('kits.export', { kitId });
+    expect(file.fileName).toBe('Endpoint security.qdkit.json');
+    const target = (await call('app.chooseSavePath', { defaultName: file.fileName })).path!;
+    expect(
+      (await refuse('kits.saveFile', { kitId, path: path.join(scratch, 'x.json') })).field,
+    ).toBe('path');
+    const written = await call('kits.saveFile', { kitId, path: target });
+    expect(written.sizeBytes).toBe(fs.statSync(target).size);
+    const imported = await call('kits.import', { json: fs.readFileSync(target, 'utf8') });
+    expect(imported).toMatchObject({ name: 'Endpoint security', itemCount: 2 });
+    expect(imported.id).not.toBe(kitId);
+    const bad = await refuse('kits.import', { json: '{"format":"quotedesk.quote-export"}' });
+    expect(bad).toMatchObject({
+      code: 'VALIDATION',
+      field: 'json',
+      message: 'The file is not a Quotedesk kit file (its format is "quotedesk.quote-export").',
+    });
+    const foreign = JSON.parse(file.json) as { kit: { items: { productId: string }[] } };
+    foreign.kit.items[0]!.productId = 'aaaaaaaa-0000-4000-8000-000000000000';
+    expect((await refuse('kits.import', { json: JSON.stringify(foreign) })).message).toMatch(
+      /^The kit is for another connection: kit\.items\.0 \(SentinelOne Control\)/,
+    );
+
+    expect((await call('kits.rename', { kitId: imported.id, name: 'Endpoint (copy)' })).name).toBe(
+      'Endpoint (copy)',
+    );
+    expect((await refuse('kits.rename', { kitId, name: ' ' })).field).toBe('name');
+    await call('kits.delete', { kitId });
+    expect((await call('kits.list')).kits.map((k) => k.name)).toEqual(['Endpoint (copy)']);
+  });
+});
+
 describe('the desktop-only calls and the edges', () => {
   it('opens https links only, and only in the desktop app', async () => {
     await call('app.openExternal', { url: 'https://northwind.example/help' });
@@ -799,6 +905,44 @@ describe('the desktop-only calls and the edges', () => {
     });
     const report = await call('store.recover');
     expect(report).toMatchObject({ recovered: [], lost: [], movedTo: '' });
+  });
+
+  it('lists what needs attention, extends an expiry (undoable), snoozes, and keeps its own preferences', async () => {
+    const q = await call('quotes.create', { clientId: DEMO.clients.acme });
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    await call('quotes.updateHeader', { quoteId: q.header.id, expiresOn: soon });
+    const list = await call('followUps.list');
+    const item = list.items.find((i) => i.quoteId === q.header.id);
+    expect(item).toMatchObject({ canExtend: true, reasons: [{ text: 'Expires in 2 days' }] });
+    // Extended by the preferences' days to expire: out of the list; the edit is undoable.
+    const extended = await call('followUps.extendExpiry', { quoteId: q.header.id });
+    expect(Date.parse(extended.header.expiresOn) - Date.parse(soon)).toBe(
+      list.extendByDays * 86_400_000,
+    );
+    expect(extended.canUndo).toBe(true);
+    const ids = async () => (await call('followUps.list')).items.map((i) => i.quoteId);
+    expect(await ids()).not.toContain(q.header.id);
+    await call('edits.undo', { quoteId: q.header.id });
+    expect(await ids()).toContain(q.header.id);
+    expect((await call('followUps.takeNotice'))?.count).toBeGreaterThan(0);
+    expect(await call('followUps.takeNotice')).toBeNull();
+    const snoozed = await call('followUps.snooze', { quoteId: q.header.id });
+    expect(snoozed.items.map((i) => i.quoteId)).not.toContain(q.header.id);
+    expect((await refuse('followUps.snooze', { quoteId: q.header.id })).field).toBe('quoteId');
+
+    expect(await call('localPreferences.get')).toEqual({
+      expiringWithinDays: 7,
+      unansweredAfterDays: 5,
+      notify: true,
+      marginFloorPercent: null,
+    });
+    expect(await call('localPreferences.update', { marginFloorPercent: 20 })).toMatchObject({
+      marginFloorPercent: 20,
+      expiringWithinDays: 7,
+    });
+    const bad = await refuse('localPreferences.update', { expiringWithinDays: 0 });
+    expect(bad.field).toBe('expiringWithinDays');
+    expect((await call('localPreferences.get')).marginFloorPercent).toBe(20);
   });
 
   it('removes the active profile: the app falls back to local-only', async () => {

@@ -1,7 +1,7 @@
 // A lost laptop shows nothing of the client: through the core as the app runs it (the real
 // server over HTTPS, the real keychain in dbus-run-session, the real sync engine), a
 // salesperson edits a quote — client, a price, a note, an attached PDF — it syncs (the server
-// gives it its reference code). Then the raw
+// gives it its reference code) and a PDF attached on the server side is pulled. Then the raw
 // bytes of every file under the data folder (the profile's database, -wal, -shm, files/, the
 // scratch folder, logs) are searched for those values, while the core is open (the WAL holds
 // the edits) and after it closed, and so is every file that appears even for a moment while it
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProtection } from '../../common/policy';
 import { policyFrom } from '../../main/core/policy';
 import { DEMO_SEED, startServer, type StartedServer } from '../helpers/server';
-import { DEMO, login, type Api } from '../helpers/server-api';
+import { DEMO, files, login, type Api } from '../helpers/server-api';
 import { hitsOnDisk } from '../store/disk-bytes';
 import { keychainGate } from '../vault/keychain-required';
 import { startHarness, type Harness } from './harness';
@@ -27,6 +27,7 @@ const CLIENT = 'Quillhaven Orthodontics';
 const PRICE = 4817.39;
 const NOTE = 'Zanzibar aligner trays, deliver before Thursday';
 const PDF_TEXT = 'Heliotrope Cove confidential pricing';
+const SERVER_PDF_TEXT = 'Marigold Basin appendix from the office';
 
 /** A real PDF whose page text sits in an uncompressed content stream: its plain bytes hold it. */
 function pdfSaying(text: string): Buffer {
@@ -112,11 +113,11 @@ afterAll(async () => {
 });
 
 /** The salesperson's session, then what the disk shows. */
-// long: one scenario read top to bottom — edit, sync, search the disk twice
+// long: one scenario read top to bottom — edit, sync, a file from the server, search the disk twice
 async function session(protection: DataProtection): Promise<Found> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qd-at-rest-'));
   dirs.push(dataDir);
-  const texts = [CLIENT, String(PRICE), NOTE, PDF_TEXT];
+  const texts = [CLIENT, String(PRICE), NOTE, PDF_TEXT, SERVER_PDF_TEXT];
   const transient = watchTransient(dataDir, texts);
   let h: Harness | undefined;
   try {
@@ -166,6 +167,17 @@ async function session(protection: DataProtection): Promise<Found> {
     const reference = synced.header.referenceCode!;
     texts.push(reference);
 
+    // The office attaches a file to the quote on the server; the app pulls it for offline preview.
+    const up = await remote.call('POST', `/v2/quotes/${synced.header.serverId}/attachments`, {
+      form: files('attachments', [{ name: 'Appendix.pdf', data: pdfSaying(SERVER_PDF_TEXT) }]),
+    });
+    expect(up.status, up.text).toBeLessThan(300);
+    await h.waitFor('the office file on this computer', async () => {
+      await harness.call('sync.runNow', {});
+      const d = await harness.call('quotes.get', { quoteId });
+      const a = d.attachments.find((x) => x.name === 'Appendix.pdf');
+      return a?.localFile === true;
+    });
     // The values really are in the store: they read back through the app.
     const d = await h.call('quotes.get', { quoteId });
     expect(d.header.client.name).toBe(CLIENT);

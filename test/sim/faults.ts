@@ -154,7 +154,7 @@ const READS = new Set([
   'getQuote',
   'getSections',
   'getAccessList',
-  'downloadQuoteAttachment',
+  'quoteAttachmentBytes',
 ]);
 
 const CREATES = new Set([

@@ -167,7 +167,6 @@ export async function runSeed(
       store,
       api: faultyApi(env.adaVia as SyncApi, life),
       parallelism: 1,
-      tmpDir: dir,
       newId: () => uuid(rng),
     });
     engine.on((e) => {

@@ -8,6 +8,9 @@ import { v05RecurringPeriods } from './v05-recurring-periods';
 import { v06QuoteStubs } from './v06-quote-stubs';
 import { v07QuoteSync } from './v07-quote-sync';
 import { v08PublishRefused } from './v08-publish-refused';
+import { v09Kits } from './v09-kits';
+import { v10QuoteVersions } from './v10-quote-versions';
+import { v11FollowUps } from './v11-follow-ups';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -25,6 +28,9 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v06QuoteStubs,
   v07QuoteSync,
   v08PublishRefused,
+  v09Kits,
+  v10QuoteVersions,
+  v11FollowUps,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;
