@@ -81,6 +81,9 @@ export interface CoreTimings {
   loadedMs: number;
   coreMs: number;
   bridgeMs: number;
+  /** CPU time (user + system) the process had used by then. */
+  loadedCpuMs: number;
+  readyCpuMs: number;
 }
 
 export interface CoreChild {

@@ -4,7 +4,8 @@
 // child of this process, seeded with the partner's quotes; `-` for none). Prints one JSON line
 // when ready: {"pageUrl","origin","token","pid","timings"}, the timings in ms since the
 // process started (`startedAt`, wall clock): its modules loaded, the core open, the bridge
-// listening. Answers the bench over the IPC channel of `fork`:
+// listening, and the CPU time it had used when its modules were loaded and when it was ready
+// (a figure a busy machine does not inflate). Answers the bench over the IPC channel of `fork`:
 //   {op: 'mem'}                → this process's memory after a full GC
 //   {op: 'snapshot', file}     → a V8 heap snapshot written to `file`
 //   {op: 'close'}              → the core closed (the embedded server with it), then exit
@@ -29,6 +30,11 @@ function memory() {
 async function main(): Promise<void> {
   // The bundle is evaluated whole before this runs: every module of main is loaded by now.
   const loadedMs = performance.now();
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const loadedCpuMs = cpu();
   const [dataDir, staticDir, serverCjs, seedFile] = process.argv.slice(2);
   const core = await createCore({
     dataDir: dataDir!,
@@ -53,6 +59,8 @@ async function main(): Promise<void> {
     loadedMs,
     coreMs,
     bridgeMs: performance.now(),
+    loadedCpuMs,
+    readyCpuMs: cpu(),
   };
 
   process.on('message', (raw) => {
