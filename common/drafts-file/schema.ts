@@ -40,14 +40,14 @@ export const DraftLineItem = loose({
     type: ProductType,
   }),
   billingTerm: BillingTerm,
-  commitmentTerm: z.object({ id: z.string(), term: z.string() }).nullable(),
+  commitmentTerm: loose({ id: z.string(), term: z.string() }).nullable(),
   effectiveDate: z.string(),
   price: z.number().finite(),
   cost: z.number().finite(),
   quantity: z.number().int(),
   note: z.string(),
   initialTotal: z.number().finite().nullable(),
-  usageBased: z.object({ displayNote: z.boolean(), type: UsageBasedType }).nullable(),
+  usageBased: loose({ displayNote: z.boolean(), type: UsageBasedType }).nullable(),
   requiredLineItemId: z.string().nullable(),
   requiredSubscriptionId: z.string().nullable(),
   subscriptionId: z.string().nullable(),
@@ -102,7 +102,7 @@ export const DraftWork = loose({
       id: Id,
       name: z.string(),
       order: z.number().int(),
-      lineItems: z.array(z.object({ lineItemId: Id, order: z.number().int() })),
+      lineItems: z.array(loose({ lineItemId: Id, order: z.number().int() })),
     }),
   ),
   accessList: z.array(
@@ -189,6 +189,8 @@ export const DraftQuote = z.object({
     kept: z.array(
       z.object({ collection: SyncCollection.exclude(['placements']), key: z.string() }),
     ),
+    /** Why the server refused the quote's last publish (shown until it is published again). */
+    publishRefused: z.string().nullable().optional(),
   }),
 });
 export type DraftQuote = z.infer<typeof DraftQuote>;

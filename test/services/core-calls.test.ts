@@ -36,6 +36,7 @@ beforeAll(async () => {
     platform: {
       ...fakeDialogPlatform([pdfOnDisk], savedZip, opened),
       chooseCaFile: async () => server.caFile,
+      chooseDraftsFile: async () => savedZip,
     },
     embedded: null,
   });
@@ -178,6 +179,19 @@ describe('profiles', () => {
     const err = await refuse('sync.setOfflineBudget', { budgetMiB: -5 });
     expect(err).toMatchObject({ code: 'INVALID_INPUT', field: 'budgetMiB' });
     expect((await call('sync.offlineFiles')).budgetMiB).toBe(200);
+  });
+
+  it('shows the quotes held offline and listed only, and keeps all offline when asked', async () => {
+    const before = await call('sync.offlineQuotes');
+    expect(before.keepAll).toBe(false);
+    // The demo's quotes are all recent: every one is held (or on its way), none only listed.
+    expect(before.held.count + before.downloading).toBeGreaterThan(0);
+    expect(before.held.bytes).toBeGreaterThan(0);
+    expect(before.listedOnly.count).toBe(0);
+    const on = await call('sync.setKeepAllOffline', { keepAll: true });
+    expect(on.keepAll).toBe(true);
+    expect((await call('sync.offlineQuotes')).keepAll).toBe(true);
+    expect((await call('sync.setKeepAllOffline', { keepAll: false })).keepAll).toBe(false);
   });
 });
 
@@ -729,7 +743,8 @@ describe('proposal, ownership, pipeline and library replace', () => {
     await call('sync.runNow');
     const local = await h.waitFor("the colleague's quote here", async () => {
       const list = await call('quotes.list', { account: 'partner', limit: 100 });
-      return list.content.find((x) => x.serverId === serverId);
+      // Held whole, not only listed: a quote only listed cannot be taken over yet.
+      return list.content.find((x) => x.serverId === serverId && !x.listOnly);
     });
     const before = await call('quotes.get', { quoteId: local.id });
     expect(before.header.ownedByMe).toBe(false);
@@ -943,6 +958,18 @@ describe('the desktop-only calls and the edges', () => {
     const bad = await refuse('localPreferences.update', { expiringWithinDays: 0 });
     expect(bad.field).toBe('expiringWithinDays');
     expect((await call('localPreferences.get')).marginFloorPercent).toBe(20);
+  });
+
+  it('exports the unsynced drafts to a file and takes it back without copying a quote', async () => {
+    const exported = await call('drafts.export');
+    expect(exported.message).toMatch(/not encrypted/);
+    const { path: target } = await call('app.chooseSavePath', { defaultName: 'drafts.json' });
+    const saved = await call('drafts.save', { path: target! });
+    expect(saved.counts).toEqual(exported.counts);
+    const { path: chosen } = await call('app.chooseDraftsFile');
+    const back = await call('drafts.import', { path: chosen! });
+    expect(back.copies).toBe(0);
+    expect((await refuse('drafts.import', { text: '{}' })).field).toBe('file');
   });
 
   it('removes the active profile: the app falls back to local-only', async () => {
