@@ -16,6 +16,7 @@ import { useStoreAccess } from '../protection/use-store-access';
 const QuoteEditor = lazy(() => import('../editor/quote-editor'));
 const ConflictsView = lazy(() => import('../sync/conflicts-view'));
 const LibraryScreen = lazy(() => import('../library/library-screen'));
+const KitsScreen = lazy(() => import('../kits/kits-screen'));
 const PreferencesScreen = lazy(() => import('../preferences/preferences-screen'));
 const SettingsScreen = lazy(() => import('../settings/settings-screen'));
 
@@ -23,6 +24,7 @@ const NAV: { label: string; route: Route; screens: Route['screen'][] }[] = [
   { label: 'Quotes', route: { screen: 'quotes' }, screens: ['quotes', 'quote'] },
   { label: 'Conflicts', route: { screen: 'conflicts' }, screens: ['conflicts'] },
   { label: 'Library', route: { screen: 'library' }, screens: ['library'] },
+  { label: 'Kits', route: { screen: 'kits' }, screens: ['kits'] },
   { label: 'Preferences', route: { screen: 'preferences' }, screens: ['preferences'] },
   { label: 'Settings', route: { screen: 'settings' }, screens: ['settings'] },
 ];
@@ -132,6 +134,7 @@ export function App() {
             )}
             {route.screen === 'conflicts' && <ConflictsView quoteId={route.quoteId} />}
             {route.screen === 'library' && <LibraryScreen />}
+            {route.screen === 'kits' && <KitsScreen />}
             {route.screen === 'preferences' && <PreferencesScreen />}
             {route.screen === 'settings' && <SettingsScreen />}
           </Suspense>
