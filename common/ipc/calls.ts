@@ -16,6 +16,8 @@ import {
   ConflictChoice,
   ConflictView,
   ConnectionTestResult,
+  DraftsExport,
+  DraftsImport,
   FileBytes,
   Id,
   IsoDateTime,
@@ -40,6 +42,7 @@ import {
   cataloguePage,
 } from './shapes';
 import { PolicyStatus, UpdateState } from './managed';
+import { VersionComparison, VersionLabel, VersionRef, VersionSummary } from '../versions/shapes';
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
 import { KitPreview, KitPriceChange, KitSummary } from './kits';
 import { KIT_FILE_MAX_BYTES, KitName } from '../kits';
@@ -53,6 +56,8 @@ const AttachmentName = z.string().trim().min(1, 'is required').max(LIMITS.attach
 const SectionName = z.string().trim().min(1, 'is required').max(LIMITS.sectionNameMax);
 const Email = z.email({ message: 'must be an e-mail address' }).max(LIMITS.emailMax);
 const FilePath = z.string().min(1, 'is required').max(4096);
+/** A drafts file read in the page: under the bridge's 64 MiB body. */
+const DRAFTS_TEXT_MAX = 60 * 1024 * 1024;
 /** A BCP 47 tag from the UI (navigator.language) for dates and money on the proposal. */
 const Locale = z
   .string()
@@ -87,6 +92,9 @@ export const calls = {
   /** Desktop only: native open dialog for a CA certificate (PEM); its path may then be a
    * profile's `caFile`. */
   'app.chooseCaFile': call(none, z.object({ path: z.string().nullable() })),
+  /** Desktop only: native open dialog for a drafts file; its path may then go to
+   * `drafts.import`. */
+  'app.chooseDraftsFile': call(none, z.object({ path: z.string().nullable() })),
   /** The organisation's policy: what it locks, or why it was ignored. */
   'app.policy': call(none, PolicyStatus),
   /** Where updates stand (also pushed as `update.state`). */
@@ -130,6 +138,21 @@ export const calls = {
   /** Initial and recurring totals per status of every quote the list's filters match (all
    * but `status`, as the list's `statusCounts`), from the local store: works offline. */
   'quotes.pipeline': call(PipelineQuery, PipelineResult),
+
+  // --- versions (this computer's record of a quote as sent or saved; never sent) ----------
+  /** The quote's versions, oldest first. A publish makes one; `versions.save` another. */
+  'versions.list': call(z.object(quote), z.object({ versions: z.array(VersionSummary) })),
+  /** Freezes the quote as it is now as its next version, with a label. */
+  'versions.save': call(z.object({ ...quote, label: VersionLabel }), VersionSummary),
+  /** What changed from `from` to `to` (a version's number, or `now`). */
+  'versions.compare': call(
+    z.object({ ...quote, from: VersionRef, to: VersionRef }),
+    VersionComparison,
+  ),
+  /** Makes a version the working copy again: one edit (Undo takes it back), synced like any. */
+  'versions.restore': call(z.object({ ...quote, number: z.number().int().min(1) }), QuoteDetail),
+  /** The proposal PDF of a version as it was made (made now from the version if it was not). */
+  'versions.pdf': call(z.object({ ...quote, number: z.number().int().min(1) }), BytesResult),
 
   // --- proposal (the client-facing PDF, generated on this computer, offline) ---------------
   /** The PDF itself, for the preview and the browser's download. */
@@ -358,6 +381,22 @@ export const calls = {
   'profiles.setSecret': call(
     z.object({ profileId: Id, clientSecret: ProfileInput.shape.clientSecret }),
     ProfileView,
+  ),
+
+  // --- unsynced drafts of the connection in use, as one readable file --------------------
+  /** The file's text, for a download (browser mode). */
+  'drafts.export': call(none, DraftsExport.extend({ text: z.string() })),
+  /** Desktop: writes the file to `path` (from `app.chooseSavePath`). */
+  'drafts.save': call(z.object({ path: FilePath }), DraftsExport),
+  /** Puts a drafts file's changes back as pending ones; refused (naming why) when the file is
+   * not ours, damaged, newer, or of another partner. Desktop: `path` from
+   * `app.chooseDraftsFile`; browser: the text of a file picked in the page. */
+  'drafts.import': call(
+    z.union([
+      z.object({ path: FilePath }),
+      z.object({ text: z.string().min(1, 'is empty').max(DRAFTS_TEXT_MAX, 'is too large') }),
+    ]),
+    DraftsImport,
   ),
 
   // --- protection of the quotes on this computer ----------------------------------------

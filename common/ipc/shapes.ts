@@ -602,6 +602,38 @@ export const RemovalCheck = z.object({
 });
 export type RemovalCheck = z.infer<typeof RemovalCheck>;
 
+/** What a drafts file holds (or what of it was put back). */
+export const DraftsCounts = z.object({
+  /** Quotes made here and never sent. */
+  newQuotes: z.number().int(),
+  /** Quotes from the server with edits not yet sent. */
+  editedQuotes: z.number().int(),
+  conflicts: z.number().int(),
+  /** Attachment files the server does not have yet. */
+  files: z.number().int(),
+  deletes: z.number().int(),
+});
+export type DraftsCounts = z.infer<typeof DraftsCounts>;
+
+/** "Export unsynced drafts…": the file's name, what it holds, and that in words. */
+export const DraftsExport = z.object({
+  name: z.string(),
+  counts: DraftsCounts,
+  message: z.string(),
+});
+export type DraftsExport = z.infer<typeof DraftsExport>;
+
+/** "Import drafts…": what was put back as pending changes, and that in words. */
+export const DraftsImport = z.object({
+  counts: DraftsCounts,
+  /** Drafts put back beside a quote that had edits of its own here (never over them). */
+  copies: z.number().int(),
+  /** Drafts already here in the same version (imported before). */
+  unchanged: z.number().int(),
+  message: z.string(),
+});
+export type DraftsImport = z.infer<typeof DraftsImport>;
+
 export const ProfileInput = z.object({
   name: z.string().trim().min(1, 'is required').max(100),
   baseUrl: z

@@ -18,6 +18,34 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
+const REQUEST = /^(GET|POST|PUT|PATCH|DELETE) (\/[^\s:]*): (.*)$/s;
+const OUR_WORDS =
+  /^(\d{3} [A-Z][A-Z0-9_]*|no answer within \d+ ms|cancelled|download larger than \d+ bytes, stopped)\b/;
+const FIELD = /^([A-Za-z_][\w.[\]]*): /;
+
+/**
+ * What of a message about a quote may go to the log: the request and the error's code, the
+ * field a refusal names — never free text. A server's words or ours may name a client, an
+ * attachment file, an address ("attachments[0]: Northwind offer.pdf has the same content as
+ * …"); the UI shows them in full, the log file does not. A network error keeps its system code.
+ */
+export function loggableMessage(message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  const req = REQUEST.exec(message);
+  if (req) {
+    const [, method, route, rest = ''] = req;
+    const ours = OUR_WORDS.exec(rest);
+    if (ours) return `${method} ${route}: ${ours[1]}`;
+    if (rest.startsWith('network error')) {
+      const code = /\b(E[A-Z0-9]{3,}|UND_ERR_[A-Z_]+)\b/.exec(rest);
+      return `${method} ${route}: network error${code ? ` ${code[1]}` : ''}`;
+    }
+    return `${method} ${route}: [text not logged]`;
+  }
+  const field = FIELD.exec(message);
+  return field ? `${field[1]}: [text not logged]` : '[text not logged]';
+}
+
 export interface FileLoggerOptions {
   /** Also write warnings and errors to stderr. */
   echo?: boolean;

@@ -1,6 +1,7 @@
 import type { SyncStatus } from '../../common/ipc';
 import type { Store } from '../store';
 import { SyncEngine } from '../sync';
+import { loggableMessage } from './log';
 import type { SyncFactory } from './sync-port';
 
 const SYNC_FULL =
@@ -29,7 +30,7 @@ export function engineSyncFactory(): SyncFactory {
           if (was !== cycleRunning) {
             log.info(cycleRunning ? 'sync.cycle_started' : 'sync.cycle_ended', {
               pending: e.status.pendingCount,
-              ...(e.status.lastError ? { lastError: e.status.lastError } : {}),
+              ...(e.status.lastError ? { lastError: loggableMessage(e.status.lastError) } : {}),
             });
           }
           hub.emit('sync.state', explained(store, e.status));
@@ -37,7 +38,11 @@ export function engineSyncFactory(): SyncFactory {
           const { type: _type, ...progress } = e;
           hub.emit('sync.progress', progress);
         } else {
-          log.info('sync.quote', { quoteId: e.quoteId, state: e.state, message: e.message });
+          log.info('sync.quote', {
+            quoteId: e.quoteId,
+            state: e.state,
+            ...(e.message ? { message: loggableMessage(e.message) } : {}),
+          });
           hub.emit('sync.quoteState', {
             quoteId: e.quoteId,
             sync: { state: e.state, ...(e.message ? { message: e.message } : {}) },

@@ -33,6 +33,16 @@ export function electronPlatform(window: () => BrowserWindow | null, leave: Link
       const res = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
       return res.canceled ? null : (res.filePaths[0] ?? null);
     },
+    async chooseDraftsFile() {
+      const opts: Electron.OpenDialogOptions = {
+        title: 'Import drafts',
+        properties: ['openFile'],
+        filters: [{ name: 'Quotedesk drafts (JSON)', extensions: ['json'] }],
+      };
+      const win = window();
+      const res = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
+      return res.canceled ? null : (res.filePaths[0] ?? null);
+    },
     async openExternal(url) {
       const refusal = leave(url, 'openExternal');
       if (refusal) throw new Error(refusal);

@@ -21,6 +21,13 @@ export function appHandlers(ctx: ServiceContext): Group<'app'> {
       if (chosen) ctx.grants.grantOpen([chosen]);
       return { path: chosen };
     },
+    'app.chooseDraftsFile': async (_input, call) => {
+      if (call.via === 'browser' || !ctx.platform.chooseDraftsFile)
+        throw unsupportedInBrowser('Choosing files');
+      const chosen = await ctx.platform.chooseDraftsFile();
+      if (chosen) ctx.grants.grantOpen([chosen]);
+      return { path: chosen };
+    },
     'app.choosePdfFiles': async (input, call) => {
       if (call.via === 'browser' || !ctx.platform.choosePdfFiles)
         throw unsupportedInBrowser('Choosing files');

@@ -4,6 +4,7 @@ import { attachmentHandlers } from './attachments';
 import { catalogueHandlers } from './catalogue';
 import type { ServiceContext } from './context';
 import type { Handlers } from './dispatcher';
+import { draftsHandlers } from './drafts';
 import { itemHandlers } from './items';
 import { kitHandlers } from './kits';
 import { libraryHandlers } from './library';
@@ -13,11 +14,13 @@ import { quoteHandlers } from './quotes';
 import { storeAccessHandlers } from './store-access';
 import { storeHandlers } from './store-health';
 import { syncHandlers } from './sync';
+import { versionHandlers, versionPublished } from './versions';
 
 export function createHandlers(ctx: ServiceContext): Handlers {
   return {
     ...appHandlers(ctx),
-    ...quoteHandlers(ctx),
+    ...quoteHandlers(ctx, { published: (quoteId) => versionPublished(ctx, quoteId) }),
+    ...versionHandlers(ctx),
     ...itemHandlers(ctx),
     ...kitHandlers(ctx),
     ...attachmentHandlers(ctx),
@@ -28,6 +31,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...profileHandlers(ctx),
     ...storeAccessHandlers(ctx),
     ...storeHandlers(ctx),
+    ...draftsHandlers(ctx),
   };
 }
 

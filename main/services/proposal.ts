@@ -5,18 +5,23 @@ import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import type { Group } from './group';
 import { detail } from './quotes';
+import type { WorkQuote } from '../store';
 
 async function render(ctx: ServiceContext, quoteId: string, locale?: string) {
-  // Loaded on first use: the PDF library is a tenth of a second of start-up otherwise.
-  const { proposalFileName, proposalModel, renderProposal } = await import('../proposal');
-  const store = ctx.store();
-  const rec = store.getQuote(quoteId);
+  const rec = ctx.store().getQuote(quoteId);
   if (!rec || rec.deleted) {
     throw new ServiceError('NOT_FOUND', 'This quote no longer exists on this computer.', {
       field: 'quoteId',
     });
   }
-  const w = rec.work;
+  return renderWork(ctx, rec.work, locale);
+}
+
+/** The proposal of a working copy: the quote as it is, or a version of it as it was. */
+export async function renderWork(ctx: ServiceContext, w: WorkQuote, locale?: string) {
+  // Loaded on first use: the PDF library is a tenth of a second of start-up otherwise.
+  const { proposalFileName, proposalModel, renderProposal } = await import('../proposal');
+  const store = ctx.store();
   const identity = store.identity();
   const model = proposalModel({
     work: w,

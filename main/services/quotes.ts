@@ -25,8 +25,27 @@ export function detail(ctx: ServiceContext, quoteId: string) {
   return detailOf(rec, store);
 }
 
+/** What publishing also does: a version of the quote as sent (services/versions.ts). */
+export interface PublishHooks {
+  /** Runs inside the publish's transaction. */
+  published(quoteId: string): void;
+}
+
 // long: one short handler per IPC call of the quotes and edits groups, sharing this session's undo-delete copies
-export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edits'> {
+export function quoteHandlers(
+  ctx: ServiceContext,
+  hooks: PublishHooks = { published: () => {} },
+): Group<'quotes'> & Group<'edits'> {
+  /** The publish and its version, in one transaction. */
+  const publish = (quoteId: string) => {
+    const store = ctx.store();
+    ctx.localEdit(() =>
+      store.transaction(() => {
+        store.updateHeader(quoteId, { status: 'sent', published: true });
+        hooks.published(quoteId);
+      }),
+    );
+  };
   // Working copies of quotes deleted in this session, so "undo delete" can bring them back.
   const deleted = new Map<string, WorkQuote>();
 
@@ -140,8 +159,8 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
       return detail(ctx, quoteId);
     },
     'quotes.setStatus': ({ quoteId, status }) => {
-      const patch = status === 'sent' ? { status, published: true } : { status };
-      ctx.localEdit(() => ctx.store().updateHeader(quoteId, patch));
+      if (status === 'sent') publish(quoteId);
+      else ctx.localEdit(() => ctx.store().updateHeader(quoteId, { status }));
       if (status === 'sent') clearPublishRefusal(ctx.store(), quoteId);
       return detail(ctx, quoteId);
     },
@@ -154,7 +173,7 @@ export function quoteHandlers(ctx: ServiceContext): Group<'quotes'> & Group<'edi
         );
       }
       // Offline too: queued like any edit, sent at the next sync, undoable until then.
-      ctx.localEdit(() => ctx.store().updateHeader(quoteId, { status: 'sent', published: true }));
+      publish(quoteId);
       clearPublishRefusal(ctx.store(), quoteId);
       ctx.sync().runNow(quoteId);
       return detail(ctx, quoteId);

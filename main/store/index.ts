@@ -37,6 +37,8 @@ export { ME as OWNER_ME } from './edits/ownership';
 export type * from './types';
 export type { StoreSync } from './sync-side';
 export type { UnsyncedCounts } from './unsynced';
+export type { LocalDraft, LocalDelete, LocalDrafts, PutBackOutcome } from './drafts';
 export type { Caches } from './caches';
 export { KitNotFoundError, type KitTable, type StoredKit } from './kits';
 export type { KitPlan, KitPriceChange } from './edits/kits';
+export type { QuoteVersions, VersionRecord, SaveVersionInput } from './versions';

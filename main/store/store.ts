@@ -10,6 +10,14 @@ import type { StoreKernel } from './kernel';
 import { StoreSync } from './sync-side';
 import { KitTable, type StoredKit } from './kits';
 import { countUnsynced, type UnsyncedCounts } from './unsynced';
+import {
+  knownPartnerId,
+  localDrafts,
+  putBackDraft,
+  type LocalDraft,
+  type LocalDrafts,
+  type PutBackOutcome,
+} from './drafts';
 import { deriveStoreKeys, FileCipher } from './cipher';
 import { openDatabase, type IntegrityCheck } from './db';
 import type { EncryptPoint } from './encrypt-migration';
@@ -20,6 +28,8 @@ import * as header from './edits/header';
 import * as kits from './edits/kits';
 import * as lineItems from './edits/line-items';
 import * as ownership from './edits/ownership';
+import { freshCopy } from './edits/fresh-copy';
+import * as restore from './edits/restore';
 import * as sections from './edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
 import { DocWriter } from './doc-writer';
@@ -33,6 +43,7 @@ import {
 } from './health';
 import { applyEntry } from './history';
 import { listQuotes } from './list';
+import { QuoteVersions } from './versions';
 import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quote-repo';
 import { SyncTables } from './sync-tables';
@@ -88,8 +99,11 @@ export class Store {
   readonly sync: StoreSync;
   /** Kits of line items: this profile's own, never sent to the server. */
   readonly kits: KitTable;
+  /** Versions of quotes: frozen at publish or saved by hand; local only (versions.ts). */
+  readonly versions: QuoteVersions;
   private blobs: BlobStore;
   private tables: SyncTables;
+  private kernel: StoreKernel;
   private stubs: StubTable;
   private bus = new ChangeBus();
   private health: StoreHealth;
@@ -138,7 +152,7 @@ export class Store {
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
     this.clock = opts.clock ?? (() => new Date());
     this.newId = opts.newId ?? (() => crypto.randomUUID());
-    const kernel: StoreKernel = {
+    const kernel: StoreKernel = (this.kernel = {
       db: this.db,
       repo: this.repo,
       tables: this.tables,
@@ -152,10 +166,11 @@ export class Store {
       now: () => this.now(),
       row: (quoteId) => this.row(quoteId),
       purge: (r) => this.purge(r),
-    };
+    });
     this.caches = new Caches(kernel);
     this.sync = new StoreSync(kernel);
     this.kits = new KitTable(kernel);
+    this.versions = new QuoteVersions(kernel);
     this.checkpoints = new CheckpointScheduler({
       flushSearch: (slice) => this.flushSearch(slice),
       checkpoint: () => this.checkpoint(),
@@ -165,6 +180,7 @@ export class Store {
     guardMethods(this.sync, this.health);
     guardMethods(this.caches, this.health);
     guardMethods(this.kits, this.health);
+    guardMethods(this.versions, this.health);
     // Search entries a crash left behind are brought up to date once the store is idle.
     if (this.repo.search.behind) this.checkpoints.arm();
   }
@@ -413,6 +429,46 @@ export class Store {
     return countUnsynced(this.db, this.sync.listDirty(), (id) => this.getWork(id));
   }
 
+  /** Every quote with changes not yet on the server, whole (drafts.ts): for the export. */
+  localDrafts(): LocalDrafts {
+    return localDrafts(this.kernel);
+  }
+
+  /** The partner id of the quotes held here, when the server has named it (null: not yet). */
+  knownPartnerId(): string | null {
+    return this.caches.identity()?.partner?.id ?? knownPartnerId(this.kernel);
+  }
+
+  /**
+   * Puts exported drafts back as pending changes, in one transaction (drafts.ts): each keeps
+   * its ids, or comes back as a copy when the quote here has edits of its own. A delete is
+   * put back where the quote is here whole and without changes of its own (`deletes`: the
+   * server ids); answers how many were.
+   */
+  putBackDrafts(input: { quotes: LocalDraft[]; deletes: string[] }): {
+    quotes: { outcome: PutBackOutcome; quoteId: string }[];
+    deletes: number;
+  } {
+    return this.transaction(() => {
+      const identity = this.caches.identity();
+      const quotes = input.quotes.map((d) =>
+        putBackDraft(this.kernel, d, (w) => {
+          const ctx = this.context();
+          return freshCopy(w, ctx.newId, ctx.now, identity);
+        }),
+      );
+      let deletes = 0;
+      for (const serverId of input.deletes) {
+        const id = this.tables.localIdOf('quote', serverId);
+        const q = id ? this.getQuote(id) : null;
+        if (!q || q.dirty || q.stub || q.openConflicts > 0) continue;
+        this.deleteQuote(q.id);
+        deletes++;
+      }
+      return { quotes, deletes };
+    });
+  }
+
   /** The working copy; throws QuoteNotFoundError for an unknown or deleted quote. */
   getWork(quoteId: string): WorkQuote {
     this.open();
@@ -486,48 +542,7 @@ export class Store {
       if (this.stubs.has(from.qrow)) throw notDownloadedError();
       const src = parseDoc(this.repo.workDoc(from.qrow));
       const ctx = this.context();
-      const ids = new Map<string, string>();
-      const fresh = (old: string) => {
-        if (!ids.has(old)) ids.set(old, ctx.newId());
-        return ids.get(old)!;
-      };
-      const w: WorkQuote = {
-        ...src,
-        id: ctx.newId(),
-        status: 'draft',
-        published: false,
-        publishedOn: null,
-        respondedOn: null,
-        revokedOn: null,
-        acceptedBy: null,
-        declinedBy: null,
-        referenceCode: '',
-        createdOn: ctx.now,
-        updatedOn: ctx.now,
-        lineItems: src.lineItems.map((li) => ({
-          ...li,
-          id: fresh(li.id),
-          requiredLineItemId: li.requiredLineItemId ? fresh(li.requiredLineItemId) : null,
-        })),
-        sections: src.sections.map((s) => ({
-          ...s,
-          id: ctx.newId(),
-          lineItems: s.lineItems.map((x) => ({ ...x, lineItemId: fresh(x.lineItemId) })),
-        })),
-        accessList: src.accessList.map((e) => ({ ...e, id: ctx.newId(), link: '' })),
-        attachments: src.attachments.map((a) => ({
-          ...a,
-          id: ctx.newId(),
-          url: null,
-          preferenceAttachmentId: null,
-        })),
-      };
-      const identity = this.caches.identity();
-      if (identity) {
-        w.createdBy = identity.user.fullName;
-        w.createdByEmail = identity.user.email;
-        w.ownedBy = identity.user;
-      }
+      const w = freshCopy(src, ctx.newId, ctx.now, this.caches.identity());
       recomputeTotals(w);
       this.repo.insert(w, {
         serverId: null,
@@ -670,6 +685,20 @@ export class Store {
   removeAttachment(quoteId: string, attachmentId: string): void {
     this.edit(quoteId, 'attachments', 'Remove attachment', (w) =>
       attachments.removeAttachment(w, attachmentId),
+    );
+  }
+
+  /**
+   * Makes version `number` of the quote its working copy again (edits/restore.ts): one edit,
+   * one undo step, sent by the next sync like any other.
+   */
+  restoreVersion(quoteId: string, number: number): void {
+    const v = this.versions.get(quoteId, number);
+    if (!v) {
+      throw new StoreError('VERSION_NOT_FOUND', `Quote ${quoteId} has no version ${number}.`);
+    }
+    this.edit(quoteId, 'lineItems', `Restore version ${number}`, (w, ctx) =>
+      restore.restoreVersion(w, v.work, ctx),
     );
   }
 
@@ -822,6 +851,7 @@ export class Store {
       scan(`SELECT doc FROM quote_work WHERE instr(doc, '"sha256":"') > 0`);
       scan(`SELECT doc FROM history WHERE instr(doc, '"sha256":"') > 0`);
       for (const a of this.caches.library()) if (a.sha256) referenced.add(a.sha256);
+      for (const sha of this.versions.pdfFiles()) referenced.add(sha);
       const before = opts.olderThanMs === undefined ? Infinity : Date.now() - opts.olderThanMs;
       return this.blobs.collect(referenced, before);
     });

@@ -27,6 +27,7 @@ export const quoteIn: { [N in EditCall]: (out: IpcOutput<N>) => QuoteDetail } = 
   'quotes.setStatus': whole,
   'quotes.publish': whole,
   'quotes.takeOwnership': whole,
+  'versions.restore': whole,
   'proposal.attach': beside,
   'lineItems.add': beside,
   'lineItems.update': whole,

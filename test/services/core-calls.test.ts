@@ -494,6 +494,28 @@ describe('building a quote', () => {
     });
     expect(h.events.some((e) => e.event === 'sync.quoteState')).toBe(true);
   });
+
+  it('lists the version the publish froze, saves one by hand, compares, gives its PDF; no restore while sent', async () => {
+    const quoteId = q.header.id;
+    const { versions } = await call('versions.list', { quoteId });
+    expect(versions.map((v) => [v.number, v.reason, v.status])).toEqual([[1, 'published', 'sent']]);
+    const saved = await call('versions.save', { quoteId, label: 'Before the call' });
+    expect([saved.number, saved.reason, saved.label]).toEqual([2, 'saved', 'Before the call']);
+    const bad = await refuse('versions.save', { quoteId, label: '  ' });
+    expect(bad.field).toBe('label');
+    const cmp = await call('versions.compare', { quoteId, from: 1, to: 'now' });
+    expect([cmp.diff.same, cmp.from.title, cmp.to.title]).toEqual([
+      true,
+      'Version 1 · Published',
+      'Now',
+    ]);
+    const file = await call('versions.pdf', { quoteId, number: 2 });
+    expect(Buffer.from(file.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const sent = await refuse('versions.restore', { quoteId, number: 1 });
+    expect(sent.field).toBe('status');
+    const none = await refuse('versions.restore', { quoteId, number: 9 });
+    expect([none.code, none.field]).toEqual(['NOT_FOUND', 'number']);
+  });
 });
 
 describe('conflicts', () => {

@@ -9,6 +9,7 @@ import { v06QuoteStubs } from './v06-quote-stubs';
 import { v07QuoteSync } from './v07-quote-sync';
 import { v08PublishRefused } from './v08-publish-refused';
 import { v09Kits } from './v09-kits';
+import { v10QuoteVersions } from './v10-quote-versions';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v07QuoteSync,
   v08PublishRefused,
   v09Kits,
+  v10QuoteVersions,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,0 +1,113 @@
+// Versions of a quote (main/store/versions.ts): frozen when the salesperson publishes (here,
+// at that moment, online or not) or saves one by hand, listed, compared with each other or with
+// the quote as it is now (common/versions), and restored as one undoable edit.
+import { compareVersions, totalsByBasis, type VersionRef } from '../../common/versions';
+import type { VersionSummary } from '../../common/versions';
+import type { Store, VersionRecord, WorkQuote } from '../store';
+import type { ServiceContext } from './context';
+import { ServiceError } from './errors';
+import type { Group } from './group';
+import { renderWork } from './proposal';
+import { detail } from './quotes';
+
+function summaryOf(v: VersionRecord): VersionSummary {
+  return {
+    number: v.number,
+    reason: v.reason,
+    label: v.label,
+    createdOn: v.createdOn,
+    createdBy: v.createdBy,
+    status: v.status,
+    currency: v.work.currency,
+    lineCount: v.work.lineItems.length,
+    totals: [...totalsByBasis(v.work.lineItems)].map(([basis, b]) => ({ basis, total: b.total })),
+    pdf: v.pdf ? { sha256: v.pdf.sha256, sizeBytes: v.pdf.size } : null,
+  };
+}
+
+function versionOf(store: Store, quoteId: string, number: number): VersionRecord {
+  const v = store.versions.get(quoteId, number);
+  if (!v) {
+    throw new ServiceError('NOT_FOUND', `This quote has no version ${number}.`, {
+      field: 'number',
+    });
+  }
+  return v;
+}
+
+function side(store: Store, quoteId: string, ref: VersionRef): { work: WorkQuote; title: string } {
+  if (ref === 'now') return { work: store.getWork(quoteId), title: 'Now' };
+  const v = versionOf(store, quoteId, ref);
+  return { work: v.work, title: `Version ${v.number} · ${v.label}` };
+}
+
+const by = (store: Store) => store.identity()?.user.fullName ?? '';
+
+/**
+ * Freezes the quote as the salesperson publishes it, called inside the publish's own
+ * transaction: the version is the quote as sent, whenever the server hears of it. Its proposal
+ * PDF follows a moment later, made from the version itself (an edit meanwhile changes nothing).
+ */
+export function versionPublished(ctx: ServiceContext, quoteId: string): void {
+  const store = ctx.store();
+  const { number } = store.versions.save(quoteId, {
+    reason: 'published',
+    label: 'Published',
+    by: by(store),
+  });
+  setImmediate(() => {
+    keepVersionPdf(ctx, quoteId, number).catch((e: unknown) =>
+      ctx.log.warn('versions.pdfFailed', { quoteId, number, error: String(e) }),
+    );
+  });
+}
+
+/** Makes and keeps a version's proposal PDF; a failure is logged, the version stays. */
+export async function keepVersionPdf(ctx: ServiceContext, quoteId: string, number: number) {
+  const store = ctx.store();
+  const v = versionOf(store, quoteId, number);
+  const out = await renderWork(ctx, v.work);
+  // The profile may have been switched meanwhile: the PDF belongs to that store only.
+  if (ctx.store() === store) store.versions.setPdf(quoteId, number, out.bytes);
+  return out;
+}
+
+export function versionHandlers(ctx: ServiceContext): Group<'versions'> {
+  return {
+    'versions.list': ({ quoteId }) => {
+      detail(ctx, quoteId); // NOT_FOUND for a quote that is gone
+      return { versions: ctx.store().versions.list(quoteId).map(summaryOf) };
+    },
+    'versions.save': ({ quoteId, label }) => {
+      const store = ctx.store();
+      const v = store.versions.save(quoteId, { reason: 'saved', label, by: by(store) });
+      return summaryOf(v);
+    },
+    'versions.compare': ({ quoteId, from, to }) => {
+      const store = ctx.store();
+      const a = side(store, quoteId, from);
+      const b = side(store, quoteId, to);
+      return {
+        from: { ref: from, title: a.title, status: a.work.status },
+        to: { ref: to, title: b.title, status: b.work.status },
+        diff: compareVersions(a.work, b.work),
+      };
+    },
+    'versions.restore': ({ quoteId, number }) => {
+      versionOf(ctx.store(), quoteId, number);
+      ctx.localEdit(() => ctx.store().restoreVersion(quoteId, number));
+      return detail(ctx, quoteId);
+    },
+    'versions.pdf': async ({ quoteId, number }) => {
+      const store = ctx.store();
+      const v = versionOf(store, quoteId, number);
+      const name = `version-${number}-${v.work.referenceCode || 'draft'}.pdf`;
+      if (v.pdf && store.hasFile(v.pdf.sha256)) {
+        const bytes = store.readFile(v.pdf.sha256);
+        return { name, mimeType: 'application/pdf', base64: bytes.toString('base64') };
+      }
+      const out = await keepVersionPdf(ctx, quoteId, number);
+      return { name, mimeType: 'application/pdf', base64: out.bytes.toString('base64') };
+    },
+  };
+}
