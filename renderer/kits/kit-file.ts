@@ -23,7 +23,17 @@ export async function exportKit(kit: KitSummary): Promise<string | null> {
   return file.fileName;
 }
 
-/** Keeps the kit of a picked file; throws the refusal (what is wrong with the file). */
+/**
+ * Desktop: the native open dialog, the file read by main. Answers the kit, null when cancelled,
+ * or 'page' where the page's own file input must pick it (browser mode).
+ */
+export async function importKitWithDialog(): Promise<KitSummary | null | 'page'> {
+  if (bridgeKind() !== 'preload') return 'page';
+  const { path } = await ipc().call('app.chooseDraftsFile', { kind: 'kit' });
+  return path ? ipc().call('kits.import', { path }) : null;
+}
+
+/** Keeps the kit of a file picked in the page; throws the refusal (what is wrong with it). */
 export async function importKit(file: File): Promise<KitSummary> {
   return ipc().call('kits.import', { json: await file.text() });
 }

@@ -8,7 +8,7 @@ import { bridgeKind, errorOf, ipc } from '../ipc';
 import { formatDate, formatUnit } from '../format';
 import { Button, Dialog, TextField } from '../ui';
 import { toast } from '../ui/toast';
-import { exportKit, importKit } from './kit-file';
+import { exportKit, importKit, importKitWithDialog } from './kit-file';
 import './kits.css';
 
 // long: one component: its hooks, handlers and markup share its state
@@ -39,13 +39,26 @@ export default function KitsScreen() {
     void load();
   }, [load]);
 
+  const imported = async (kit: KitSummary) => {
+    setImportError(null);
+    toast.success(`Imported kit “${kit.name}” with ${kit.itemCount} items.`);
+    await load();
+  };
+
+  const pick = async () => {
+    try {
+      const r = await importKitWithDialog();
+      if (r === 'page') fileInput.current?.click();
+      else if (r) await imported(r);
+    } catch (e) {
+      setImportError(errorOf(e).message);
+    }
+  };
+
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     try {
-      const kit = await importKit(file);
-      setImportError(null);
-      toast.success(`Imported kit “${kit.name}” with ${kit.itemCount} items.`);
-      await load();
+      await imported(await importKit(file));
     } catch (e) {
       setImportError(`${file.name}: ${errorOf(e).message}`);
     } finally {
@@ -94,7 +107,7 @@ export default function KitsScreen() {
         <span className="muted">
           {list.length} {list.length === 1 ? 'kit' : 'kits'}
         </span>
-        <Button variant="primary" onClick={() => fileInput.current?.click()}>
+        <Button variant="primary" onClick={() => void pick()}>
           Import kit…
         </Button>
         <label htmlFor={inputId} className="sr-only">
