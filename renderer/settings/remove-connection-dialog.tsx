@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ProfileView, RemovalCheck } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../ipc';
 import { Button, Dialog } from '../ui';
+import { DRAFTS_FILE_WARNING, ExportDraftsButton } from './drafts-card';
 
 /**
  * Settings → Remove: first counts what exists only on this computer (unsynced drafts and
@@ -60,6 +61,9 @@ export function RemoveConnectionDialog({
               {syncing ? 'Syncing…' : 'Sync now'}
             </Button>
           )}
+          {unsynced && check?.counted && (
+            <ExportDraftsButton profileName={profile.name} onDone={setNote} />
+          )}
           <Button variant="danger" disabled={!check} onClick={onRemove}>
             {unsynced || check?.counted === false ? 'Remove anyway' : 'Remove'}
           </Button>
@@ -75,6 +79,8 @@ export function RemoveConnectionDialog({
           </p>
           <p>
             Removing it deletes them from this computer for good, with its quotes, files and secret.
+            Export unsynced drafts… saves them to a file you can import into a connection to the
+            same partner later. {DRAFTS_FILE_WARNING}
           </p>
         </>
       ) : check.counted ? (

@@ -11,6 +11,7 @@ import { CaFileField } from './ca-file-field';
 import { ManagedNote, PolicyBanner } from './managed-note';
 import { OfflinePreviews } from './offline-previews';
 import { RemoveConnectionDialog } from './remove-connection-dialog';
+import { DraftsCard } from './drafts-card';
 
 type Form = {
   name: string;
@@ -337,6 +338,7 @@ export default function SettingsScreen() {
           }}
         />
       )}
+      <DraftsCard active={profiles.find((p) => p.active) ?? null} />
       <OfflinePreviews locked={locked.offlinePreviewBudgetMiB !== undefined} />
       <section className="card card-pad" aria-labelledby="data-h">
         <h2 id="data-h">Where your data lives</h2>
