@@ -1,8 +1,11 @@
 // The draft store at the scale of a busy partner: 100,000 quotes, a tenth of them full (30
 // line items). Every edit must commit within a frame's slack and every list or search must
-// answer while the user types. The data is generated in a child process so the measured
-// process holds only what the app itself would.
+// answer while the user types — with the store encrypted, as the app keeps it, and beside it
+// the same store unencrypted, so the cost of encryption is a ratio. The data is generated in a
+// child process, and each store is measured in a process of its own, so the measured process
+// holds only what the app itself would.
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,11 +14,13 @@ import type { QuoteStatus } from '../common/api';
 import { openStore, type Store, type WorkLineItem, type WorkQuote } from '../main/store';
 import { QuoteRepo } from '../main/store/quote-repo';
 import { recomputeTotals } from '../main/store/totals';
-import { atMost, info, type Metric, type SuiteOptions } from './lib';
+import { atMost, info, scaled, type Metric, type SuiteOptions } from './lib';
 
-export const description = 'draft store: 100k quotes — edit commit, search, sorted page, open, RSS';
+export const description =
+  'draft store: 100k quotes, encrypted and unencrypted — edit commit, search, sorted page, open, RSS';
 
-const QUOTES = 100_000;
+/** 100,000 at full size; `QUOTEDESK_BENCH_SCALE` shrinks it while developing. */
+const QUOTES = scaled(100_000, 2_000);
 const FULL_EVERY = 10; // one quote in ten has 30 line items
 
 /** Deterministic pseudo-random numbers, so every run measures the same data. */
@@ -378,141 +383,261 @@ function time(fn: () => unknown, cpuKey?: string): number {
   return wall;
 }
 
+/** What one child process measured on one file (encrypted or not). */
+interface Measured {
+  editP50: number;
+  editP99: number;
+  edits: number;
+  preempted: number;
+  editP99Undisturbed: number;
+  idle: number;
+  searchClient: number;
+  searchSku: number;
+  page: number;
+  mine: number;
+  open: number;
+  quickOpen: number;
+  rss: number;
+  cpuEdit: number;
+  cpuClient: number;
+  cpuSku: number;
+  cpuPage: number;
+}
+
+interface Names {
+  products: string[];
+  productIds: string[];
+  clients: string[];
+}
+
+// long: the measured session of one process — opens, the edit mix, searches, pages — read in one go
+function measureFile(file: string, key: Buffer | null, names: Names): Measured {
+  const opts = { key };
+  const opens: number[] = [];
+  let store = openStore(file, opts);
+  store.close();
+  for (let i = 0; i < OPENS; i++) {
+    opens.push(time(() => (store = openStore(file, opts)).close()));
+  }
+  const quick: number[] = [];
+  for (let i = 0; i < 3; i++)
+    quick.push(time(() => openStore(file, { ...opts, integrityCheck: 'quick' }).close()));
+  store = openStore(file, opts);
+  const r = rng(7);
+
+  const mix = editMix(store, names.productIds);
+  const edits = mix.map((e) => e.ms);
+  const undisturbed = mix.filter((e) => !e.preempted).map((e) => e.ms);
+  // What the edits left for idle time: the search entries of the quotes they changed
+  // (SearchIndex) and the checkpoint of their WAL, as the store runs them after a second.
+  const idle = time(() => store.checkpoint());
+
+  const byClient: number[] = [];
+  const bySku: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const client = names.clients[Math.floor(r() * names.clients.length)]!;
+    const word = client.split(' ')[1]!;
+    const prefix = word.slice(0, 3 + (i % 3));
+    byClient.push(
+      time(() => store.listQuotes({ search: prefix, limit: 50, account: 'partner' }), 'client'),
+    );
+    const sku = names.products[Math.floor(r() * names.products.length)]!;
+    bySku.push(time(() => store.listQuotes({ search: sku, limit: 50, account: 'partner' }), 'sku'));
+  }
+
+  const pages: number[] = [];
+  const sorts = [
+    'updatedOn,desc',
+    'totals.initialTotal,desc',
+    'client.name,asc',
+    'createdOn,desc',
+    'totals.recurringTotal,asc',
+    'createdBy,asc',
+  ];
+  const filters = ['draft', 'draft,sent', 'sent,accepted,declined', 'closed'];
+  for (let i = 0; i < 300; i++) {
+    const query = {
+      status: filters[i % filters.length],
+      sort: sorts[i % sorts.length],
+      limit: 50,
+      page: i % 5,
+      account: 'partner' as const,
+    };
+    pages.push(time(() => store.listQuotes(query), 'page'));
+  }
+  const mine: number[] = [];
+  for (let i = 0; i < 100; i++)
+    mine.push(
+      time(() => store.listQuotes({ limit: 50, page: i % 3, sort: sorts[i % sorts.length] })),
+    );
+
+  const rss = process.memoryUsage().rss / 1024 / 1024;
+  const cpu = (k: string) => {
+    const m = cpuMeans.get(k);
+    return m && m.calls ? m.ms / m.calls : 0;
+  };
+  store.close();
+  return {
+    editP50: pct(edits, 50),
+    editP99: pct(edits, 99),
+    edits: edits.length,
+    preempted: edits.length - undisturbed.length,
+    editP99Undisturbed: pct(undisturbed, 99),
+    idle,
+    searchClient: p95(byClient),
+    searchSku: p95(bySku),
+    page: p95(pages),
+    mine: p95(mine),
+    open: p95(opens),
+    quickOpen: Math.max(...quick),
+    rss,
+    cpuEdit: cpu('edit'),
+    cpuClient: cpu('client'),
+    cpuSku: cpu('sku'),
+    cpuPage: cpu('page'),
+  };
+}
+
+/** Runs this file as a child process with `env` and parses the JSON it prints. */
+function child<T>(env: Record<string, string>): T {
+  const c = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (c.status !== 0) throw new Error(`child process failed: ${c.stderr}`);
+  return JSON.parse(c.stdout) as T;
+}
+
+/** Flushes a freshly written file, so its writeback does not stall the measured writes. */
+function flush(file: string): void {
+  const fd = fs.openSync(file, 'r+');
+  fs.fsyncSync(fd);
+  fs.closeSync(fd);
+}
+
+/**
+ * Each figure three times: encrypted (as the app runs; the target applies), unencrypted (the
+ * same data, the same edits) and their ratio, so the cost of encryption reads at a glance.
+ */
+function sideBySide(enc: Measured, plain: Measured): Metric[] {
+  const rows: Metric[] = [];
+  const both = (
+    name: string,
+    k: keyof Measured,
+    unit: string,
+    target?: number,
+    ratioTarget?: number,
+  ) => {
+    rows.push(
+      target === undefined
+        ? info(`${name} — encrypted`, enc[k], unit)
+        : atMost(`${name} — encrypted`, enc[k], unit, target),
+      info(`${name} — unencrypted`, plain[k], unit),
+    );
+    const ratio = plain[k] > 0 ? enc[k] / plain[k] : 1;
+    rows.push(
+      ratioTarget === undefined
+        ? info(`${name} — encrypted ÷ unencrypted`, ratio, '×')
+        : atMost(`${name} — encrypted ÷ unencrypted`, ratio, '×', ratioTarget),
+    );
+  };
+  both(`edit commit p50 (${EDIT_MIX})`, 'editP50', 'ms');
+  both(`edit commit p99 (${EDIT_MIX})`, 'editP99', 'ms', 1, 1.3);
+  // On a shared machine, other processes take the core in the middle of some edits.
+  rows.push(
+    info(
+      'edits preempted by the OS (involuntary context switch during the edit) — encrypted',
+      enc.preempted,
+      '',
+    ),
+    info('edits preempted by the OS — unencrypted', plain.preempted, ''),
+  );
+  both('edit commit p99 of the edits not preempted', 'editP99Undisturbed', 'ms');
+  both(`idle work after the ${enc.edits} edits (search entries, checkpoint)`, 'idle', 'ms');
+  both('search p95, client-name prefix', 'searchClient', 'ms', 10);
+  both('search p95, SKU', 'searchSku', 'ms', 10);
+  both('filtered sorted page of 50 p95 (with status counts)', 'page', 'ms', 10);
+  both('page of 50, account=user, p95', 'mine', 'ms');
+  both(
+    `open p95 of ${OPENS} (after a clean shutdown: structural check, migrations)`,
+    'open',
+    'ms',
+    300,
+  );
+  both(
+    'open after a crash, max of 3 (quick_check reads the whole file; only then, or weekly)',
+    'quickOpen',
+    'ms',
+  );
+  both('RSS after the run (a process of its own)', 'rss', 'MB', 250);
+  both('CPU time per edit commit, mean', 'cpuEdit', 'ms');
+  both('CPU time per client-name search, mean', 'cpuClient', 'ms');
+  both('CPU time per SKU search, mean', 'cpuSku', 'ms');
+  both('CPU time per page of 50, mean', 'cpuPage', 'ms');
+  return rows;
+}
+
 export async function run({ log }: SuiteOptions): Promise<Metric[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-bench-store-'));
-  const file = path.join(dir, 'store.sqlite');
+  const plainFile = path.join(dir, 'plain', 'store.sqlite');
+  const encFile = path.join(dir, 'encrypted', 'store.sqlite');
+  const namesFile = path.join(dir, 'names.json');
   try {
     log(`generating ${QUOTES.toLocaleString('en-US')} quotes…`);
+    fs.mkdirSync(path.dirname(plainFile));
+    fs.mkdirSync(path.dirname(encFile));
     const t0 = performance.now();
-    const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-      env: { ...process.env, QUOTEDESK_STORE_BENCH_GENERATE: file },
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (child.status !== 0) throw new Error(`generator failed: ${child.stderr}`);
-    const names = JSON.parse(child.stdout) as {
-      products: string[];
-      productIds: string[];
-      clients: string[];
-    };
+    const names = child<Names>({ QUOTEDESK_STORE_BENCH_GENERATE: plainFile });
+    fs.writeFileSync(namesFile, JSON.stringify(names));
     const genSeconds = (performance.now() - t0) / 1000;
-    const sizeMb = fs.statSync(file).size / 1024 / 1024;
+    const sizeMb = fs.statSync(plainFile).size / 1024 / 1024;
     // The generator leaves ~600 MB of freshly written pages to the kernel; flushed now, their
     // writeback does not stall the measured writes (an app's file was not just written whole).
-    const fd = fs.openSync(file, 'r+');
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
+    flush(plainFile);
 
-    log(`generated in ${genSeconds.toFixed(1)} s, ${sizeMb.toFixed(0)} MB; opening…`);
-    const opens: number[] = [];
-    let store = openStore(file);
-    store.close();
-    for (let i = 0; i < OPENS; i++) {
-      opens.push(time(() => (store = openStore(file)).close()));
-    }
-    const quick: number[] = [];
-    for (let i = 0; i < 3; i++)
-      quick.push(time(() => openStore(file, { integrityCheck: 'quick' }).close()));
-    store = openStore(file);
-    const r = rng(7);
+    // The encrypted copy is made as the app makes it: the plaintext store encrypted at the
+    // first start with a key (the store's own migration, main/store/encrypt-migration.ts).
+    log(`generated in ${genSeconds.toFixed(1)} s, ${sizeMb.toFixed(0)} MB; encrypting a copy…`);
+    fs.copyFileSync(plainFile, encFile);
+    const key = crypto.randomBytes(32);
+    const t1 = performance.now();
+    openStore(encFile, { key }).close();
+    const encryptSeconds = (performance.now() - t1) / 1000;
+    flush(encFile);
 
-    log('edits…');
-    const mix = editMix(store, names.productIds);
-    const edits = mix.map((e) => e.ms);
-    const undisturbed = mix.filter((e) => !e.preempted).map((e) => e.ms);
-    // What the edits left for idle time: the search entries of the quotes they changed
-    // (SearchIndex) and the checkpoint of their WAL, as the store runs them after a second.
-    const idle = time(() => store.checkpoint());
-
-    log('search…');
-    const byClient: number[] = [];
-    const bySku: number[] = [];
-    for (let i = 0; i < 300; i++) {
-      const client = names.clients[Math.floor(r() * names.clients.length)]!;
-      const word = client.split(' ')[1]!;
-      const prefix = word.slice(0, 3 + (i % 3));
-      byClient.push(
-        time(() => store.listQuotes({ search: prefix, limit: 50, account: 'partner' }), 'client'),
-      );
-      const sku = names.products[Math.floor(r() * names.products.length)]!;
-      bySku.push(
-        time(() => store.listQuotes({ search: sku, limit: 50, account: 'partner' }), 'sku'),
-      );
-    }
-
-    log('pages…');
-    const pages: number[] = [];
-    const sorts = [
-      'updatedOn,desc',
-      'totals.initialTotal,desc',
-      'client.name,asc',
-      'createdOn,desc',
-      'totals.recurringTotal,asc',
-      'createdBy,asc',
-    ];
-    const filters = ['draft', 'draft,sent', 'sent,accepted,declined', 'closed'];
-    for (let i = 0; i < 300; i++) {
-      const query = {
-        status: filters[i % filters.length],
-        sort: sorts[i % sorts.length],
-        limit: 50,
-        page: i % 5,
-        account: 'partner' as const,
-      };
-      pages.push(time(() => store.listQuotes(query), 'page'));
-    }
-    const mine: number[] = [];
-    for (let i = 0; i < 100; i++)
-      mine.push(
-        time(() => store.listQuotes({ limit: 50, page: i % 3, sort: sorts[i % sorts.length] })),
-      );
-
-    const rss = process.memoryUsage().rss / 1024 / 1024;
-    const cpu = (key: string) => {
-      const m = cpuMeans.get(key);
-      return m && m.calls ? m.ms / m.calls : 0;
-    };
-    const load = os.loadavg()[0]!;
-    store.close();
+    log('measuring unencrypted (a process of its own)…');
+    const plain = child<Measured>({
+      QUOTEDESK_STORE_BENCH_MEASURE: JSON.stringify({ file: plainFile, names: namesFile }),
+    });
+    log('measuring encrypted (a process of its own)…');
+    const enc = child<Measured>({
+      QUOTEDESK_STORE_BENCH_MEASURE: JSON.stringify({
+        file: encFile,
+        names: namesFile,
+        key: key.toString('hex'),
+      }),
+    });
     return [
-      info('generate 100k quotes (child process)', genSeconds, 's'),
+      info(`generate ${QUOTES.toLocaleString('en-US')} quotes (child process)`, genSeconds, 's'),
       info('database file', sizeMb, 'MB'),
-      info(`edit commit p50 (${EDIT_MIX})`, pct(edits, 50), 'ms'),
-      atMost(`edit commit p99 (${EDIT_MIX})`, pct(edits, 99), 'ms', 1),
-      // On a shared machine, other processes take the core in the middle of some edits.
-      info(
-        'edits preempted by the OS (involuntary context switch during the edit)',
-        edits.length - undisturbed.length,
-        '',
-      ),
-      info('edit commit p99 of the edits not preempted', pct(undisturbed, 99), 'ms'),
-      info(`idle work after the ${edits.length} edits (search entries, checkpoint)`, idle, 'ms'),
-      atMost('search p95, client-name prefix', p95(byClient), 'ms', 10),
-      atMost('search p95, SKU', p95(bySku), 'ms', 10),
-      atMost('filtered sorted page of 50 p95 (with status counts)', p95(pages), 'ms', 10),
-      info('page of 50, account=user, p95', p95(mine), 'ms'),
-      atMost(
-        `open p95 of ${OPENS} (after a clean shutdown: structural check, migrations)`,
-        p95(opens),
-        'ms',
-        300,
-      ),
-      info(
-        'open after a crash, max of 3 (quick_check reads the whole file; only then, or weekly)',
-        Math.max(...quick),
-        'ms',
-      ),
-      atMost('RSS after the run', rss, 'MB', 250),
-      info('CPU time per edit commit, mean', cpu('edit'), 'ms'),
-      info('CPU time per client-name search, mean', cpu('client'), 'ms'),
-      info('CPU time per SKU search, mean', cpu('sku'), 'ms'),
-      info('CPU time per page of 50, mean', cpu('page'), 'ms'),
-      info('machine load average (1 min) at the end', load, ''),
+      info('encrypt it (first start with a key: copy, check, swap)', encryptSeconds, 's'),
+      ...sideBySide(enc, plain),
     ];
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
+if (process.env.QUOTEDESK_STORE_BENCH_MEASURE) {
+  const m = JSON.parse(process.env.QUOTEDESK_STORE_BENCH_MEASURE) as {
+    file: string;
+    names: string;
+    key?: string;
+  };
+  const names = JSON.parse(fs.readFileSync(m.names, 'utf8')) as Names;
+  const measured = measureFile(m.file, m.key ? Buffer.from(m.key, 'hex') : null, names);
+  process.stdout.write(JSON.stringify(measured));
+}
 if (process.env.QUOTEDESK_STORE_BENCH_GENERATE)
   generate(process.env.QUOTEDESK_STORE_BENCH_GENERATE);

@@ -11,13 +11,13 @@ import { SyncEngine, type SyncApi } from '../main/sync';
 import { LAST_PULL } from '../main/sync/pull';
 import { atIdlePriority, startServer } from '../test/helpers/server';
 import { ADA, BEN, CLIENTS, PRODUCTS, pdf } from '../test/sync/harness';
-import { atLeast, atMost, info, type Metric, type SuiteOptions } from './lib';
+import { atLeast, atMost, info, scaled, type Metric, type SuiteOptions } from './lib';
 import { firstSignIn } from './parts/first-sign-in';
 
 export const description =
   'sync engine: push 200 offline quotes, an incremental pull and a first sign-in (1,000 and 10,000 quotes) through a 25 ms-each-way proxy';
-/** First sign-in sizes; `npm run bench -- sync first-signin` runs only those. */
-const SIGN_IN_SIZES = [1_000, 10_000];
+/** First sign-in sizes (`QUOTEDESK_BENCH_SCALE` shrinks them); `npm run bench -- sync first-signin` runs only those. */
+const SIGN_IN_SIZES = [1_000, 10_000].map((n) => scaled(n, 100));
 
 const DELAY_MS = 25;
 const QUOTES = 200;

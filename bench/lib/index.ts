@@ -5,3 +5,4 @@ export { NORTHWIND, CLIENT_IDS, PRODUCTS, writeSeed, type SeedQuotes } from './s
 export { formatTable, formatJsonLines, type SuiteResult } from './table';
 export { listSuites, loadSuite, BENCH_DIR } from './suites';
 export { benchScale, scaled } from './scale';
+export { memoryKeychain } from './memory-keychain';

@@ -46,6 +46,7 @@ import { VersionComparison, VersionLabel, VersionRef, VersionSummary } from '../
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
 import { KitPreview, KitPriceChange, KitSummary } from './kits';
 import { KIT_FILE_MAX_BYTES, KitName } from '../kits';
+import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
 
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 const none = z.object({}).strict().optional();
@@ -459,6 +460,21 @@ export const calls = {
     ]),
     KitSummary,
   ),
+
+  // --- follow-ups and the user's own preferences (this computer, this profile) -------------
+  /** "Needs attention": quotes expiring soon, sent and unanswered, changes requested, sync trouble. */
+  'followUps.list': call(none, FollowUpList),
+  /** Hides the quote's current reminders for a week. */
+  'followUps.snooze': call(z.object(quote), FollowUpList),
+  /** Moves the expiry on by the preferences' days to expire: an edit that syncs, undoable. */
+  'followUps.extendExpiry': call(z.object(quote), QuoteDetail),
+  /**
+   * Browser mode's notice (the desktop app notifies from main): the reminders newly due since
+   * the user was last told, marked as told; null when none or notifications are off.
+   */
+  'followUps.takeNotice': call(none, FollowUpNotice.nullable()),
+  'localPreferences.get': call(none, LocalPreferences),
+  'localPreferences.update': call(LocalPreferences.partial(), LocalPreferences),
 
   // --- undo / redo (per quote, local edits) ---------------------------------------------
   'edits.undo': call(z.object(quote), QuoteDetail),

@@ -5,6 +5,7 @@ export * from './result';
 export * from './managed';
 export * from './protection';
 export * from './kits';
+export * from './follow-ups';
 export { calls, callNames, isCallName } from './calls';
 export type { Calls, CallName, IpcInput, IpcParsedInput, IpcOutput } from './calls';
 export { events, eventNames, isEventName } from './events';

@@ -102,6 +102,12 @@ export const CALL_NAMES = [
   'kits.export',
   'kits.saveFile',
   'kits.import',
+  'followUps.list',
+  'followUps.snooze',
+  'followUps.extendExpiry',
+  'followUps.takeNotice',
+  'localPreferences.get',
+  'localPreferences.update',
   'edits.undo',
   'edits.redo',
 ] as const;

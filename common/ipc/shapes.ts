@@ -696,6 +696,7 @@ export const AppCommand = z.enum([
   'openLibrary',
   'openPreferences',
   'openConflicts',
+  'openNeedsAttention',
 ]);
 export type AppCommand = z.infer<typeof AppCommand>;
 

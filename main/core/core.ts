@@ -12,6 +12,7 @@ import { Vault, type Unlock, type VaultOptions } from '../vault';
 import { EditOrigin } from './edit-origin';
 import { EmbeddedSupervisor, type EmbeddedConfig } from './embedded-supervisor';
 import { EventHub } from './event-hub';
+import { startFollowUpNotices } from './follow-up-notices';
 import { LiveSettings } from './live-settings';
 import { createFileLogger, errorFields, type Logger } from './log';
 import { dataPaths, type DataPaths } from './paths';
@@ -196,11 +197,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const dispatch = dispatcherOf(ctx, log);
+  const notices = startFollowUpNotices({ sessions, platform: opts.platform, hub, log });
 
   let closed: Promise<void> | null = null;
   const closeCore = (): Promise<void> => {
     closed ??= (async () => {
       updates.stop();
+      notices.stop();
       await supervisor?.close();
       await sessions.close(log);
       await supervisor?.stop();

@@ -1,10 +1,13 @@
-// What the core asks of the desktop: native open and save dialogs over the window, and links
-// opened in the OS browser (through the one check every link passes: `external-links.ts`).
-import { BrowserWindow, dialog } from 'electron';
+// What the core asks of the desktop: native open and save dialogs over the window, links
+// opened in the OS browser (through the one check every link passes: `external-links.ts`), and
+// notifications (a click brings the window to the front).
+import { BrowserWindow, dialog, Notification } from 'electron';
 import type { Platform } from '../core/types';
 import type { LinkOpener } from './external-links';
 
 export function electronPlatform(window: () => BrowserWindow | null, leave: LinkOpener): Platform {
+  // Shown notifications are held until clicked or closed: one collected early loses its click.
+  const shown = new Set<Notification>();
   return {
     mode: 'electron',
     async choosePdfFiles(multiple) {
@@ -46,6 +49,23 @@ export function electronPlatform(window: () => BrowserWindow | null, leave: Link
       const win = window();
       const res = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
       return res.canceled ? null : (res.filePaths[0] ?? null);
+    },
+    notify(n, onClick) {
+      if (!Notification.isSupported()) return;
+      const note = new Notification({ title: n.title, body: n.body });
+      note.on('click', () => {
+        shown.delete(note);
+        const win = window();
+        if (win) {
+          if (win.isMinimized()) win.restore();
+          win.show();
+          win.focus();
+        }
+        onClick();
+      });
+      note.on('close', () => shown.delete(note));
+      shown.add(note);
+      note.show();
     },
     async openExternal(url) {
       const refusal = leave(url, 'openExternal');

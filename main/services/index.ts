@@ -5,6 +5,7 @@ import { catalogueHandlers } from './catalogue';
 import type { ServiceContext } from './context';
 import type { Handlers } from './dispatcher';
 import { draftsHandlers } from './drafts';
+import { followUpHandlers } from './follow-ups';
 import { itemHandlers } from './items';
 import { kitHandlers } from './kits';
 import { libraryHandlers } from './library';
@@ -32,6 +33,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...storeAccessHandlers(ctx),
     ...storeHandlers(ctx),
     ...draftsHandlers(ctx),
+    ...followUpHandlers(ctx),
   };
 }
 
@@ -42,6 +44,7 @@ export { refreshCatalogue } from './catalogue';
 export { refreshQuoteDefaults } from './library';
 export { DEMO_PROFILE_ID } from './profiles';
 export { healthView } from './store-health';
+export { takeFollowUpNotice } from './follow-ups';
 export type { ServiceContext } from './context';
 export type {
   EventSink,

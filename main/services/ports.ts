@@ -25,6 +25,11 @@ export interface Platform {
   chooseCaFile?(): Promise<string | null>;
   /** The open dialog for a drafts file or a kit file (JSON); null when cancelled. */
   chooseDraftsFile?(kind?: 'drafts' | 'kit'): Promise<string | null>;
+  /**
+   * A desktop notification (Electron's `Notification`); `onClick` when the user clicks it.
+   * Absent in browser mode, where the UI shows a notice instead.
+   */
+  notify?(n: { title: string; body: string }, onClick: () => void): void;
 }
 
 /** Updates, as the desktop shell runs them (browser mode and tests: always `off`). */

@@ -83,6 +83,9 @@ export function openForReading(file: string, key: Buffer | null = null): Databas
  * Returns whether a quick or full check ran.
  */
 function checkExisting(file: string, integrity: IntegrityCheck, key: Buffer | null): boolean {
+  // Looked at before the first read: reading a WAL-mode file creates its (empty) `-wal`, and
+  // an encrypted file is read at once to prove its key — it would always look uncleanly shut.
+  const walLeft = fs.existsSync(`${file}-wal`);
   let db: Database.Database;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
@@ -92,7 +95,7 @@ function checkExisting(file: string, integrity: IntegrityCheck, key: Buffer | nu
   }
   try {
     if (key) proveKey(db, file);
-    const mode = integrity === 'auto' ? autoMode(db, file) : integrity;
+    const mode = integrity === 'auto' ? autoMode(db, walLeft) : integrity;
     checkIntegrity(db, file, mode);
     const version = schemaVersion(db);
     if (version > LATEST_VERSION) throw new StoreTooNewError(file, version, LATEST_VERSION);
@@ -112,8 +115,8 @@ function proveKey(db: Database.Database, file: string): void {
   }
 }
 
-function autoMode(db: Database.Database, file: string): IntegrityCheck {
-  if (fs.existsSync(`${file}-wal`)) return 'quick';
+function autoMode(db: Database.Database, walLeft: boolean): IntegrityCheck {
+  if (walLeft) return 'quick';
   try {
     const r = db.prepare("SELECT value FROM meta WHERE key = 'integrity.checkedAt'").get() as
       { value: string } | undefined;

@@ -42,3 +42,5 @@ export type { Caches } from './caches';
 export { KitNotFoundError, type KitTable, type StoredKit } from './kits';
 export type { KitPlan, KitPriceChange } from './edits/kits';
 export type { QuoteVersions, VersionRecord, SaveVersionInput } from './versions';
+export type { FollowUpTable, FollowUpFacts, FollowUpMark, FollowUpKey } from './follow-ups';
+export { OPEN_STATUSES } from './follow-ups';

@@ -17,6 +17,8 @@ export interface ListRow {
   reference_code: string;
   published: number;
   published_on: string | null;
+  /** Null for a list-entry stub (the list does not carry it). */
+  expires_on: string | null;
   intent_type: string | null;
   currency: string;
   initial_total: number;
@@ -49,6 +51,7 @@ export function listRow(w: WorkQuote): ListRow {
     reference_code: w.referenceCode,
     published: w.published ? 1 : 0,
     published_on: w.publishedOn,
+    expires_on: w.expiresOn || null,
     intent_type: w.intentType,
     currency: w.currency,
     initial_total: toCents(w.totals.initialTotal.amount),

@@ -41,6 +41,7 @@ const ROW_COLUMNS: (keyof ListRow)[] = [
   'reference_code',
   'published',
   'published_on',
+  'expires_on',
   'intent_type',
   'currency',
   'initial_total',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { BlobStore } from './blobs';
 import { Caches } from './caches';
+import { FollowUpTable } from './follow-ups';
 import { CheckpointScheduler } from './checkpoints';
 import type { StoreKernel } from './kernel';
 import { StoreSync } from './sync-side';
@@ -101,6 +102,8 @@ export class Store {
   readonly kits: KitTable;
   /** Versions of quotes: frozen at publish or saved by hand; local only (versions.ts). */
   readonly versions: QuoteVersions;
+  /** "Needs attention": the facts of quotes that may need the user, snoozes, notices. */
+  readonly followUps: FollowUpTable;
   private blobs: BlobStore;
   private tables: SyncTables;
   private kernel: StoreKernel;
@@ -171,6 +174,7 @@ export class Store {
     this.sync = new StoreSync(kernel);
     this.kits = new KitTable(kernel);
     this.versions = new QuoteVersions(kernel);
+    this.followUps = new FollowUpTable(kernel, () => this.caches.identity());
     this.checkpoints = new CheckpointScheduler({
       flushSearch: (slice) => this.flushSearch(slice),
       checkpoint: () => this.checkpoint(),
@@ -181,6 +185,7 @@ export class Store {
     guardMethods(this.caches, this.health);
     guardMethods(this.kits, this.health);
     guardMethods(this.versions, this.health);
+    guardMethods(this.followUps, this.health);
     // Search entries a crash left behind are brought up to date once the store is idle.
     if (this.repo.search.behind) this.checkpoints.arm();
   }

@@ -11,10 +11,13 @@ import { useEvents } from './use-events';
 import { useAppInfo } from '../state/app-info';
 import { LockScreen } from '../protection/lock-screen';
 import { useStoreAccess } from '../protection/use-store-access';
+import { useFollowUpUpdates } from '../follow-ups/use-follow-ups';
+import { useFollowUps } from '../state/follow-ups';
 
 // Screens other than the list load on first use, keeping the first paint small.
 const QuoteEditor = lazy(() => import('../editor/quote-editor'));
 const ConflictsView = lazy(() => import('../sync/conflicts-view'));
+const NeedsAttention = lazy(() => import('../follow-ups/needs-attention'));
 const LibraryScreen = lazy(() => import('../library/library-screen'));
 const KitsScreen = lazy(() => import('../kits/kits-screen'));
 const PreferencesScreen = lazy(() => import('../preferences/preferences-screen'));
@@ -22,6 +25,7 @@ const SettingsScreen = lazy(() => import('../settings/settings-screen'));
 
 const NAV: { label: string; route: Route; screens: Route['screen'][] }[] = [
   { label: 'Quotes', route: { screen: 'quotes' }, screens: ['quotes', 'quote'] },
+  { label: 'Needs attention', route: { screen: 'followUps' }, screens: ['followUps'] },
   { label: 'Conflicts', route: { screen: 'conflicts' }, screens: ['conflicts'] },
   { label: 'Library', route: { screen: 'library' }, screens: ['library'] },
   { label: 'Kits', route: { screen: 'kits' }, screens: ['kits'] },
@@ -35,7 +39,9 @@ export function App() {
   const go = useNav((s) => s.go);
   const conflicts = useSync((s) => s.status?.conflictCount ?? 0);
   const info = useAppInfo((s) => s.info);
+  const attention = useFollowUps((s) => s.list?.items.length ?? 0);
   useEvents();
+  useFollowUpUpdates();
   const [access, setAccess] = useStoreAccess();
 
   useEffect(() => {
@@ -113,6 +119,11 @@ export function App() {
                 {conflicts}
               </span>
             )}
+            {n.route.screen === 'followUps' && attention > 0 && (
+              <span className="nav-badge nav-badge-info" aria-label={`${attention} quotes`}>
+                {attention}
+              </span>
+            )}
           </button>
         ))}
         <div className="nav-spacer" />
@@ -133,6 +144,7 @@ export function App() {
               <QuoteEditor key={route.quoteId} quoteId={route.quoteId} />
             )}
             {route.screen === 'conflicts' && <ConflictsView quoteId={route.quoteId} />}
+            {route.screen === 'followUps' && <NeedsAttention />}
             {route.screen === 'library' && <LibraryScreen />}
             {route.screen === 'kits' && <KitsScreen />}
             {route.screen === 'preferences' && <PreferencesScreen />}

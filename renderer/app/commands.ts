@@ -53,6 +53,9 @@ export function runCommand(command: AppCommand): void {
     case 'openConflicts':
       nav.go({ screen: 'conflicts' });
       break;
+    case 'openNeedsAttention':
+      nav.go({ screen: 'followUps' });
+      break;
   }
 }
 

@@ -12,6 +12,7 @@ import { amountText, parseAmount, parseQuantity } from './numbers';
 import { LiveField } from './live-commit';
 import { lineCents } from './totals';
 import { SelectBox } from '../kits/select-box';
+import { MarginFlag } from './margin-flag';
 
 type CellField = 'quantity' | 'price' | 'note' | 'initialTotal';
 
@@ -287,6 +288,7 @@ export function ItemRow({
             )}
           </>
         )}
+        <MarginFlag item={item} draft={draft} currency={detail.currency} />
       </td>
       <td>
         {editable && (

@@ -4,6 +4,7 @@ import type { QuoteDetail } from '../../common/ipc/shapes';
 import { useEditor } from '../state/editor';
 import { useSync } from '../state/sync';
 import { publishQueued } from './publish-queued';
+import { MarginCheck, useMarginCheck } from './publish-margin-check';
 import { Button, Dialog, SelectField, STATUS_LABEL } from '../ui';
 
 /**
@@ -25,6 +26,7 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
   // Publishing sends the quote to the client: it is said plainly and confirmed first.
   const [confirming, setConfirming] = useState(false);
   const recipients = detail.accessList.length;
+  const margins = useMarginCheck(detail, confirming);
 
   return (
     <section className="card card-pad stack" aria-labelledby="status-h">
@@ -48,7 +50,7 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
                     void run('quotes.publish', { quoteId }, 'header:status');
                   }}
                 >
-                  Publish
+                  {margins.length > 0 ? 'Publish anyway' : 'Publish'}
                 </Button>
               </>
             }
@@ -60,6 +62,7 @@ export function StatusControl({ detail }: { detail: QuoteDetail }) {
                 : ''}
               . Once published it can no longer be edited until it is moved back to draft.
             </p>
+            <MarginCheck flags={margins} />
             {!online && (
               <p>
                 You are offline: it will be published at the next sync, and until then Undo takes it

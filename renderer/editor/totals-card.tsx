@@ -5,6 +5,7 @@ import { formatMinor, formatPercent } from '../format';
 import { useEditor } from '../state/editor';
 import { PERIOD_LABEL } from '../format/periods';
 import { marginPercent, periodTotals, quoteCents } from './totals';
+import { TotalMarginFlag } from './margin-flag';
 
 interface Basis {
   /** `initial`, or the billing period: names the cells' test ids. */
@@ -95,6 +96,7 @@ export function TotalsCard({ detail }: { detail: QuoteDetail }) {
                 </th>
                 <td className="num" data-testid={ids('margin')}>
                   {formatPercent(b.margin)}
+                  <TotalMarginFlag margin={b.margin} />
                 </td>
               </tr>
             </tbody>

@@ -12,6 +12,7 @@ import { ManagedNote, PolicyBanner } from './managed-note';
 import { OfflinePreviews } from './offline-previews';
 import { RemoveConnectionDialog } from './remove-connection-dialog';
 import { DraftsCard } from './drafts-card';
+import { WorkPreferences } from './work-preferences';
 
 type Form = {
   name: string;
@@ -339,6 +340,7 @@ export default function SettingsScreen() {
         />
       )}
       <DraftsCard active={profiles.find((p) => p.active) ?? null} />
+      <WorkPreferences />
       <OfflinePreviews locked={locked.offlinePreviewBudgetMiB !== undefined} />
       <section className="card card-pad" aria-labelledby="data-h">
         <h2 id="data-h">Where your data lives</h2>

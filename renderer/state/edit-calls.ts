@@ -47,6 +47,7 @@ export const quoteIn: { [N in EditCall]: (out: IpcOutput<N>) => QuoteDetail } = 
   'attachments.delete': whole,
   'sync.resolve': whole,
   'kits.insert': beside,
+  'followUps.extendExpiry': whole,
   'edits.undo': whole,
   'edits.redo': whole,
 };

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 
 export type Route =
   | { screen: 'quotes' }
+  | { screen: 'followUps' }
   | { screen: 'quote'; quoteId: string }
   | { screen: 'conflicts'; quoteId?: string }
   | { screen: 'library' }

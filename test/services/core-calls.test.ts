@@ -918,6 +918,44 @@ describe('the desktop-only calls and the edges', () => {
     expect(report).toMatchObject({ recovered: [], lost: [], movedTo: '' });
   });
 
+  it('lists what needs attention, extends an expiry (undoable), snoozes, and keeps its own preferences', async () => {
+    const q = await call('quotes.create', { clientId: DEMO.clients.acme });
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    await call('quotes.updateHeader', { quoteId: q.header.id, expiresOn: soon });
+    const list = await call('followUps.list');
+    const item = list.items.find((i) => i.quoteId === q.header.id);
+    expect(item).toMatchObject({ canExtend: true, reasons: [{ text: 'Expires in 2 days' }] });
+    // Extended by the preferences' days to expire: out of the list; the edit is undoable.
+    const extended = await call('followUps.extendExpiry', { quoteId: q.header.id });
+    expect(Date.parse(extended.header.expiresOn) - Date.parse(soon)).toBe(
+      list.extendByDays * 86_400_000,
+    );
+    expect(extended.canUndo).toBe(true);
+    const ids = async () => (await call('followUps.list')).items.map((i) => i.quoteId);
+    expect(await ids()).not.toContain(q.header.id);
+    await call('edits.undo', { quoteId: q.header.id });
+    expect(await ids()).toContain(q.header.id);
+    expect((await call('followUps.takeNotice'))?.count).toBeGreaterThan(0);
+    expect(await call('followUps.takeNotice')).toBeNull();
+    const snoozed = await call('followUps.snooze', { quoteId: q.header.id });
+    expect(snoozed.items.map((i) => i.quoteId)).not.toContain(q.header.id);
+    expect((await refuse('followUps.snooze', { quoteId: q.header.id })).field).toBe('quoteId');
+
+    expect(await call('localPreferences.get')).toEqual({
+      expiringWithinDays: 7,
+      unansweredAfterDays: 5,
+      notify: true,
+      marginFloorPercent: null,
+    });
+    expect(await call('localPreferences.update', { marginFloorPercent: 20 })).toMatchObject({
+      marginFloorPercent: 20,
+      expiringWithinDays: 7,
+    });
+    const bad = await refuse('localPreferences.update', { expiringWithinDays: 0 });
+    expect(bad.field).toBe('expiringWithinDays');
+    expect((await call('localPreferences.get')).marginFloorPercent).toBe(20);
+  });
+
   it('removes the active profile: the app falls back to local-only', async () => {
     const { activeId } = await call('profiles.list');
     const check = await call('profiles.removalCheck', { profileId: activeId! });

@@ -72,6 +72,28 @@ describe('a store encrypted at rest', () => {
     store.close();
   });
 
+  it('reopens after a clean shutdown with the cheap check, as a plaintext store does (quick_check reads the whole file)', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'quotedesk.sqlite');
+    const key = crypto.randomBytes(32);
+    const made = seededStore({ file, key });
+    edit(made);
+    made.close();
+    const checkedAt = () => {
+      const s = openStore(file, { key });
+      const at = s.getMeta<string>('integrity.checkedAt');
+      s.close();
+      return at;
+    };
+    const first = checkedAt();
+    expect(first).toBeTruthy();
+    // A check that ran would stamp a later time.
+    const until = Date.now() + 5;
+    while (Date.now() < until);
+    expect(checkedAt()).toBe(first);
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  });
+
   it('refuses a wrong key with StoreKeyError and leaves the file exactly as it was', () => {
     const dir = tempDir();
     const file = path.join(dir, 'quotedesk.sqlite');

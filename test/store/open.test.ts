@@ -163,8 +163,9 @@ describe('migrations', () => {
     const file = path.join(tempDir(), 'v1.sqlite');
     const db = new Database(file);
     expect(migrate(db, 1)).toBe(1);
-    // A version-1 row: the recurring amounts per billing period came with version 5.
-    const { recurring_periods: _periods, ...row } = listRow(later);
+    // A version-1 row: the recurring amounts per billing period came with version 5, the
+    // expiry column with version 11.
+    const { recurring_periods: _periods, expires_on: _expires, ...row } = listRow(later);
     const cols = Object.keys(row);
     const info = db
       .prepare(
@@ -242,6 +243,11 @@ describe('migrations', () => {
         .all(),
     ).toEqual([]);
     expect(store.listQuotes({ status: 'draft' }).statusCounts.draft).toBe(1);
+    // Version 11 derived the expiry column from the working copy: "Needs attention" finds it.
+    expect(
+      store.database.prepare('SELECT expires_on FROM quotes WHERE id = ?').pluck().get(later.id),
+    ).toBe(later.expiresOn);
+    expect(store.database.prepare('SELECT count(*) FROM follow_up_marks').pluck().get()).toBe(0);
     expect(store.sync.listJournal({ states: ['unknown'] })).toHaveLength(1);
     expect(store.sync.listConflicts(later.id)[0]).toMatchObject({ local: 'b', remote: 'c' });
     expect(store.undo(later.id)).toBe(true);

@@ -10,6 +10,7 @@ import { v07QuoteSync } from './v07-quote-sync';
 import { v08PublishRefused } from './v08-publish-refused';
 import { v09Kits } from './v09-kits';
 import { v10QuoteVersions } from './v10-quote-versions';
+import { v11FollowUps } from './v11-follow-ups';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v08PublishRefused,
   v09Kits,
   v10QuoteVersions,
+  v11FollowUps,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;

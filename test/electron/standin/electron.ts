@@ -176,9 +176,28 @@ export function createElectronStandin(opts: StandinOptions = {}) {
     }
   }
 
+  const notifications: StandinNotification[] = [];
+  /** Electron's `Notification`: shown ones are kept, and a test may click one. */
+  class StandinNotification extends EventEmitter {
+    static isSupported(): boolean {
+      return true;
+    }
+    constructor(readonly options: { title: string; body: string }) {
+      super();
+    }
+    show(): void {
+      record('Notification.show', this.options);
+      notifications.push(this);
+    }
+    click(): void {
+      this.emit('click', {});
+    }
+  }
+
   const electron = {
     app,
     BrowserWindow: StandinBrowserWindow,
+    Notification: StandinNotification,
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown) =>
         record('protocol.registerSchemesAsPrivileged', schemes),
@@ -288,6 +307,7 @@ export function createElectronStandin(opts: StandinOptions = {}) {
     calls,
     windows,
     forks,
+    notifications,
     /** Every recorded call named `what`. */
     called: (what: string) => calls.filter((c) => c.what === what),
     protocolHandler: (scheme: string) => protocolHandlers.get(scheme),

@@ -1,0 +1,70 @@
+// The desktop notification of newly due follow-ups ("Needs attention"): at start, when the
+// profile changes, then once a day. Only where the shell can notify (Electron's
+// `Notification`); browser mode's page asks for its notice itself (`followUps.takeNotice`).
+// What is due and what is new is decided by the services (main/services/follow-ups.ts).
+import { takeFollowUpNotice } from '../services';
+import type { Platform } from '../services/ports';
+import type { Store } from '../store';
+import type { EventHub } from './event-hub';
+import { errorFields, type Logger } from './log';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface FollowUpNoticeDeps {
+  /** The active session: its store is null while locked. */
+  sessions: { current(): { store: Store | null } };
+  platform: Platform;
+  hub: EventHub;
+  log: Logger;
+  now?: () => Date;
+}
+
+export interface FollowUpNotices {
+  /** Checks now (done at start and after a profile switch). */
+  check(): void;
+  stop(): void;
+}
+
+/** Checks at once (the start), then after each profile switch and once a day. */
+export function startFollowUpNotices(deps: FollowUpNoticeDeps): FollowUpNotices {
+  const notify = deps.platform.notify?.bind(deps.platform);
+  if (!notify) return { check() {}, stop() {} };
+  const now = deps.now ?? (() => new Date());
+  let last = 0;
+  const check = () => {
+    last = now().getTime();
+    try {
+      const store = deps.sessions.current().store;
+      if (!store) return;
+      const notice = takeFollowUpNotice(store, now());
+      if (!notice) return;
+      deps.log.info('followUps.notified', { count: notice.count });
+      notify(
+        {
+          title: notice.count === 1 ? 'A quote needs your attention' : 'Quotes need your attention',
+          body: notice.text,
+        },
+        () => deps.hub.emit('app.command', { command: 'openNeedsAttention' }),
+      );
+    } catch (err) {
+      deps.log.warn('followUps.notice_failed', errorFields(err));
+    }
+  };
+  // Hourly: a laptop asleep at the day's mark is told when it wakes, not a day later.
+  const timer = setInterval(() => {
+    if (now().getTime() - last >= DAY_MS) check();
+  }, HOUR_MS);
+  timer.unref();
+  const off = deps.hub.subscribe((event) => {
+    if (event === 'profile.changed') setTimeout(check, 0).unref();
+  });
+  check();
+  return {
+    check,
+    stop() {
+      clearInterval(timer);
+      off();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Keeps "Needs attention" current: read at start, after a profile switch, when a quote's header,
+// status or sync state changes (never on a line edit: typing in the editor costs no extra
+// call), and hourly as time moves quotes into it. In browser mode, where main cannot show a
+// desktop notification, the page shows the notice of newly due reminders itself: at start,
+// then once a day.
+import { useEffect } from 'react';
+import { ipc } from '../ipc';
+import { useFollowUps } from '../state/follow-ups';
+import { useLocalPrefs } from '../state/local-prefs';
+import { useNav } from '../state/nav';
+import { toast } from '../ui/toast';
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+async function showNotice(): Promise<void> {
+  try {
+    const notice = await ipc().call('followUps.takeNotice');
+    if (!notice) return;
+    toast.info(notice.text, {
+      label: 'Needs attention',
+      run: () => useNav.getState().go({ screen: 'followUps' }),
+    });
+  } catch {
+    /* no profile or a locked store: nothing to tell */
+  }
+}
+
+export function useFollowUpUpdates(): void {
+  useEffect(() => {
+    const desktop = !!(window as { quotedesk?: unknown }).quotedesk;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reload = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void useFollowUps.getState().load(), 250);
+    };
+    void useLocalPrefs.getState().load();
+    void useFollowUps.getState().load();
+    let lastNotice = Date.now();
+    if (!desktop) void showNotice();
+    const hourly = setInterval(() => {
+      reload();
+      if (!desktop && Date.now() - lastNotice >= DAY_MS) {
+        lastNotice = Date.now();
+        void showNotice();
+      }
+    }, HOUR_MS);
+    const client = ipc();
+    const offs = [
+      client.on('quote.changed', (e) => {
+        if (
+          e.source === 'sync' ||
+          e.deleted ||
+          e.what.some((w) => w === 'header' || w === 'created')
+        )
+          reload();
+      }),
+      client.on('quotes.changed', reload),
+      client.on('sync.quoteState', reload),
+      client.on('profile.changed', () => {
+        void useLocalPrefs.getState().load();
+        reload();
+        if (!desktop) void showNotice();
+      }),
+    ];
+    return () => {
+      clearTimeout(timer);
+      clearInterval(hourly);
+      offs.forEach((off) => off());
+    };
+  }, []);
+}
