@@ -189,6 +189,8 @@ export const DraftQuote = z.object({
     kept: z.array(
       z.object({ collection: SyncCollection.exclude(['placements']), key: z.string() }),
     ),
+    /** Why the server refused the quote's last publish (shown until it is published again). */
+    publishRefused: z.string().nullable().optional(),
   }),
 });
 export type DraftQuote = z.infer<typeof DraftQuote>;

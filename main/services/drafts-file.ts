@@ -53,6 +53,7 @@ export function buildDraftsFile(
       sync: {
         pushed: d.pushed,
         kept: d.kept,
+        publishRefused: d.publishRefused,
       },
     };
   });
@@ -162,6 +163,7 @@ export function draftsForStore(store: Store, file: DraftsFile): LocalDraft[] {
       requests: q.requests.map((j) => ({ ...j, body: j.body, result: j.result })),
       pushed: q.sync.pushed,
       kept: q.sync.kept,
+      publishRefused: q.sync.publishRefused ?? null,
     };
   });
 }

@@ -30,6 +30,7 @@ export interface LocalDraft {
   })[];
   pushed: PushedEntity[];
   kept: KeptEntity[];
+  publishRefused: string | null;
 }
 
 /** A quote deleted here whose delete has not reached the server. */
@@ -91,6 +92,7 @@ export function localDrafts(k: StoreKernel): LocalDrafts {
         .map(({ id: _id, quoteId: _q, ...j }) => j as LocalDraft['requests'][number]),
       pushed: sync?.pushed ?? [],
       kept: sync?.kept ?? [],
+      publishRefused: sync?.publishRefused ?? null,
     });
   }
   return out;
@@ -196,7 +198,12 @@ export function putBackDraft(
       created_at: j.createdAt,
       updated_at: j.updatedAt,
     });
-  k.repo.sync.setBookkeeping(qrow, { pushed: d.pushed, kept: d.kept, conflictsSettled: settled });
+  k.repo.sync.setBookkeeping(qrow, {
+    pushed: d.pushed,
+    kept: d.kept,
+    conflictsSettled: settled,
+    publishRefused: d.publishRefused,
+  });
   const open = d.conflicts.filter((c) => c.resolvedAt === null).length;
   if (open > 0) {
     k.repo.setOpenConflicts(qrow, open);

@@ -14,6 +14,7 @@ import { Attachments } from './attachments';
 import { undo, redo } from './undo';
 import { OwnerRow } from './owner-row';
 import { ProposalCard } from '../proposal/proposal-card';
+import { VersionsCard } from './versions-card';
 import { StubView } from './stub-view';
 import { BackToQuotes, QuoteTitle } from './quote-title';
 
@@ -104,6 +105,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
           <StatusControl detail={detail} />
           <TotalsCard detail={detail} />
           <ProposalCard detail={detail} />
+          <VersionsCard detail={detail} />
           <section className="card card-pad" aria-labelledby="details-h">
             <h2 id="details-h">Details</h2>
             <dl className="kv">

@@ -214,6 +214,26 @@ describe('unsynced drafts exported, the connection removed and added again, impo
     const list = await h.call('quotes.list', { search: 'Onsite', account: 'partner' });
     expect(list.content.filter((q) => q.client.id === DEMO.clients.cedar)).toHaveLength(1);
   });
+
+  it('never overwrites a quote with edits of its own here: the draft comes back beside it', async () => {
+    await h.call('sync.pause');
+    await h.call('quotes.updateHeader', {
+      quoteId: merged.header.id,
+      introMessage: 'Edited here after the import',
+    });
+    const again = await h.call('drafts.import', { text: file }, 'browser');
+    expect(again).toMatchObject({ copies: 1, unchanged: 2 });
+    expect(again.message).toMatch(
+      /1 came back as a new quote beside a quote with edits of its own here/,
+    );
+    const mine = await h.call('quotes.get', { quoteId: merged.header.id });
+    expect(mine.header.introMessage).toBe('Edited here after the import');
+    const acmes = await h.call('quotes.list', { account: 'partner', limit: 100 });
+    const copy = acmes.content.find((q) => q.client.id === acme && !q.serverId);
+    const copied = await h.call('quotes.get', { quoteId: copy!.id });
+    expect(copied.header.introMessage).toBe('Granite Peak pricing, as agreed on the phone');
+    await h.call('sync.resume');
+  });
 });
 
 describe('a drafts file that cannot be imported is refused, saying why', () => {
