@@ -13,10 +13,15 @@ import { atIdlePriority, startServer } from '../test/helpers/server';
 import { ADA, BEN, CLIENTS, PRODUCTS, pdf } from '../test/sync/harness';
 import { atLeast, atMost, info, scaled, type Metric, type SuiteOptions } from './lib';
 import { firstSignIn } from './parts/first-sign-in';
+import { largePartner, largePartnerSize } from './parts/large-partner';
 
 export const description =
-  'sync engine: push 200 offline quotes, an incremental pull and a first sign-in (1,000 and 10,000 quotes) through a 25 ms-each-way proxy';
-/** First sign-in sizes (`QUOTEDESK_BENCH_SCALE` shrinks them); `npm run bench -- sync first-signin` runs only those. */
+  'sync engine: push 200 offline quotes, an incremental pull, a first sign-in (1,000 and 10,000 quotes) and a large partner (100,000 quotes, own and recent ones held) through a 25 ms-each-way proxy';
+/**
+ * First sign-in sizes (`QUOTEDESK_BENCH_SCALE` shrinks them); `npm run bench -- sync
+ * first-signin` runs only those, `-- sync large-partner [--quotes N]` only the large partner
+ * (100,000 quotes × the scale by default).
+ */
 const SIGN_IN_SIZES = [1_000, 10_000].map((n) => scaled(n, 100));
 
 const DELAY_MS = 25;
@@ -240,9 +245,15 @@ async function naivePush(
 
 export async function run(opts: SuiteOptions): Promise<Metric[]> {
   const metrics: Metric[] = [];
-  if (!opts.args.includes('first-signin')) metrics.push(...(await pushAndPull(opts)));
-  for (const n of SIGN_IN_SIZES)
-    metrics.push(...(await firstSignIn(n, DELAY_MS, delayProxy, opts.log)));
+  const only = opts.args.includes('large-partner');
+  if (!opts.args.includes('first-signin') && !only) metrics.push(...(await pushAndPull(opts)));
+  if (!only)
+    for (const n of SIGN_IN_SIZES)
+      metrics.push(...(await firstSignIn(n, DELAY_MS, delayProxy, opts.log)));
+  if (!opts.args.includes('first-signin'))
+    metrics.push(
+      ...(await largePartner(largePartnerSize(opts.args), DELAY_MS, delayProxy, opts.log)),
+    );
   return metrics;
 }
 

@@ -26,6 +26,11 @@ export interface SeedQuotes {
   createdBy(i: number, users: string[]): string;
   lineItems(i: number): number;
   introMessage?(i: number): string;
+  /** Days before now quote i was made (default i % 365) and last changed (default: at seeding). */
+  createdDaysAgo?(i: number): number;
+  updatedDaysAgo?(i: number): number;
+  /** Days from now until quote i expires (default: the partner's preference from its creation). */
+  expiresInDays?(i: number): number;
 }
 
 /** Writes the seed to `file`; the server ids of the quotes added, in order. */
@@ -46,7 +51,9 @@ export function writeSeed(file: string, q: SeedQuotes): string[] {
       clientId: CLIENT_IDS[i % CLIENT_IDS.length],
       createdBy: q.createdBy(i, users),
       status: STATUSES[i % STATUSES.length],
-      createdDaysAgo: i % 365,
+      createdDaysAgo: q.createdDaysAgo ? q.createdDaysAgo(i) : i % 365,
+      ...(q.updatedDaysAgo ? { updatedDaysAgo: q.updatedDaysAgo(i) } : {}),
+      ...(q.expiresInDays ? { expiresInDays: q.expiresInDays(i) } : {}),
       ...(q.introMessage ? { introMessage: q.introMessage(i) } : {}),
       lineItems: Array.from({ length: q.lineItems(i) }, (_, j) => {
         const [productId, billingTerm, price] = PRODUCTS[(i + j) % PRODUCTS.length]!;

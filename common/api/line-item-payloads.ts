@@ -11,11 +11,13 @@ export const CustomProductName = z
   .max(LIMITS.productNameMax, { error: `must be at most ${LIMITS.productNameMax} characters` })
   .regex(/^[A-Za-z0-9 ]+$/, { error: 'may contain only letters, digits and spaces' });
 
-export const CustomProductSku = z
+/** A SKU's characters and length; empty is allowed (the app's way of saying "no SKU"). */
+export const CustomProductSkuText = z
   .string({ error: 'must be a string' })
-  .min(1, { error: 'must not be empty' })
   .max(LIMITS.productSkuMax, { error: `must be at most ${LIMITS.productSkuMax} characters` })
-  .regex(/^[A-Za-z0-9-]+$/, { error: 'may contain only letters, digits and dashes' });
+  .regex(/^[A-Za-z0-9-]*$/, { error: 'may contain only letters, digits and dashes' });
+
+export const CustomProductSku = CustomProductSkuText.min(1, { error: 'must not be empty' });
 
 export const Note = text(LIMITS.noteMax);
 

@@ -3,6 +3,13 @@
 // checked in tests. Names are `area.verb`; the preload allowlist is `Object.keys(calls)`.
 import { z } from 'zod';
 import { AccountType, QuoteStatus } from '../api/enums';
+import {
+  AddAccessListEntryPayload,
+  CreateQuotePayload,
+  CreateSectionPayload,
+  UpdateAttachmentPayload,
+  UpdateQuotePayload,
+} from '../api/payloads';
 import { HEADER_TEXT_FIELDS } from '../api/kinds';
 import { LIMITS } from '../api/limits';
 import {
@@ -20,7 +27,6 @@ import {
   DraftsImport,
   FileBytes,
   Id,
-  IsoDateTime,
   KeychainStatus,
   LibraryAttachment,
   LineItemPatch,
@@ -39,6 +45,7 @@ import {
   QuoteListResult,
   SyncStatus,
   OfflineFiles,
+  OfflineQuotes,
   cataloguePage,
 } from './shapes';
 import { PolicyStatus, UpdateState } from './managed';
@@ -53,9 +60,16 @@ const none = z.object({}).strict().optional();
 const quote = { quoteId: Id };
 const Done = z.object({ done: z.literal(true) });
 
-const AttachmentName = z.string().trim().min(1, 'is required').max(LIMITS.attachmentNameMax);
-const SectionName = z.string().trim().min(1, 'is required').max(LIMITS.sectionNameMax);
-const Email = z.email({ message: 'must be an e-mail address' }).max(LIMITS.emailMax);
+// Fields the API's payloads define (common/api/payloads.ts): their rules are stated there once.
+const AttachmentName = UpdateAttachmentPayload.shape.name;
+const SectionName = CreateSectionPayload.shape.name;
+const Header = UpdateQuotePayload.shape;
+/** A recipient as the UI adds one: the API's entry, a contact unless it says otherwise. */
+const AccessEntry = AddAccessListEntryPayload.pick({
+  email: true,
+  accountName: true,
+  accountRole: true,
+}).extend({ accountType: AccountType.default('contact') });
 const FilePath = z.string().min(1, 'is required').max(4096);
 /** A drafts file read in the page: under the bridge's 64 MiB body. */
 const DRAFTS_TEXT_MAX = 60 * 1024 * 1024;
@@ -110,7 +124,7 @@ export const calls = {
   'quotes.list': call(QuoteListQuery, QuoteListResult),
   'quotes.get': call(z.object(quote), QuoteDetail),
   /** New local draft for a catalogue client, with the preferences' defaults. */
-  'quotes.create': call(z.object({ clientId: Id }), QuoteDetail),
+  'quotes.create': call(z.object({ clientId: CreateQuotePayload.shape.clientId }), QuoteDetail),
   /** A new local draft with the same client, header texts, items, sections and attachments. */
   'quotes.duplicate': call(z.object(quote), QuoteDetail),
   /** Deletes locally (and on the server at the next sync). Undo with `quotes.restore`. */
@@ -120,9 +134,9 @@ export const calls = {
     z
       .object({
         ...quote,
-        expiresOn: IsoDateTime.optional(),
-        introMessage: z.string().max(LIMITS.textMax).optional(),
-        termsAndDisclaimers: z.string().max(LIMITS.textMax).optional(),
+        expiresOn: Header.expiresOn.optional(),
+        introMessage: Header.introMessage.optional(),
+        termsAndDisclaimers: Header.termsAndDisclaimers.optional(),
         coalesce: Coalesce.optional(),
       })
       .refine((v) => HEADER_TEXT_FIELDS.some((f) => v[f] !== undefined), {
@@ -219,17 +233,7 @@ export const calls = {
   'accessList.add': call(
     z.object({
       ...quote,
-      entries: z
-        .array(
-          z.object({
-            email: Email,
-            accountType: AccountType.default('contact'),
-            accountName: z.string().max(200).optional(),
-            accountRole: z.string().max(200).optional(),
-          }),
-        )
-        .min(1)
-        .max(LIMITS.accessList),
+      entries: z.array(AccessEntry).min(1).max(LIMITS.accessList),
     }),
     QuoteDetail,
   ),
@@ -339,6 +343,8 @@ export const calls = {
     }),
     OfflineFiles,
   ),
+  'sync.offlineQuotes': call(none, OfflineQuotes),
+  'sync.setKeepAllOffline': call(z.object({ keepAll: z.boolean() }), OfflineQuotes),
   'sync.conflicts': call(
     z.object({ quoteId: Id.optional() }).optional(),
     z.object({ conflicts: z.array(ConflictView) }),

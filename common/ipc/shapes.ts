@@ -7,7 +7,6 @@ import { z } from 'zod';
 import {
   AccountType,
   BillingTerm,
-  CustomBillingTerm,
   IntentType,
   LineItemKind,
   ListAccount,
@@ -18,8 +17,18 @@ import {
   UsageBasedType,
 } from '../api/enums';
 import { LIMITS } from '../api/limits';
-import { PageInfo } from '../api/list';
-import { AmountCurrency, InvoiceTotals } from '../api/resources';
+import {
+  AddCustomLineItem,
+  AddStandardLineItem,
+  AddUsageBasedLineItem,
+  CustomProductName,
+  CustomProductSkuText,
+  Note,
+} from '../api/line-item-payloads';
+import { ListQuotesQuery, PageInfo } from '../api/list';
+import { PreferencesPayload } from '../api/payloads';
+import { DateTime, Money, Quantity, Uuid } from '../api/primitives';
+import { AmountCurrency, InvoiceTotals, UsageBased as ApiUsageBased } from '../api/resources';
 
 // The API's money and paging shapes, as the UI receives them.
 export { AmountCurrency, PageInfo };
@@ -29,17 +38,14 @@ export type Totals = InvoiceTotals;
 export const Id = z.string().min(1, 'is required').max(100);
 export const IsoDateTime = z.iso.datetime({ offset: true });
 /**
- * A unit price or cost as the API carries it: a decimal number with at most 4 places, never
- * negative (the API's Money). Refused here, where it enters, so the layers below trust it.
+ * A unit price or cost as the salesperson gives it: the API's Money (its bounds and messages
+ * are stated once, in common/api) with at most 4 decimal places, which the money code keeps.
+ * Refused here, where it enters, so the layers below trust it.
  */
-export const UnitAmount = z
-  .number()
-  .finite()
-  .min(0, 'must not be negative')
-  .max(LIMITS.moneyMax, `must be at most ${LIMITS.moneyMax}`)
-  .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, {
-    message: 'must have at most 4 decimal places',
-  });
+export const UnitAmount = Money.refine(
+  (n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6,
+  { message: `must have at most ${LIMITS.moneyDecimals} decimal places` },
+);
 
 export const ClientRef = z.object({
   id: Id,
@@ -128,7 +134,7 @@ export type QuoteSummary = z.infer<typeof QuoteSummary>;
 
 export const QuoteListQuery = z.object({
   /** Case-insensitive; client name, reference code, creator, totals (the API's semantics). */
-  search: z.string().max(LIMITS.searchMax).optional(),
+  search: ListQuotesQuery.shape.search,
   /** Any of; empty or absent = all. `statusCounts` ignore this filter, as the API's do. */
   status: z.array(QuoteStatus).optional(),
   account: ListAccount.default('user'),
@@ -323,81 +329,61 @@ export const QuoteDetail = z.object({
 export type QuoteDetail = z.infer<typeof QuoteDetail>;
 
 // ---------------------------------------------------------------------------------------
-// Line-item inputs (the spec's add/update payloads, minus server ids: local ids instead)
+// Line-item inputs: the API's add/update payloads (common/api/line-item-payloads.ts), whose
+// field schemas state each rule once — quantity, money, note, names, terms. What differs is
+// only what the app adds: local ids for parents, a date and a price it may fill in, and the
+// 4 decimals of UnitAmount. The dispatcher checks these once; the store trusts them.
 
-const itemCommon = {
-  effectiveDate: IsoDateTime.optional(),
-  quantity: z.number().int().min(1, 'must be at least 1').max(LIMITS.quantityMax),
+/** Fields the app may leave out or that name a local id rather than the server's. */
+const localItem = {
+  /** Absent: now. */
+  effectiveDate: DateTime.optional(),
   price: UnitAmount,
-  note: z.string().max(LIMITS.noteMax, `must be at most ${LIMITS.noteMax} characters`).optional(),
-};
-const relationship = {
-  commitmentTermId: z.string().optional(),
   /** Local id of a parent already on the quote. */
-  requiredLineItemId: z.string().optional(),
-  /** Index, within the same `items` array, of the parent added together with this add-on. */
-  requiredLineItemIndex: z.number().int().min(0).optional(),
-  requiredSubscriptionId: z.string().optional(),
-  subscriptionId: z.string().optional(),
+  requiredLineItemId: Id.optional(),
 };
-export const CustomProductName = z
-  .string()
-  .min(1, 'is required')
-  .max(LIMITS.productNameMax, `must be at most ${LIMITS.productNameMax} characters`)
-  .regex(/^[A-Za-z0-9 ]+$/, 'may contain only letters, digits and spaces');
-export const CustomProductSku = z
-  .string()
-  .max(LIMITS.productSkuMax, `must be at most ${LIMITS.productSkuMax} characters`)
-  .regex(/^[A-Za-z0-9-]*$/, 'may contain only letters, digits and dashes');
 
-export const AddStandardItem = z.object({
-  type: z.literal('Standard'),
-  productId: Id,
-  billingTerm: BillingTerm,
-  ...itemCommon,
+/** A SKU as the UI edits it: the API's rules, and empty for none. */
+export const CustomProductSku = CustomProductSkuText;
+export { CustomProductName };
+
+export const AddStandardItem = AddStandardLineItem.extend({
+  ...localItem,
   /** Absent: the catalogue's suggested price for the term, else cost plus the quote's margin. */
   price: UnitAmount.optional(),
-  ...relationship,
 });
-export const AddCustomItem = z.object({
-  type: z.literal('Custom'),
-  billingTerm: CustomBillingTerm,
+export const AddCustomItem = AddCustomLineItem.extend({
+  effectiveDate: localItem.effectiveDate,
+  price: UnitAmount,
   cost: UnitAmount,
   initialTotal: UnitAmount,
-  productName: CustomProductName,
-  productSku: CustomProductSku.optional(),
-  ...itemCommon,
 });
-export const AddUsageBasedItem = z.object({
-  type: z.literal('UsageBased'),
-  productId: Id,
-  billingTerm: BillingTerm,
+export const AddUsageBasedItem = AddUsageBasedLineItem.extend({
+  ...localItem,
   cost: UnitAmount,
-  usageBased: UsageBased,
-  ...itemCommon,
-  ...relationship,
 });
-export const AddLineItemInput = z.discriminatedUnion('type', [
-  AddStandardItem,
-  AddCustomItem,
-  AddUsageBasedItem,
-]);
+export const AddLineItemInput = z.discriminatedUnion(
+  'type',
+  [AddStandardItem, AddCustomItem, AddUsageBasedItem],
+  { error: 'type must be one of Standard, Custom, UsageBased' },
+);
 export type AddLineItemInput = z.input<typeof AddLineItemInput>;
 
 /** Fields an update may change; relationships cannot (spec rule 2: delete and add again). */
 export const LineItemPatch = z
   .object({
-    quantity: itemCommon.quantity,
+    quantity: Quantity,
     price: UnitAmount,
     cost: UnitAmount,
-    note: z.string().max(LIMITS.noteMax, `must be at most ${LIMITS.noteMax} characters`),
-    effectiveDate: IsoDateTime,
+    note: Note,
+    effectiveDate: DateTime,
     billingTerm: BillingTerm,
-    commitmentTermId: z.string().nullable(),
+    commitmentTermId: Uuid.nullable(),
     initialTotal: UnitAmount,
     productName: CustomProductName,
+    /** Empty: no SKU. */
     productSku: CustomProductSku,
-    usageBased: UsageBased,
+    usageBased: ApiUsageBased,
   })
   .partial();
 export type LineItemPatch = z.input<typeof LineItemPatch>;
@@ -434,12 +420,8 @@ export const Preferences = z.object({
 });
 export type Preferences = z.infer<typeof Preferences>;
 
-export const PreferencesInput = z.object({
-  daysToExpire: z.number().int().min(1).max(LIMITS.daysToExpireMax),
-  introMessage: z.string().max(LIMITS.textMax),
-  termsAndDisclaimers: z.string().max(LIMITS.textMax),
-  salesMarginPercentage: z.number().min(0).lt(100, 'must be below 100').optional(),
-});
+/** The API's preferences payload: its rules, stated once in common/api. */
+export const PreferencesInput = PreferencesPayload;
 export type PreferencesInput = z.infer<typeof PreferencesInput>;
 
 // ---------------------------------------------------------------------------------------
@@ -487,7 +469,7 @@ export const ProductPrice = z.object({
 export type ProductPrice = z.infer<typeof ProductPrice>;
 
 export const CatalogueQuery = z.object({
-  search: z.string().max(LIMITS.searchMax).optional(),
+  search: ListQuotesQuery.shape.search,
   page: z.number().int().min(0).default(0),
   size: z.number().int().min(1).max(LIMITS.pageSizeMax).default(20),
 });
@@ -538,6 +520,16 @@ export const OfflineFiles = z.object({
   usedBytes: z.number().int(),
 });
 export type OfflineFiles = z.infer<typeof OfflineFiles>;
+
+/** Quotes on this computer: held whole, or only listed (downloaded when opened). */
+export const OfflineQuotes = z.object({
+  keepAll: z.boolean(),
+  held: z.object({ count: z.number().int(), bytes: z.number().int() }),
+  listedOnly: z.object({ count: z.number().int(), bytes: z.number().int() }),
+  /** Listed quotes still being downloaded. */
+  downloading: z.number().int(),
+});
+export type OfflineQuotes = z.infer<typeof OfflineQuotes>;
 
 export const ConflictEntity = z.enum(['quote', 'lineItem', 'section', 'accessEntry', 'attachment']);
 export type ConflictEntity = z.infer<typeof ConflictEntity>;

@@ -2,9 +2,9 @@
 import {
   AttachmentList,
   AttachmentResponse,
-  CopyAttachmentsPayload,
   LIMITS,
-  UpdateAttachmentsPayload,
+  type CopyAttachmentsPayload,
+  type UpdateAttachmentsPayload,
 } from '../../common/api';
 import type { UploadInput } from './multipart';
 import { Q } from './quote-calls';
@@ -30,7 +30,7 @@ export function quoteAttachmentCalls({ call, upload, download, bytes }: Caller) 
           method: 'PUT',
           route: `${Q}/attachments`,
           params: { quoteId },
-          body: { schema: UpdateAttachmentsPayload, value: payload },
+          body: payload,
           response: AttachmentList,
         },
         o,
@@ -46,7 +46,7 @@ export function quoteAttachmentCalls({ call, upload, download, bytes }: Caller) 
           method: 'POST',
           route: `${Q}/attachments/shared`,
           params: { quoteId },
-          body: { schema: CopyAttachmentsPayload, value: payload },
+          body: payload,
           response: AttachmentList,
         },
         o,
@@ -121,7 +121,7 @@ export function libraryCalls({ call, upload, download, bytes }: Caller) {
         {
           method: 'PUT',
           route: LIB,
-          body: { schema: UpdateAttachmentsPayload, value: payload },
+          body: payload,
           response: AttachmentList,
         },
         o,
@@ -132,7 +132,7 @@ export function libraryCalls({ call, upload, download, bytes }: Caller) {
         {
           method: 'POST',
           route: `${LIB}/shared`,
-          body: { schema: CopyAttachmentsPayload, value: payload },
+          body: payload,
           response: AttachmentList,
         },
         o,

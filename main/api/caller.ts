@@ -8,7 +8,8 @@ import { createAgent } from './agent';
 import { readBody, saveBody, type BytesResult, type DownloadResult } from './download';
 import { ApiError, AuthError, MissingSecretError } from './errors';
 import { checkUploads, formOf, type UploadInput } from './multipart';
-import { buildPath, checkPayload } from './request-parts';
+import { normalizeIds } from './ids';
+import { buildPath } from './request-parts';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry';
 import { expiryOf, TokenManager, type StoredToken, type TokenCache } from './token';
 import {
@@ -56,8 +57,12 @@ export interface Spec<T> {
   route: string;
   params?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Request payload and the schema it must satisfy. */
-  body?: { schema: ZodType; value: unknown };
+  /**
+   * Request payload, as its method's type states it. Not checked again here: what the app
+   * sends was checked where it entered (the IPC schemas, built from common/api) and the
+   * server checks it too; a schema here would only state the rules a second time.
+   */
+  body?: unknown;
   response?: ZodType<T>;
 }
 
@@ -173,8 +178,7 @@ export function createCaller(profile: ApiProfile, opts: ApiClientOptions) {
     async call<T>(spec: Spec<T>, o: CallOptions = {}): Promise<T> {
       const path = buildPath(spec.method, spec.route, spec.params, spec.query);
       const ex: Exchange = { method: spec.method, route: spec.route, path };
-      if (spec.body)
-        ex.json = checkPayload(spec.body.schema, spec.body.value, spec.method, spec.route);
+      if (spec.body !== undefined) ex.json = normalizeIds(spec.body);
       const schema = spec.response;
       return transport.send(
         ex,

@@ -1,12 +1,10 @@
 // The read-only catalogue: companies, products and a product's pricing.
 import {
-  CatalogueQuery,
   CompaniesPage,
   PricingResponse,
   ProductsPage,
   type CompaniesPage as CompaniesPageT,
 } from '../../common/api';
-import { checkPayload } from './request-parts';
 import type { CallOptions } from './transport';
 import type { Caller } from './caller';
 
@@ -16,8 +14,7 @@ export interface CatalogueParams {
   search?: string;
 }
 
-function catalogueQuery(route: string, p: CatalogueParams) {
-  checkPayload(CatalogueQuery, p, 'GET', route, 'query', 'INVALID_REQUEST_PARAMETER');
+function catalogueQuery(p: CatalogueParams) {
   return { page: p.page, size: p.size, search: p.search };
 }
 
@@ -28,7 +25,7 @@ export function catalogueCalls({ call }: Caller) {
         {
           method: 'GET',
           route: '/v1/companies',
-          query: catalogueQuery('/v1/companies', params),
+          query: catalogueQuery(params),
           response: CompaniesPage,
         },
         o,
@@ -38,7 +35,7 @@ export function catalogueCalls({ call }: Caller) {
         {
           method: 'GET',
           route: '/v1/products',
-          query: catalogueQuery('/v1/products', params),
+          query: catalogueQuery(params),
           response: ProductsPage,
         },
         o,

@@ -1,9 +1,8 @@
 // The line-item calls of a quote: add, update, delete (one or many).
 import {
-  AddLineItemsPayload,
-  DeleteLineItemsPayload,
   LineItemList,
-  UpdateLineItemsPayload,
+  type AddLineItemsPayload,
+  type UpdateLineItemsPayload,
 } from '../../common/api';
 import { Q } from './quote-calls';
 import type { CallOptions } from './transport';
@@ -17,7 +16,7 @@ export function lineItemCalls({ call }: Caller) {
           method: 'POST',
           route: `${Q}/line-items`,
           params: { quoteId },
-          body: { schema: AddLineItemsPayload, value: items },
+          body: items,
           response: LineItemList,
         },
         o,
@@ -28,7 +27,7 @@ export function lineItemCalls({ call }: Caller) {
           method: 'PUT',
           route: `${Q}/line-items`,
           params: { quoteId },
-          body: { schema: UpdateLineItemsPayload, value: items },
+          body: items,
           response: LineItemList,
         },
         o,
@@ -39,7 +38,7 @@ export function lineItemCalls({ call }: Caller) {
           method: 'POST',
           route: `${Q}/line-items/bulk-delete`,
           params: { quoteId },
-          body: { schema: DeleteLineItemsPayload, value: { lineItemIds } },
+          body: { lineItemIds },
         },
         o,
       ),

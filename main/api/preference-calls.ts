@@ -1,10 +1,9 @@
 // The quote defaults: texts and the attachments every new quote starts with.
 import {
-  AddPreferenceAttachmentsPayload,
   AttachmentList,
-  PreferencesPayload,
   PreferencesResponse,
   QuotePreferencesResult,
+  type PreferencesPayload,
 } from '../../common/api';
 import type { CallOptions } from './transport';
 import type { Caller } from './caller';
@@ -20,7 +19,7 @@ export function preferenceCalls({ call }: Caller) {
         {
           method: 'PUT',
           route: PREF,
-          body: { schema: PreferencesPayload, value: payload },
+          body: payload,
           response: QuotePreferencesResult,
         },
         o,
@@ -30,10 +29,7 @@ export function preferenceCalls({ call }: Caller) {
         {
           method: 'POST',
           route: `${PREF}/attachments`,
-          body: {
-            schema: AddPreferenceAttachmentsPayload,
-            value: { attachments: libraryAttachmentIds },
-          },
+          body: { attachments: libraryAttachmentIds },
           response: AttachmentList,
         },
         o,

@@ -1,8 +1,8 @@
-// Turning method arguments into a request: path parameters, query strings and payloads,
-// each checked against the contract before anything is sent.
-import type { ZodType } from 'zod';
-import { Uuid, issuesToDetails } from '../../common/api';
-import { isIdKey, normalizeId, normalizeIds } from './ids';
+// Turning method arguments into a request's path and query string. A path parameter that is
+// not a UUID is refused before anything is sent: it would change which resource the path
+// names. Payloads are not checked again here (see `Spec.body` in caller.ts).
+import { Uuid } from '../../common/api';
+import { isIdKey, normalizeId } from './ids';
 import { InvalidRequestError, type ErrorDetail } from './errors';
 
 /** Fills `{name}` placeholders; every `...Id` parameter must be a UUID (spec, Endpoints). */
@@ -31,22 +31,4 @@ export function buildPath(
     if (v !== undefined) qs.set(k, String(isIdKey(k) ? normalizeId(v) : v));
   const s = qs.toString();
   return s ? `${path}?${s}` : path;
-}
-
-/** The payload as the contract's schema outputs it, or InvalidRequestError naming each field. */
-export function checkPayload<T>(
-  schema: ZodType<T>,
-  payload: unknown,
-  method: string,
-  route: string,
-  root = '',
-  code: 'INVALID_REQUEST_BODY' | 'INVALID_REQUEST_PARAMETER' = 'INVALID_REQUEST_BODY',
-): T {
-  const r = schema.safeParse(payload);
-  if (r.success) return normalizeIds(r.data);
-  throw new InvalidRequestError(
-    issuesToDetails(r.error, code, root).map((d) => ({ type: d.type, message: d.message })),
-    method,
-    route,
-  );
 }

@@ -66,6 +66,7 @@ export function engineSyncFactory(): SyncFactory {
       runNow: () => engine.runNow(),
       changed: () => engine.notifyChanged(),
       opened: (quoteId) => engine.opened(quoteId),
+      keepAllOffline: (on) => engine.keepAllOffline(on),
       pause: () => engine.pause(),
       resume: () => engine.resume(),
       stop: () => {

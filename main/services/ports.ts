@@ -59,6 +59,8 @@ export interface SyncPort {
   changed(quoteId: string): void;
   /** The user opened a quote of which only the list entry is here: download it first. */
   opened?(quoteId: string): void;
+  /** "Keep all quotes offline" turned on or off: download every quote only listed (on). */
+  keepAllOffline?(on: boolean): void;
   pause(): void;
   resume(): void;
   /** Stops starting new steps and resolves when the steps in flight have finished. */

@@ -1,4 +1,11 @@
-import { PREVIEW_BUDGET, previewBudgetMiB, saveMineAsNew, takeMine, takeTheirs } from '../sync';
+import {
+  KEEP_ALL_OFFLINE,
+  PREVIEW_BUDGET,
+  previewBudgetMiB,
+  saveMineAsNew,
+  takeMine,
+  takeTheirs,
+} from '../sync';
 import { requireUnlocked, type ServiceContext } from './context';
 import { ServiceError } from './errors';
 import type { Group } from './group';
@@ -12,8 +19,30 @@ export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
     const store = ctx.store();
     return { budgetMiB: previewBudgetMiB(store), usedBytes: store.filesBytes() };
   };
+  const offlineQuotes = () => {
+    const store = ctx.store();
+    const c = store.sync.heldCounts();
+    return {
+      keepAll: store.getMeta<boolean>(KEEP_ALL_OFFLINE) === true,
+      held: c.held,
+      listedOnly: c.listedOnly,
+      downloading: c.queued,
+    };
+  };
   return {
     'sync.status': () => ctx.sync().status(),
+    'sync.offlineQuotes': () => offlineQuotes(),
+    'sync.setKeepAllOffline': ({ keepAll }) => {
+      const sync = ctx.sync();
+      if (sync.keepAllOffline) sync.keepAllOffline(keepAll);
+      else {
+        // No engine (no connection): the choice is kept for when there is one.
+        const store = ctx.store();
+        store.setMeta(KEEP_ALL_OFFLINE, keepAll);
+        if (keepAll) store.sync.queueAllStubs();
+      }
+      return offlineQuotes();
+    },
     'sync.offlineFiles': () => offlineFiles(),
     'sync.setOfflineBudget': ({ budgetMiB }) => {
       requireUnlocked(

@@ -31,7 +31,7 @@ export type { SyncEventDetail } from './quote-sync';
 export { UNDO_DEPTH } from './quote-repo';
 export { workFromRemote } from './remote';
 export type { PipelineRow } from './pipeline';
-export type { StubRef } from './stubs';
+export type { HeldCounts, StubRef } from './stubs';
 export { isPdf } from './edits/attachments';
 export { ME as OWNER_ME } from './edits/ownership';
 export type * from './types';

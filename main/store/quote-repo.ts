@@ -153,10 +153,13 @@ export class QuoteRepo {
     return this.s.byServerId.get(serverId);
   }
 
+  /** A listed-only quote's working copy, made from its list row (stubs.ts stores none). */
+  listedOnlyDoc: (qrow: number) => string | undefined = () => undefined;
+
   workDoc(qrow: number): string {
-    const r = this.s.work.get(qrow);
-    if (!r) throw new Error(`quote row ${qrow} has no working copy`);
-    return r.doc;
+    const doc = this.s.work.get(qrow)?.doc ?? this.listedOnlyDoc(qrow);
+    if (doc === undefined) throw new Error(`quote row ${qrow} has no working copy`);
+    return doc;
   }
 
   /** Whether `doc` is the stored working copy, compared inside SQLite (no copy of the text). */
@@ -176,21 +179,33 @@ export class QuoteRepo {
       syncedGeneration: number;
       /** Made here: `pending`; written from the server: `synced` (quote-sync.ts). */
       syncState: 'pending' | 'synced';
+      /** Only its list entry is here (stubs.ts): this list row, and no working copy stored. */
+      listedOnly?: ListRow;
     },
   ): number {
+    const row = opts.listedOnly ?? listRow(w);
     const info = this.s.insert.run({
       id: w.id,
       server_id: opts.serverId,
-      ...listRow(w),
+      ...row,
       generation: opts.generation,
       synced_generation: opts.syncedGeneration,
     });
     const qrow = Number(info.lastInsertRowid);
     this.sync.insert(qrow, opts.syncState);
-    this.facts.set(qrow, { ...listRow(w), deleted: 0 });
-    this.s.putWork.run({ qrow, doc: storedDoc(w) });
+    this.facts.set(qrow, { ...row, deleted: 0 });
+    if (!opts.listedOnly) this.s.putWork.run({ qrow, doc: storedDoc(w) });
     this.search.insert(qrow, searchDoc(w));
     return qrow;
+  }
+
+  /** A listed-only quote's new list entry: its row and search text; no working copy stored. */
+  writeListRow(qrow: number, prevSearch: SearchDoc, w: WorkQuote, row: ListRow): void {
+    this.updateRow(qrow, row);
+    this.facts.set(qrow, { ...row, deleted: 0 });
+    const nextSearch = searchDoc(w);
+    if (!sameSearchDoc(prevSearch, nextSearch))
+      this.search.markStale(qrow, codesText(prevSearch) !== codesText(nextSearch));
   }
 
   /**

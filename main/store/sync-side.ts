@@ -1,9 +1,12 @@
+// Over 500 lines: \`store.sync\` is one class, the sync engine's whole view of the store (its
+// port types it as Store['sync']); the tables behind it live in stubs.ts, quote-sync.ts,
+// sync-tables.ts and remote.ts.
 // The sync side of the store (`store.sync`): the id map, pulls and commits of server state,
 // the request journal and conflicts. Only the sync engine (main/sync) calls it; the
 // salesperson's edits go through the store itself.
 import type { ListContent } from '../../common/api';
 import { StoreError } from './errors';
-import type { StubRef } from './stubs';
+import type { HeldCounts, StubRef } from './stubs';
 import type { StoreKernel } from './kernel';
 import { workFromRemote } from './remote';
 import { canonical, overlayServerFields, withoutServerFields } from './server-fields';
@@ -40,9 +43,13 @@ export class StoreSync {
    * List entries of the server's list (`GET /v2/quotes`) stored as stubs for quotes not held
    * yet, or refreshed where a stub's entry changed (stubs.ts). One transaction per call.
    */
-  putListEntries(entries: ListContent[]): { created: string[]; updated: string[] } {
+  putListEntries(
+    entries: ListContent[],
+    /** Whether a new stub is queued for the background fill (default) or only listed. */
+    queue: (e: ListContent) => boolean = () => true,
+  ): { created: string[]; updated: string[] } {
     return this.k.transaction(() => {
-      const r = this.k.stubs.put(entries, () => this.k.newId());
+      const r = this.k.stubs.put(entries, () => this.k.newId(), queue);
       for (const quoteId of r.created) this.k.bus.emit({ quoteId, what: 'created' });
       for (const quoteId of r.updated) this.k.bus.emit({ quoteId, what: 'sync' });
       return r;
@@ -62,9 +69,34 @@ export class StoreSync {
     return this.k.stubs.queue(limit);
   }
 
+  /** Stubs the fill is still to read (listed-only ones are not counted). */
   stubCount(): number {
     this.k.open();
     return this.k.stubs.count();
+  }
+
+  /** Quotes only listed: downloaded when opened (or when every quote is kept offline). */
+  listedOnlyCount(): number {
+    this.k.open();
+    return this.k.stubs.listedOnlyCount();
+  }
+
+  /** Queues the listed-only stubs of these quotes (server ids) for the fill; how many moved. */
+  queueStubs(serverIds: Iterable<string>): number {
+    return this.k.transaction(() => this.k.stubs.queueByServerId(serverIds));
+  }
+
+  /** Queues every listed-only stub ("Keep all quotes offline"); how many moved. */
+  queueAllStubs(): number {
+    return this.k.transaction(() => this.k.stubs.queueAll());
+  }
+
+  /** Quotes held whole and listed only, with the disk each takes (about). */
+  heldCounts(): HeldCounts {
+    this.k.open();
+    const pages = (p: string) => this.k.db.pragma(p, { simple: true }) as number;
+    const fileBytes = (pages('page_count') - pages('freelist_count')) * pages('page_size');
+    return this.k.stubs.held(fileBytes, this.k.blobs.totalBytes());
   }
 
   /** Server id → local id of every quote known to the server (one query, no aggregate). */

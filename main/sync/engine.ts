@@ -6,7 +6,7 @@ import type { QuoteSyncState, SyncStatus } from '../../common/ipc';
 import type { Failure } from './errors';
 import { failureOf } from './errors';
 import type { SyncApi, SyncStore } from './ports';
-import { pull, type PullReport } from './pull';
+import { KEEP_ALL_OFFLINE, pull, type PullReport } from './pull';
 import { FillDriver } from './fill-driver';
 import { downloadPreviews, previewsWaiting, queuePreviews } from './previews';
 import { downloadMissingFiles, syncQuote, type RoundResult } from './push';
@@ -411,10 +411,25 @@ export class SyncEngine {
     else if (phase.kind !== 'stopped') phase.wake = 'runNow';
   }
 
-  /** The user opened this quote: when only its list entry is here, read it first. */
+  /** The user opened this quote: when only its list entry is here, read it before any other. */
   opened(quoteId: string): void {
+    // Queued for good: one only listed is held from now on, and one opened offline downloads
+    // when the connection returns.
+    const serverId = this.opts.store.getQuote(quoteId)?.serverId;
+    if (serverId) this.opts.store.sync.queueStubs([serverId]);
     this.fill.prioritize(quoteId);
     if (!this.stopped && !this.state.paused) void this.fill.start()?.catch(() => {});
+  }
+
+  /**
+   * "Keep all quotes offline": on, every quote only listed is queued for the background fill
+   * (and so is every quote listed from now on); off, quotes listed from now on follow the
+   * usual choice (own and recent ones), and those already downloaded stay.
+   */
+  keepAllOffline(on: boolean): void {
+    this.opts.store.setMeta(KEEP_ALL_OFFLINE, on);
+    if (!on || this.opts.store.sync.queueAllStubs() === 0) return;
+    if (!this.stopped && !this.state.paused) void this.fill.more()?.catch(() => {});
   }
 
   pause(): void {

@@ -9,7 +9,7 @@ import type { SyncApi, SyncStore } from './ports';
 export interface FillDriverOptions {
   api: SyncApi;
   store: FillStore & {
-    readonly sync: Pick<SyncStore['sync'], 'stubCount' | 'serverQuoteIds'>;
+    readonly sync: Pick<SyncStore['sync'], 'stubCount' | 'serverQuoteIds' | 'listedOnlyCount'>;
   };
   window?: number;
   afterImport?(quoteId: string): Promise<void>;
@@ -50,16 +50,13 @@ export class FillDriver {
     });
   }
 
-  /** A list page landed: `listed` of the server's `total` entries so far. */
+  /**
+   * A list page of a listing that lists quotes not held yet landed: `listed` of the server's
+   * `total` entries so far. Nothing is counted in the store per page (a 1,000-page listing
+   * would add up); `held` is counted when the fill starts.
+   */
   listed(listed: number, total: number): void {
-    const stubs = this.opts.store.sync.stubCount();
-    if (stubs === 0 && !this.view) return;
-    this.view = {
-      listed,
-      total,
-      held: Math.max(0, total - stubs - Math.max(0, total - listed)),
-      listComplete: listed >= total,
-    };
+    this.view = { listed, total, held: this.view?.held ?? 0, listComplete: listed >= total };
     this.soon();
   }
 
@@ -70,7 +67,7 @@ export class FillDriver {
   start(): Promise<FillReport> | null {
     if (this.running) return this.running;
     const stubs = this.opts.store.sync.stubCount();
-    if (stubs === 0) {
+    if (stubs === 0 && !this.fill.waiting) {
       if (this.view) {
         this.view = null;
         this.opts.changed();
@@ -92,7 +89,10 @@ export class FillDriver {
         );
       return this.running;
     }
-    const total = this.view?.total ?? this.opts.store.sync.serverQuoteIds().size;
+    // What is to be held: every quote but those only listed (downloaded when opened).
+    const total =
+      (this.view?.total ?? this.opts.store.sync.serverQuoteIds().size) -
+      this.opts.store.sync.listedOnlyCount();
     this.view = { listed: total, total, held: Math.max(0, total - stubs), listComplete: true };
     this.opts.changed();
     this.paused = false;
@@ -114,6 +114,17 @@ export class FillDriver {
         throw e;
       },
     );
+    return this.running;
+  }
+
+  /** More stubs were queued: a running fill takes them too (its total follows); else it starts. */
+  more(): Promise<FillReport> | null {
+    if (!this.running) return this.start();
+    if (this.view) {
+      const left = this.opts.store.sync.stubCount();
+      this.view.total = this.view.held + left;
+      this.soon();
+    }
     return this.running;
   }
 

@@ -1,6 +1,7 @@
 // The background fill: after a pull listed quotes this computer does not hold yet (stored as
-// list-entry stubs, main/store/stubs.ts), their full aggregates are read here, the most
-// recently changed first; a quote the user opens jumps the queue. Each aggregate replaces its
+// list-entry stubs, main/store/stubs.ts), the full aggregates of the queued ones (own, recent,
+// or all when every quote is kept offline: pull.ts) are read here, the most recently changed
+// first; a quote the user opens — queued or only listed — jumps the queue. Each aggregate replaces its
 // stub whole (`importRemote`), so a crash or a lost connection leaves whole quotes and stubs,
 // never half of one, and the next fill goes on from the stubs that are left. Aggregates that
 // arrive in the same turn of the event loop land in one transaction: a commit per quote wrote
@@ -65,6 +66,11 @@ export class Fill {
 
   get isRunning(): boolean {
     return this.running !== null;
+  }
+
+  /** Whether a quote the user opened waits to be read. */
+  get waiting(): boolean {
+    return this.first.length > 0;
   }
 
   /** The user opened this quote: read it before any other. */

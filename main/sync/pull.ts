@@ -11,6 +11,15 @@ import { listChanged } from './listing';
 import type { SyncApi, SyncStore } from './ports';
 
 export const LAST_PULL = 'sync.lastPull';
+/** Meta key: "Keep all quotes offline" — every listed quote is downloaded, not only some. */
+export const KEEP_ALL_OFFLINE = 'sync.keepAllOffline';
+/**
+ * A quote not held yet is downloaded in the background when it changed this recently (or is
+ * the salesperson's own, or every quote is kept offline); an older one is only listed, and
+ * downloaded when opened. A partner with 100,000 quotes need not fill a laptop with years of
+ * colleagues' quotes.
+ */
+export const HOLD_RECENT_DAYS = 90;
 const PAGE = 100;
 /** List pages asked for at the same time: a few round trips' worth, within a pool of 6. */
 const LIST_WINDOW = 6;
@@ -24,8 +33,10 @@ export interface PullContext {
   onStep?(step: string): void;
   /** Changed quotes read at the same time. Default 1. */
   parallelism?: number;
-  /** After each list page: entries listed so far, and how many the server holds. */
+  /** After each list page of a listing that stores stubs: entries listed so far, and how many the server holds. */
   onListed?(listed: number, total: number): void;
+  /** Now, in ms (tests hand in their own clock): what "recently changed" is counted from. */
+  now?(): number;
 }
 
 export interface PullReport {
@@ -33,7 +44,7 @@ export interface PullReport {
   refreshed: number;
   imported: number;
   removed: number;
-  /** Quotes not held before, stored as list-entry stubs for the background fill (fill.ts). */
+  /** Quotes not held before, stored as list-entry stubs (fill.ts downloads the queued ones). */
   stubbed: number;
   /** Quotes changed remotely that have local changes: the push merges them. */
   dirty: string[];
@@ -77,6 +88,10 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
           c.field === PARKED_CREATE && (c.local as { op?: string } | null)?.op === 'createQuote',
       );
 
+  const keepAll = store.getMeta<boolean>(KEEP_ALL_OFFLINE) === true;
+  const recentFrom = (ctx.now?.() ?? Date.now()) - HOLD_RECENT_DAYS * 86_400_000;
+  const queued = (e: ListContent) => keepAll || Date.parse(e.updatedOn) >= recentFrom;
+
   const listing = await listChanged({
     page: (page) => {
       ctx.onStep?.('list');
@@ -89,11 +104,16 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
     window: LIST_WINDOW,
     onPage: (fresh, listed, total) => {
       // Listed at once: quotes not held yet become stubs, so the list is whole after the
-      // pages alone; their aggregates follow in the background (fill.ts).
-      if (!createsOpen) report.stubbed += store.sync.putListEntries(fresh).created.length;
-      ctx.onListed?.(listed, total);
+      // pages alone; the aggregates of the queued ones follow in the background (fill.ts).
+      if (!createsOpen) report.stubbed += store.sync.putListEntries(fresh, queued).created.length;
+      // The status shows a listing of quotes not held yet (a first sign-in), not every pull.
+      if (!mark || report.stubbed > 0) ctx.onListed?.(listed, total);
     },
   });
+  // A first listing: the salesperson's own quotes (the list's `account=user`: made or owned
+  // by the caller) are held offline however old. Later pulls list only changed quotes, and a
+  // new one is recent; one only listed that changes stays listed only.
+  if (!mark && !createsOpen && !keepAll) await queueOwnQuotes(ctx);
   const { changed, total } = listing;
   report.listed = listing.listed;
   // A list that moved under the pages may have skipped a quote: the old mark lists it again.
@@ -137,6 +157,23 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   if (known.size > total) report.removed = await findRemoteDeletes(ctx, known);
   if (newest) store.setMeta(LAST_PULL, newest);
   return report;
+}
+
+/** Queues the stubs of the caller's own quotes for the fill (their list, ids only). */
+async function queueOwnQuotes(ctx: PullContext): Promise<void> {
+  await listChanged({
+    page: (page) => {
+      ctx.onStep?.('list');
+      return pageOrEnd(page, () =>
+        ctx.api.listQuotes({ account: 'user', sort: 'updatedOn,desc', limit: PAGE, page }),
+      );
+    },
+    markMs: -Infinity,
+    window: LIST_WINDOW,
+    onPage: (fresh) => {
+      ctx.store.sync.queueStubs(fresh.map((e) => e.id));
+    },
+  });
 }
 
 async function findRemoteDeletes(ctx: PullContext, known: Map<string, string>): Promise<number> {

@@ -4,6 +4,8 @@
 // "1,234.50" and "1.234,50" are both 1234.5, and so is "1,234,567" grouped; a lone "1,500"
 // stays a decimal comma (1.5), as before, rather than being guessed.
 
+import { LIMITS } from '../../common/api/limits';
+
 export type Parsed = { ok: true; value: number } | { ok: false; error: string };
 
 export function parseQuantity(text: string): Parsed {
@@ -12,7 +14,7 @@ export function parseQuantity(text: string): Parsed {
   if (!/^\d+$/.test(t)) return { ok: false, error: 'Quantity must be a whole number' };
   const n = Number(t);
   if (n < 1) return { ok: false, error: 'Quantity must be at least 1' };
-  if (n > 2_147_483_647) return { ok: false, error: 'Quantity is too large' };
+  if (n > LIMITS.quantityMax) return { ok: false, error: 'Quantity is too large' };
   return { ok: true, value: n };
 }
 

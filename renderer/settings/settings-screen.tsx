@@ -10,6 +10,7 @@ import { EnterSecretDialog } from './enter-secret-dialog';
 import { CaFileField } from './ca-file-field';
 import { ManagedNote, PolicyBanner } from './managed-note';
 import { OfflinePreviews } from './offline-previews';
+import { OfflineQuotes } from './offline-quotes';
 import { RemoveConnectionDialog } from './remove-connection-dialog';
 import { DraftsCard } from './drafts-card';
 import { WorkPreferences } from './work-preferences';
@@ -341,6 +342,7 @@ export default function SettingsScreen() {
       )}
       <DraftsCard active={profiles.find((p) => p.active) ?? null} />
       <WorkPreferences />
+      <OfflineQuotes />
       <OfflinePreviews locked={locked.offlinePreviewBudgetMiB !== undefined} />
       <section className="card card-pad" aria-labelledby="data-h">
         <h2 id="data-h">Where your data lives</h2>

@@ -101,6 +101,8 @@ const SeedQuote = z.object({
   referenceCode: z.string().optional(),
   /** Days before now (0 = today); keeps a demo's dates fresh whenever it is seeded. */
   createdDaysAgo: z.number().int().min(0).optional(),
+  /** Days before now of its last change (`updatedOn`); without it, seeding's own time. */
+  updatedDaysAgo: z.number().int().min(0).optional(),
   expiresInDays: z.number().int().optional(),
   introMessage: z.string().optional(),
   termsAndDisclaimers: z.string().optional(),

@@ -252,6 +252,10 @@ function seedQuote(ctx: Ctx, seed: SeedFile, q: SeedQuote): void {
   }
   if (q.accessList?.length) addAccessListEntries(ctx, caller, reloadQuote(ctx, q.id), q.accessList);
   applySeedStatus(ctx, q, createdOn);
+  if (q.updatedDaysAgo !== undefined) {
+    const updatedOn = new Date(Date.now() - q.updatedDaysAgo * 86_400_000).toISOString();
+    ctx.sql('UPDATE quotes SET updated_on = ? WHERE id = ?').run(updatedOn, q.id);
+  }
 }
 
 /** Puts a seeded quote in its status with the timestamps that status implies. */

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { InvalidRequestError, InvalidResponseError } from '../../main/api';
-import { buildPath, checkPayload } from '../../main/api/request-parts';
+import { normalizeIds } from '../../main/api/ids';
+import { buildPath } from '../../main/api/request-parts';
 import { backoffDelay, DEFAULT_RETRY, isIdempotent, parseRetryAfter } from '../../main/api/retry';
 import { expiryOf, TokenManager, type StoredToken } from '../../main/api/token';
 import { parseJson, parseBody, toApiError } from '../../main/api/transport';
@@ -219,8 +220,8 @@ describe('ids', () => {
     expect(buildPath('GET', '/v2/quotes/{quoteId}', { quoteId: UP }, { partnerId: UP })).toBe(
       `/v2/quotes/${low}?partnerId=${low}`,
     );
-    const schema = z.object({ lineItemIds: z.array(z.string()), note: z.string() });
-    expect(checkPayload(schema, { lineItemIds: [UP], note: UP }, 'POST', '/x')).toEqual({
+    // The payload as the caller sends it (Spec.body in main/api/caller.ts).
+    expect(normalizeIds({ lineItemIds: [UP], note: UP })).toEqual({
       lineItemIds: [low],
       note: UP,
     });

@@ -126,7 +126,7 @@ describe('quotes', () => {
     expect(err.details.length).toBeGreaterThan(0);
   });
 
-  it('bad arguments are refused before anything is sent, naming the field', async () => {
+  it('a path id that is not a UUID is refused before anything is sent; a payload is checked once, by the server', async () => {
     const before = events.filter((e) => e.type === 'response').length;
     const err = await ada
       .updateQuote('not-a-uuid', {
@@ -139,8 +139,13 @@ describe('quotes', () => {
       .then(unexpected, (e: unknown) => e as InvalidRequestError);
     expect(err).toBeInstanceOf(InvalidRequestError);
     expect(err.details.map((d) => d.message)).toEqual(['quoteId: must be a UUID']);
+    expect(events.filter((e) => e.type === 'response').length).toBe(before);
+    // The app checks what it sends where the data entered (the IPC schemas, built from
+    // common/api); the client does not state the rules again. The server is the other
+    // boundary: it refuses the payload, naming the field, with the same schema's words.
+    const q = await ada.createQuote({ clientId: ACME_ID });
     const err2 = await ada
-      .addLineItems('00000000-0000-4000-8000-000000000000', [
+      .addLineItems(q.id, [
         // price -1 breaks the contract on purpose
         {
           type: 'Custom',
@@ -153,11 +158,12 @@ describe('quotes', () => {
           productName: 'Ok',
         },
       ])
-      .then(unexpected, (e: unknown) => e as InvalidRequestError);
-    expect(err2).toBeInstanceOf(InvalidRequestError);
-    expect(err2.details[0]!.message).toMatch(/^\[0\]\.price: /);
+      .then(unexpected, (e: unknown) => e as ApiError);
+    expect(err2).toBeInstanceOf(ApiError);
+    expect(err2.status).toBe(400);
+    expect(err2.details.map((d) => d.message)).toContainEqual('[0].price: must not be negative');
     expect(err2.outcome).toBe('refused');
-    expect(events.filter((e) => e.type === 'response').length).toBe(before);
+    expect(events.filter((e) => e.type === 'response').length).toBe(before + 2);
   });
 });
 

@@ -248,7 +248,8 @@ describe('OpenAPI document', () => {
     expect(schemas.AddCustomLineItem).toMatchObject({
       properties: {
         productName: { maxLength: 255, pattern: '^[A-Za-z0-9 ]+$' },
-        productSku: { maxLength: 100, pattern: '^[A-Za-z0-9-]+$' },
+        // Non-empty (minLength), of letters, digits and dashes.
+        productSku: { minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9-]*$' },
         note: { maxLength: 2000 },
       },
       required: expect.arrayContaining(['billingTerm', 'cost', 'initialTotal', 'productName']),

@@ -35,6 +35,8 @@ export interface StartOptions {
    * bench whose server stands for another machine keeps it off the core of the app it measures.
    */
   idle?: boolean;
+  /** How long seeding and start may take (default 60 s; a 100,000-quote seed takes longer). */
+  readyTimeoutMs?: number;
 }
 
 /**
@@ -73,10 +75,11 @@ export async function startServer(opts: StartOptions = {}): Promise<StartedServe
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
 
   const ready = await new Promise<{ baseUrl: string; caFile: string }>((res, rej) => {
+    const limit = opts.readyTimeoutMs ?? 60_000;
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      rej(new Error(`server did not get ready in 60 s; stderr:\n${stderr}`));
-    }, 60_000);
+      rej(new Error(`server did not get ready in ${limit / 1000} s; stderr:\n${stderr}`));
+    }, limit);
     child.stdout!.on('data', (d: Buffer) => {
       stdout += d.toString();
       const nl = stdout.indexOf('\n');

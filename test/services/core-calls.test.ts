@@ -181,6 +181,19 @@ describe('profiles', () => {
     expect(err).toMatchObject({ code: 'INVALID_INPUT', field: 'budgetMiB' });
     expect((await call('sync.offlineFiles')).budgetMiB).toBe(200);
   });
+
+  it('shows the quotes held offline and listed only, and keeps all offline when asked', async () => {
+    const before = await call('sync.offlineQuotes');
+    expect(before.keepAll).toBe(false);
+    // The demo's quotes are all recent: every one is held (or on its way), none only listed.
+    expect(before.held.count + before.downloading).toBeGreaterThan(0);
+    expect(before.held.bytes).toBeGreaterThan(0);
+    expect(before.listedOnly.count).toBe(0);
+    const on = await call('sync.setKeepAllOffline', { keepAll: true });
+    expect(on.keepAll).toBe(true);
+    expect((await call('sync.offlineQuotes')).keepAll).toBe(true);
+    expect((await call('sync.setKeepAllOffline', { keepAll: false })).keepAll).toBe(false);
+  });
 });
 
 describe('catalogue', () => {
@@ -731,7 +744,8 @@ describe('proposal, ownership, pipeline and library replace', () => {
     await call('sync.runNow');
     const local = await h.waitFor("the colleague's quote here", async () => {
       const list = await call('quotes.list', { account: 'partner', limit: 100 });
-      return list.content.find((x) => x.serverId === serverId);
+      // Held whole, not only listed: a quote only listed cannot be taken over yet.
+      return list.content.find((x) => x.serverId === serverId && !x.listOnly);
     });
     const before = await call('quotes.get', { quoteId: local.id });
     expect(before.header.ownedByMe).toBe(false);

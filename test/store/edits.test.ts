@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StoreValidationError, type AddLineItemInput, type Store } from '../../main/store';
+import { StoreValidationError, type Store } from '../../main/store';
 import {
   AZURE,
   M365,
@@ -78,17 +78,6 @@ describe('creating a quote', () => {
     expect(q.attachments).toEqual([]);
     store.close();
   });
-
-  it('refuses a client without a valid id, naming the field', () => {
-    const store = seededStore();
-    expect(
-      refused(() =>
-        store.createQuote({ client: { id: 'nope', name: 'X', isShadowCompany: false } }),
-      ),
-    ).toEqual(['clientId: INVALID_REQUEST_FIELD']);
-    expect(store.listQuotes({ account: 'partner' }).page.totalElements).toBe(0);
-    store.close();
-  });
 });
 
 describe('header edits', () => {
@@ -123,19 +112,6 @@ describe('header edits', () => {
     expect(refused(() => store.updateHeader(q.id, { status: 'draft' }))).toEqual([
       'status: QUOTE_INVALID_STATUS',
     ]);
-    store.close();
-  });
-
-  it('refuses a malformed expiry date and an unknown status', () => {
-    const store = seededStore();
-    const q = newQuote(store);
-    expect(refused(() => store.updateHeader(q.id, { expiresOn: 'next tuesday' }))).toEqual([
-      'expiresOn: INVALID_REQUEST_FIELD',
-    ]);
-    expect(refused(() => store.updateHeader(q.id, { status: 'won' as never }))).toEqual([
-      'status: INVALID_REQUEST_FIELD',
-    ]);
-    expect(store.getWork(q.id).expiresOn).toBe(q.expiresOn);
     store.close();
   });
 });
@@ -242,64 +218,6 @@ describe('line items', () => {
     expect([line.totals.initialTotal.amount, line.totals.recurringTotal.amount]).toEqual([
       150, 2800,
     ]);
-    store.close();
-  });
-
-  it('refuses Custom names and SKUs outside the spec, long notes and bad quantities, field by field', () => {
-    const store = seededStore();
-    const q = newQuote(store);
-    const custom = {
-      type: 'Custom' as const,
-      billingTerm: 'One-Time' as const,
-      price: 1,
-      cost: 1,
-      initialTotal: 1,
-      quantity: 1,
-    };
-    expect(
-      refused(() => store.addLineItems(q.id, [{ ...custom, productName: 'Setup & travel' }])),
-    ).toEqual(['lineItems[0].productName: INVALID_REQUEST_FIELD']);
-    expect(
-      refused(() => store.addLineItems(q.id, [{ ...custom, productName: 'x'.repeat(256) }])),
-    ).toEqual(['lineItems[0].productName: INVALID_REQUEST_FIELD']);
-    expect(
-      refused(() =>
-        store.addLineItems(q.id, [{ ...custom, productName: 'Setup', productSku: 'SKU_1' }]),
-      ),
-    ).toEqual(['lineItems[0].productSku: INVALID_REQUEST_FIELD']);
-    expect(
-      refused(() =>
-        store.addLineItems(q.id, [
-          { ...custom, productName: 'Setup', productSku: 'A'.repeat(101) },
-        ]),
-      ),
-    ).toEqual(['lineItems[0].productSku: INVALID_REQUEST_FIELD']);
-    expect(
-      refused(() =>
-        store.addLineItems(q.id, [{ ...custom, productName: 'Setup', note: 'n'.repeat(2001) }]),
-      ),
-    ).toEqual(['lineItems[0].note: INVALID_REQUEST_FIELD']);
-    expect(
-      refused(() =>
-        // The contract's type forbids the term; the store still refuses it from unchecked data.
-        store.addLineItems(q.id, [
-          { ...custom, productName: 'Setup', billingTerm: '3 Year' } as unknown as AddLineItemInput,
-        ]),
-      ),
-    ).toEqual(['lineItems[0].billingTerm: INVALID_REQUEST_FIELD']);
-    expect(
-      refused(() =>
-        store.addLineItems(q.id, [
-          { ...custom, productName: 'Fine' },
-          { type: 'Standard', productId: M365.id, billingTerm: 'Monthly', quantity: 0 },
-        ]),
-      ),
-    ).toEqual(['lineItems[1].quantity: INVALID_REQUEST_FIELD']);
-    // A note of exactly 2000 characters and a 255-character name are fine.
-    store.addLineItems(q.id, [
-      { ...custom, productName: 'y'.repeat(255), note: 'n'.repeat(2000), productSku: 'A-1' },
-    ]);
-    expect(store.getWork(q.id).lineItems).toHaveLength(1);
     store.close();
   });
 
@@ -475,9 +393,6 @@ describe('sections', () => {
     w = store.getWork(q.id);
     expect(w.sections.map((s) => s.name)).toEqual(['Servers']);
     expect(w.lineItems.map((l) => l.id)).toEqual([a, c]);
-    expect(refused(() => store.createSection(q.id, '   '))).toEqual([
-      'name: INVALID_REQUEST_FIELD',
-    ]);
     expect(refused(() => store.moveSection(q.id, hardware, 3))).toEqual([
       'order: FAILED_ORDER_VALIDATION',
     ]);
@@ -499,9 +414,6 @@ describe('access list', () => {
     ]);
     expect(refused(() => store.addAccessEntries(q.id, [{ email: 'CFO@acme.example' }]))).toEqual([
       'accessList[0].email: QUOTE_ACCESS_EMAIL_EXISTS',
-    ]);
-    expect(refused(() => store.addAccessEntries(q.id, [{ email: 'not-an-email' }]))).toEqual([
-      'accessList[0].email: INVALID_REQUEST_FIELD',
     ]);
     store.addAccessEntries(
       q.id,
@@ -646,10 +558,15 @@ describe('deleting quotes and change events', () => {
     ]);
     try {
       store.addLineItems(q.id, [
-        { type: 'Standard', productId: M365.id, billingTerm: 'Monthly', quantity: -1 },
+        {
+          type: 'Standard',
+          productId: '11111111-1111-4111-8111-111111111111',
+          billingTerm: 'Monthly',
+          quantity: 1,
+        },
       ]);
     } catch {
-      // refused
+      // refused: not a product of the catalogue
     }
     let seenInside: string | null = null;
     const off = store.onChange(() => {

@@ -10,9 +10,11 @@ import {
   StoreTooNewError,
   openStore,
 } from '../../main/store';
-import { listRow } from '../../main/store/list-row';
+import { codesText, listRow, searchDoc } from '../../main/store/list-row';
 import { migrate } from '../../main/store/migrations';
 import { storedDoc } from '../../main/store/totals';
+import { stubWork } from '../../main/store/stubs';
+import type { ListContent } from '../../common/api';
 import { M365, acme, clientOf, seededStore, tempDir } from './fixtures';
 
 const sha = (file: string) =>
@@ -257,5 +259,81 @@ describe('migrations', () => {
     const again = openStore(file);
     expect(again.listQuotes({}).page.totalElements).toBe(1);
     again.close();
+  });
+  it('brings a version-7 file with quotes known by their list entry to queued stubs, without their stored copies', () => {
+    const entry: ListContent = {
+      id: '99999999-0000-4000-8000-0000000000aa',
+      status: 'sent',
+      client: clientOf(acme),
+      createdBy: 'Ben Okafor',
+      createdOn: '2024-02-01T10:00:00.000Z',
+      updatedOn: '2024-03-01T10:00:00.000Z',
+      referenceCode: 'Q-2024-000777',
+      published: true,
+      publishedOn: '2024-02-02T10:00:00.000Z',
+      lineItemCounts: { custom: 1, msp: 0, total: 6 },
+      totals: {
+        initialTotal: { amount: 1250.5, currency: 'USD' },
+        recurringTotal: { amount: 99, currency: 'USD' },
+      },
+      intentType: 'PARTNER_TO_CLIENT',
+      ownedBy: {
+        id: 'b0a9d703-1f07-4046-81c9-40e9b0597a6d',
+        email: 'ada.stone@northwind.example',
+        fullName: 'Ada Stone',
+        role: 'Sales',
+      },
+      partner: { id: '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc', name: 'Northwind Traders' },
+    };
+    const file = path.join(tempDir(), 'v7.sqlite');
+    const db = new Database(file);
+    expect(migrate(db, 7)).toBe(7);
+    const w = stubWork('11111111-0000-4000-8000-0000000000aa', entry);
+    // A version-7 row: the expiry column came with version 11.
+    const { expires_on: _expires, ...v7 } = listRow(w);
+    const row = {
+      ...v7,
+      items_total: 6,
+      items_custom: 1,
+      initial_total: 125050,
+      recurring_total: 9900,
+    };
+    const cols = Object.keys(row);
+    const qrow = Number(
+      db
+        .prepare(
+          `INSERT INTO quotes (id, server_id, ${cols.join(', ')}) VALUES (@id, @server_id, ${cols.map((c) => '@' + c).join(', ')})`,
+        )
+        .run({ id: w.id, server_id: entry.id, ...row }).lastInsertRowid,
+    );
+    db.prepare('INSERT INTO quote_work (qrow, doc) VALUES (?, ?)').run(qrow, storedDoc(w));
+    db.prepare("INSERT INTO quote_sync (qrow, state) VALUES (?, 'synced')").run(qrow);
+    db.prepare(
+      "INSERT INTO id_map (kind, local_id, server_id, quote_id) VALUES ('quote', ?, ?, ?)",
+    ).run(w.id, entry.id, w.id);
+    const d = searchDoc(w);
+    db.prepare(
+      'INSERT INTO quote_search (rowid, client, reference, creator, products, notes) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(qrow, d.client, d.reference, d.creator, d.products, d.notes);
+    db.prepare('INSERT INTO quote_codes (rowid, codes) VALUES (?, ?)').run(qrow, codesText(d));
+    db.prepare(
+      'INSERT INTO quote_stubs (qrow, server_id, updated_on, entry) VALUES (?, ?, ?, ?)',
+    ).run(qrow, entry.id, entry.updatedOn, JSON.stringify(entry));
+    db.close();
+
+    const store = openStore(file);
+    // Still a stub, queued for the fill as every stub of version 7 was; its copy is made from
+    // the list row now, none stored.
+    expect(store.sync.listStubs().map((s) => s.quoteId)).toEqual([w.id]);
+    expect(store.getQuote(w.id)!.stub).toBe(true);
+    expect(store.sync.stubEntry(w.id)).toEqual(entry);
+    expect(store.getWork(w.id)).toMatchObject({
+      referenceCode: 'Q-2024-000777',
+      ownedBy: { fullName: 'Ada Stone' },
+    });
+    expect(store.database.prepare('SELECT count(*) FROM quote_work').pluck().get()).toBe(0);
+    expect(store.listQuotes({ search: 'Q-2024-000777' }).content.map((e) => e.id)).toEqual([w.id]);
+    expect(store.sync.heldCounts()).toMatchObject({ queued: 1, listedOnly: { count: 0 } });
+    store.close();
   });
 });

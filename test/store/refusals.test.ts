@@ -1,5 +1,7 @@
 // What the store refuses, and how: each refusal names the offending field with the API's
 // error code, and leaves the quote exactly as it was (same generation, same working copy).
+// These are the rules of the quote and the catalogue; a field's shape (a negative price, a
+// missing name) is refused once, where it enters (test/ipc/validation-once.test.ts).
 import { describe, expect, it } from 'vitest';
 import { StoreValidationError, type Store } from '../../main/store';
 import { AZURE, M365, acme, ada, ben, clientOf, pdf, seededStore } from './fixtures';
@@ -21,58 +23,7 @@ function refusal(store: Store, quoteId: string, fn: () => unknown): string[] {
   throw new Error('expected the store to refuse this');
 }
 
-const custom = {
-  type: 'Custom' as const,
-  productName: 'Onsite setup',
-  billingTerm: 'One-Time' as const,
-  price: 100,
-  cost: 40,
-  initialTotal: 100,
-  quantity: 1,
-};
-
 describe('line item refusals', () => {
-  it('refuse negative prices and costs on add, naming the field', () => {
-    const store = seededStore();
-    const q = store.createQuote({ client: clientOf(acme) });
-    expect(
-      refusal(store, q.id, () => store.addLineItems(q.id, [{ ...custom, price: -1 }])),
-    ).toEqual(['lineItems[0].price: INVALID_REQUEST_FIELD']);
-    expect(
-      refusal(store, q.id, () => store.addLineItems(q.id, [{ ...custom, cost: -0.01 }])),
-    ).toEqual(['lineItems[0].cost: INVALID_REQUEST_FIELD']);
-    expect(
-      refusal(store, q.id, () =>
-        store.addLineItems(q.id, [
-          { type: 'Standard', productId: M365.id, billingTerm: 'Monthly', quantity: 1, price: -5 },
-        ]),
-      ),
-    ).toEqual(['lineItems[0].price: INVALID_REQUEST_FIELD']);
-    const [line] = store.addLineItems(q.id, [custom]);
-    // On update a negative amount is refused where it enters (test/ipc/contract.test.ts).
-    // Zero is a price (a free item).
-    store.updateLineItems(q.id, [{ id: line!, price: 0, cost: 0 }]);
-    expect(store.getWork(q.id).lineItems[0]!.price).toBe(0);
-    store.close();
-  });
-
-  it('refuse a Custom item without its required fields, each one named', () => {
-    const store = seededStore();
-    const q = store.createQuote({ client: clientOf(acme) });
-    const { productName: _n, price: _p, cost: _c, initialTotal: _i, ...bare } = custom;
-    expect(
-      refusal(store, q.id, () => store.addLineItems(q.id, [bare as typeof custom])).sort(),
-    ).toEqual(
-      [
-        'lineItems[0].cost: INVALID_REQUEST_FIELD',
-        'lineItems[0].initialTotal: INVALID_REQUEST_FIELD',
-        'lineItems[0].price: INVALID_REQUEST_FIELD',
-        'lineItems[0].productName: INVALID_REQUEST_FIELD',
-      ].sort(),
-    );
-    store.close();
-  });
-
   it('refuse a UsageBased item when neither the input nor the catalogue says how usage is billed', () => {
     const store = seededStore();
     const q = store.createQuote({ client: clientOf(acme) });

@@ -80,7 +80,8 @@ describe('undo and redo', () => {
     OPS.intro!(store, q.id);
     store.undo(q.id);
     expect(store.getQuote(q.id)!.redoDepth).toBe(1);
-    expect(() => store.updateHeader(q.id, { expiresOn: 'soon' })).toThrow(StoreValidationError);
+    // Published changes only with the status: refused, nothing written.
+    expect(() => store.updateHeader(q.id, { published: true })).toThrow(StoreValidationError);
     expect(store.getQuote(q.id)!.redoDepth).toBe(1);
     const file = store.file;
     store.close();

@@ -1,18 +1,21 @@
-import { AddAccessListEntriesPayload, LIMITS } from '../../../common/api';
+import { LIMITS } from '../../../common/api';
 import { StoreValidationError, fieldError, refuse } from '../errors';
 import type { AccessEntryInput, FieldError, WorkQuote } from '../types';
-import { assertAccessListOpen, check } from '../validate';
+import { assertAccessListOpen, repairText } from '../validate';
 import type { EditContext } from './context';
 
-/** Shares the quote with recipients: at most 25, each e-mail (and user) once. */
+/**
+ * Shares the quote with recipients: at most 25, each e-mail (and user) once. The entries'
+ * fields were checked where they entered (the IPC schema is the API's entry).
+ */
 export function addAccessEntries(
   w: WorkQuote,
   entries: AccessEntryInput[],
   ctx: EditContext,
 ): string[] {
   assertAccessListOpen(w);
-  const parsed = check(AddAccessListEntriesPayload, entries, 'accessList');
-  if (w.accessList.length + parsed.length > LIMITS.accessList) {
+  const given = repairText(entries);
+  if (w.accessList.length + given.length > LIMITS.accessList) {
     refuse(
       'accessList',
       `a quote is shared with at most ${LIMITS.accessList} recipients (it has ${w.accessList.length})`,
@@ -22,7 +25,7 @@ export function addAccessEntries(
   const emails = new Set(w.accessList.map((e) => e.email.toLowerCase()));
   const users = new Set(w.accessList.flatMap((e) => (e.userId ? [e.userId] : [])));
   const errors: FieldError[] = [];
-  parsed.forEach((e, i) => {
+  given.forEach((e, i) => {
     const email = e.email.toLowerCase();
     if (emails.has(email)) {
       errors.push(
@@ -47,7 +50,7 @@ export function addAccessEntries(
   });
   if (errors.length) throw new StoreValidationError(errors);
   const ids: string[] = [];
-  for (const e of parsed) {
+  for (const e of given) {
     const id = ctx.newId();
     ids.push(id);
     w.accessList.push({

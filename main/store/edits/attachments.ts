@@ -1,4 +1,4 @@
-import { LIMITS, UpdateAttachmentPayload, name as nameSchema } from '../../../common/api';
+import { LIMITS, name as nameSchema } from '../../../common/api';
 import { StoreValidationError, fieldError, refuse } from '../errors';
 import type {
   AttachmentInput,
@@ -7,7 +7,7 @@ import type {
   WorkAttachment,
   WorkQuote,
 } from '../types';
-import { assertEditable, check } from '../validate';
+import { assertEditable, repairText } from '../validate';
 import type { EditContext } from './context';
 
 /** PDF by content, not by name: the header `%PDF-` within the first 1024 bytes (ISO 32000). */
@@ -149,11 +149,12 @@ export function copyLibraryAttachments(
   return ids;
 }
 
-/** Renames and reorders; `order` is 0-based and must stay within 0…n−1. */
+/**
+ * Renames and reorders; `order` is 0-based and must stay within 0…n−1. A new name was checked
+ * where it entered (the IPC schema is the API's).
+ */
 export function updateAttachments(w: WorkQuote, patches: AttachmentPatch[]): void {
   assertEditable(w);
-  if (!Array.isArray(patches) || patches.length === 0)
-    refuse('attachments', 'must hold at least one attachment', 'INVALID_REQUEST_BODY');
   const errors: FieldError[] = [];
   const n = w.attachments.length;
   w.attachments.sort((a, b) => a.order - b.order);
@@ -169,31 +170,22 @@ export function updateAttachments(w: WorkQuote, patches: AttachmentPatch[]): voi
       );
       continue;
     }
-    try {
-      const p = check(
-        UpdateAttachmentPayload,
-        { id: a.id, name: patch.name ?? a.name, order: patch.order ?? a.order },
-        `attachments[${i}]`,
+    const order = patch.order ?? a.order;
+    if (order >= n) {
+      errors.push(
+        fieldError(
+          `attachments[${i}].order`,
+          `must be between 0 and ${n - 1}`,
+          'QUOTE_ATTACHMENT_UNSUPPORTED_ORDER_INDEX',
+        ),
       );
-      if (p.order >= n) {
-        errors.push(
-          fieldError(
-            `attachments[${i}].order`,
-            `must be between 0 and ${n - 1}`,
-            'QUOTE_ATTACHMENT_UNSUPPORTED_ORDER_INDEX',
-          ),
-        );
-        continue;
-      }
-      a.name = p.name;
-      const from = w.attachments.indexOf(a);
-      w.attachments.splice(from, 1);
-      w.attachments.splice(p.order, 0, a);
-      w.attachments.forEach((x, j) => (x.order = j));
-    } catch (err) {
-      if (err instanceof StoreValidationError) errors.push(...err.details);
-      else throw err;
+      continue;
     }
+    if (patch.name !== undefined) a.name = repairText(patch.name);
+    const from = w.attachments.indexOf(a);
+    w.attachments.splice(from, 1);
+    w.attachments.splice(order, 0, a);
+    w.attachments.forEach((x, j) => (x.order = j));
   }
   if (errors.length) throw new StoreValidationError(errors);
 }

@@ -1,23 +1,18 @@
-import {
-  ClientDetails,
-  CreateQuotePayload,
-  UpdateQuotePayload,
-  HEADER_TEXT_FIELDS,
-  canTransition,
-  type QuoteStatus,
-} from '../../../common/api';
+import { HEADER_TEXT_FIELDS, canTransition, type QuoteStatus } from '../../../common/api';
 import { refuse } from '../errors';
 import { zeroTotals } from '../totals';
 import type { CreateQuoteInput, HeaderPatch, WorkQuote } from '../types';
-import { assertEditable, check } from '../validate';
+import { assertEditable, repairText } from '../validate';
 import type { EditContext } from './context';
 
 const DAY_MS = 86_400_000;
 
-/** A new quote for a client, with the defaults the server would give it (docs/architecture.md#defaults-of-a-new-quote). */
+/**
+ * A new quote for a client, with the defaults the server would give it (docs/architecture.md#defaults-of-a-new-quote).
+ * The client comes from the catalogue copy, checked when the server's answer entered.
+ */
 export function newQuote(input: CreateQuoteInput, ctx: EditContext): WorkQuote {
-  const client = check(ClientDetails, input.client, 'client');
-  check(CreateQuotePayload, { clientId: client.id, quoteRequestId: input.quoteRequestId });
+  const { client } = input;
   const prefs = ctx.preferences();
   const identity = ctx.identity();
   const now = input.now ?? new Date(ctx.now);
@@ -69,15 +64,19 @@ export function newQuote(input: CreateQuoteInput, ctx: EditContext): WorkQuote {
 
 const CONTENT_FIELDS = HEADER_TEXT_FIELDS;
 
-/** Header fields and status, validated as the API's UpdateQuotePayload with its transitions. */
-export function updateHeader(w: WorkQuote, patch: HeaderPatch, ctx: EditContext): void {
-  const next = check(UpdateQuotePayload, {
+/**
+ * Header fields and status with the status transitions. The fields were checked where they
+ * entered (the IPC schema is the API's UpdateQuotePayload); the rules of the quote stay here.
+ */
+export function updateHeader(w: WorkQuote, given: HeaderPatch, ctx: EditContext): void {
+  const patch = repairText(given);
+  const next = {
     expiresOn: patch.expiresOn ?? w.expiresOn,
     introMessage: patch.introMessage ?? w.introMessage,
     termsAndDisclaimers: patch.termsAndDisclaimers ?? w.termsAndDisclaimers,
     status: patch.status ?? w.status,
     published: patch.published ?? w.published,
-  });
+  };
   const contentChanges = CONTENT_FIELDS.some((f) => next[f] !== w[f]);
   if (contentChanges) assertEditable(w);
   if (next.status !== w.status) applyTransition(w, next.status, ctx);

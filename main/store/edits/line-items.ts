@@ -1,5 +1,4 @@
 import {
-  AddLineItemPayload,
   CustomBillingTerm,
   LIMITS,
   pricingTermToBillingTerm,
@@ -19,7 +18,7 @@ import type {
   WorkProduct,
   WorkQuote,
 } from '../types';
-import { assertEditable, check, repairText } from '../validate';
+import { assertEditable, repairText } from '../validate';
 import type { EditContext } from './context';
 
 interface PriceInfo {
@@ -83,14 +82,14 @@ function commitmentFor(
 }
 
 /**
- * Adds line items of the three kinds with the spec's rules: the payload schema, the 30-item
- * limit, catalogue products and prices, and add-ons sent with (or after) their parent.
- * Returns the new items' local ids in input order.
+ * Adds line items of the three kinds with the spec's rules that depend on the quote and the
+ * catalogue: the 30-item limit, catalogue products and prices, and add-ons sent with (or
+ * after) their parent. The items' fields were checked where they entered (the IPC schema,
+ * built from the API's); they are trusted here. Returns the new items' local ids in input
+ * order.
  */
 export function addLineItems(w: WorkQuote, inputs: AddLineItemInput[], ctx: EditContext): string[] {
   assertEditable(w);
-  if (!Array.isArray(inputs) || inputs.length === 0)
-    refuse('lineItems', 'must hold at least one line item', 'INVALID_REQUEST_BODY');
   if (w.lineItems.length + inputs.length > LIMITS.lineItems) {
     refuse(
       'lineItems',
@@ -174,18 +173,18 @@ export function addLineItems(w: WorkQuote, inputs: AddLineItemInput[], ctx: Edit
   return prepared.map((p) => p.id);
 }
 
-// long: every rule for one line item (kind, product, price, parent) checked in the order the spec lists them
+// long: every rule for one line item that depends on the quote or the catalogue (product, price, commitment, usage terms), kind by kind
 function prepareItem(
   w: WorkQuote,
-  input: AddLineItemInput,
+  raw: AddLineItemInput,
   i: number,
   ctx: EditContext,
 ): { item: WorkLineItem; cat: CatalogueProduct | null } {
   const root = `lineItems[${i}]`;
-  const effectiveDate = input.effectiveDate ?? ctx.now;
+  const input = repairText(raw);
   const base = {
     id: ctx.newId(),
-    effectiveDate,
+    effectiveDate: input.effectiveDate ?? ctx.now,
     quantity: input.quantity,
     note: input.note ?? '',
     usageBased: null,
@@ -197,37 +196,37 @@ function prepareItem(
     totals: zeroTotals(w.currency),
   };
   if (input.type === 'Custom') {
-    const p = check(AddLineItemPayload, { ...input, effectiveDate, note: input.note }, root);
-    if (p.type !== 'Custom') throw new Error('unreachable');
     return {
       item: {
         ...base,
         kind: 'Custom',
         product: {
           id: null,
-          name: p.productName,
-          sku: p.productSku ?? '',
+          name: input.productName,
+          sku: input.productSku ?? '',
           isMspOnly: false,
           type: 'Custom',
         },
-        billingTerm: p.billingTerm,
-        price: p.price,
-        cost: p.cost,
-        quantity: p.quantity,
+        billingTerm: input.billingTerm,
+        price: input.price,
+        cost: input.cost,
         // A one-time item reads as price × quantity; a recurring one's is its setup fee.
         initialTotal:
-          moneyKind(p.billingTerm) === 'initial'
-            ? customInitialTotal(p.billingTerm, p.price, p.quantity)
-            : p.initialTotal,
+          moneyKind(input.billingTerm) === 'initial'
+            ? customInitialTotal(input.billingTerm, input.price, input.quantity)
+            : input.initialTotal,
       },
       cat: null,
     };
   }
-  if (typeof input.productId !== 'string') refuse(`${root}.productId`, 'is required');
   const product = productFor(w, input.productId, ctx);
   if (!product)
     refuse(`${root}.productId`, 'is not a product of the catalogue', 'RESOURCE_NOT_FOUND');
   const { cat, ...workProduct } = product;
+  const related = {
+    requiredSubscriptionId: input.requiredSubscriptionId ?? null,
+    subscriptionId: input.subscriptionId ?? null,
+  };
   switch (input.type) {
     case 'Standard': {
       const price = priceFor(w, input.productId, input.billingTerm, ctx);
@@ -240,54 +239,47 @@ function prepareItem(
       const margin = w.salesMarginPercentage ?? 0;
       const defaultPrice =
         margin > 0 ? (suggestedPrice(price.cost, margin) ?? price.suggested) : price.suggested;
-      const p = check(
-        AddLineItemPayload,
-        { ...input, effectiveDate, price: input.price ?? defaultPrice },
-        root,
-      );
-      if (p.type !== 'Standard') throw new Error('unreachable');
       return {
         item: {
           ...base,
+          ...related,
           kind: 'Standard',
           product: workProduct,
-          billingTerm: p.billingTerm,
-          price: p.price,
+          billingTerm: input.billingTerm,
+          price: input.price ?? defaultPrice,
           cost: price.cost,
-          quantity: p.quantity,
           commitmentTerm:
-            commitmentFor(p.commitmentTermId, ctx, `${root}.commitmentTermId`) ??
+            commitmentFor(input.commitmentTermId, ctx, `${root}.commitmentTermId`) ??
             price.commitmentTerm,
-          requiredSubscriptionId: p.requiredSubscriptionId ?? null,
-          subscriptionId: p.subscriptionId ?? null,
         },
         cat,
       };
     }
     case 'UsageBased': {
+      // The store's own callers may leave the usage terms to the catalogue copy.
       const usageBased = input.usageBased ?? cat?.usageBased;
-      const p = check(AddLineItemPayload, { ...input, effectiveDate, usageBased }, root);
-      if (p.type !== 'UsageBased') throw new Error('unreachable');
+      if (!usageBased)
+        refuse(
+          `${root}.usageBased`,
+          `is required: the catalogue has no usage terms for ${product.name}`,
+          'INVALID_REQUEST_FIELD',
+        );
       return {
         item: {
           ...base,
+          ...related,
           kind: 'UsageBased',
           product: workProduct,
-          billingTerm: p.billingTerm,
-          price: p.price,
-          cost: p.cost,
-          quantity: p.quantity,
-          usageBased: p.usageBased,
-          commitmentTerm: commitmentFor(p.commitmentTermId, ctx, `${root}.commitmentTermId`),
-          requiredSubscriptionId: p.requiredSubscriptionId ?? null,
-          subscriptionId: p.subscriptionId ?? null,
+          billingTerm: input.billingTerm,
+          price: input.price,
+          cost: input.cost,
+          usageBased,
+          commitmentTerm: commitmentFor(input.commitmentTermId, ctx, `${root}.commitmentTermId`),
         },
         cat,
       };
     }
     default:
-      // Not a kind at all (unchecked input): refused as the API refuses it, naming the field.
-      check(AddLineItemPayload, { ...(input as object), effectiveDate }, root);
       return unhandled(input);
   }
 }
@@ -322,8 +314,6 @@ const ALLOWED_PATCH: Record<WorkLineItem['kind'], readonly string[]> = {
 /** Updates line items in place; their kind and relationships stay (spec rule 2). */
 export function updateLineItems(w: WorkQuote, patches: LineItemPatch[], ctx: EditContext): void {
   assertEditable(w);
-  if (!Array.isArray(patches) || patches.length === 0)
-    refuse('lineItems', 'must hold at least one line item', 'INVALID_REQUEST_BODY');
   const errors: FieldError[] = [];
   patches.forEach((patch, i) => {
     const root = `lineItems[${i}]`;
@@ -418,8 +408,6 @@ export function updateLineItems(w: WorkQuote, patches: LineItemPatch[], ctx: Edi
 /** Deletes line items; a parent goes only together with its add-ons. */
 export function deleteLineItems(w: WorkQuote, ids: string[]): void {
   assertEditable(w);
-  if (!Array.isArray(ids) || ids.length === 0)
-    refuse('lineItemIds', 'must hold at least one id', 'INVALID_REQUEST_BODY');
   const errors: FieldError[] = [];
   const gone = new Set(ids);
   ids.forEach((id, i) => {

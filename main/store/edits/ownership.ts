@@ -1,7 +1,5 @@
-import { UserModel } from '../../../common/api';
 import { refuse } from '../errors';
 import type { WorkQuote } from '../types';
-import { check } from '../validate';
 import type { EditContext } from './context';
 
 /** Owner id of a quote taken over before the app knew who the user is (main/sync/ownership.ts). */
@@ -22,9 +20,5 @@ export function takeOwnership(w: WorkQuote, ctx: EditContext): void {
   }
   // Not knowing who the user is yet (a connection that never created or took a quote), the
   // owner is "me" until the server's answer names them (main/sync/ownership.ts).
-  w.ownedBy = check(
-    UserModel,
-    me ?? { id: ME, displayName: 'You', email: '', fullName: 'You' },
-    'ownedBy',
-  );
+  w.ownedBy = me ?? { id: ME, displayName: 'You', email: '', fullName: 'You' };
 }

@@ -1,7 +1,6 @@
-import { CreateSectionPayload } from '../../../common/api';
 import { refuse } from '../errors';
 import type { WorkQuote, WorkSection } from '../types';
-import { assertEditable, check } from '../validate';
+import { assertEditable, repairText } from '../validate';
 import type { EditContext } from './context';
 
 function renumber(w: WorkQuote): void {
@@ -18,18 +17,17 @@ function sectionOf(w: WorkQuote, id: string, field = 'sectionId'): WorkSection {
   return s;
 }
 
+// A section's name was checked (and trimmed) where it entered: the IPC schema is the API's.
 export function createSection(w: WorkQuote, name: string, ctx: EditContext): string {
   assertEditable(w);
-  const p = check(CreateSectionPayload, { name });
   const id = ctx.newId();
-  w.sections.push({ id, name: p.name, order: w.sections.length, lineItems: [] });
+  w.sections.push({ id, name: repairText(name), order: w.sections.length, lineItems: [] });
   return id;
 }
 
 export function renameSection(w: WorkQuote, sectionId: string, name: string): void {
   assertEditable(w);
-  const p = check(CreateSectionPayload, { name });
-  sectionOf(w, sectionId).name = p.name;
+  sectionOf(w, sectionId).name = repairText(name);
 }
 
 /** Removes a section; its line items stay on the quote, outside any section. */

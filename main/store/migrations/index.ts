@@ -11,6 +11,7 @@ import { v08PublishRefused } from './v08-publish-refused';
 import { v09Kits } from './v09-kits';
 import { v10QuoteVersions } from './v10-quote-versions';
 import { v11FollowUps } from './v11-follow-ups';
+import { v12ListedOnlyQuotes } from './v12-listed-only-quotes';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v09Kits,
   v10QuoteVersions,
   v11FollowUps,
+  v12ListedOnlyQuotes,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;
