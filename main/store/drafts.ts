@@ -4,6 +4,7 @@
 // everything the sync engine needs to treat it as the same quote with the same pending edits.
 import type { StoreKernel } from './kernel';
 import type { QuoteMeta } from './quote-repo';
+import { withoutServerFields } from './server-fields';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
 import type {
   Conflict,
@@ -215,12 +216,17 @@ export function putBackDraft(
 
 const json = (v: unknown): string | null => (v === undefined ? null : JSON.stringify(v));
 
-/** The same version of a quote: its file addresses and totals aside (both made here). */
+/** The same version of a quote: what the server assigns (reference code, dates, links — a sync
+ * may have filled them in since), file addresses and totals aside, keys in any order. */
 function sameDraft(a: WorkQuote, b: WorkQuote): boolean {
   const plain = (w: WorkQuote) =>
-    storedDoc({
-      ...w,
-      attachments: w.attachments.map((x) => ({ ...x, sha256: null, size: null })),
-    });
+    withoutServerFields(
+      JSON.parse(
+        storedDoc({
+          ...w,
+          attachments: w.attachments.map((x) => ({ ...x, sha256: null, size: null })),
+        }),
+      ) as WorkQuote,
+    );
   return plain(a) === plain(b);
 }

@@ -36,7 +36,7 @@ beforeAll(async () => {
     platform: {
       ...fakeDialogPlatform([pdfOnDisk], savedZip, opened),
       chooseCaFile: async () => server.caFile,
-      // The open dialog answers the file last saved (a kit file, in the kits test).
+      // The open dialog answers the file last saved (a drafts or a kit file).
       chooseDraftsFile: async () => savedZip,
     },
     embedded: null,
@@ -968,6 +968,18 @@ describe('the desktop-only calls and the edges', () => {
     const bad = await refuse('localPreferences.update', { expiringWithinDays: 0 });
     expect(bad.field).toBe('expiringWithinDays');
     expect((await call('localPreferences.get')).marginFloorPercent).toBe(20);
+  });
+
+  it('exports the unsynced drafts to a file and takes it back without copying a quote', async () => {
+    const exported = await call('drafts.export');
+    expect(exported.message).toMatch(/not encrypted/);
+    const { path: target } = await call('app.chooseSavePath', { defaultName: 'drafts.json' });
+    const saved = await call('drafts.save', { path: target! });
+    expect(saved.counts).toEqual(exported.counts);
+    const { path: chosen } = await call('app.chooseDraftsFile');
+    const back = await call('drafts.import', { path: chosen! });
+    expect(back.copies).toBe(0);
+    expect((await refuse('drafts.import', { text: '{}' })).field).toBe('file');
   });
 
   it('removes the active profile: the app falls back to local-only', async () => {
