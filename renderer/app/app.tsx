@@ -120,7 +120,10 @@ export function App() {
               </span>
             )}
             {n.route.screen === 'followUps' && attention > 0 && (
-              <span className="nav-badge nav-badge-info" aria-label={`${attention} quotes`}>
+              <span
+                className="nav-badge nav-badge-info"
+                aria-label={`${attention} ${attention === 1 ? 'quote' : 'quotes'}`}
+              >
                 {attention}
               </span>
             )}
