@@ -580,7 +580,7 @@ export type ProfileView = z.infer<typeof ProfileView>;
 
 /** What removing a connection would lose: what exists only on this computer. */
 export const RemovalCheck = z.object({
-  /** False when the connection's store is not open, so nothing could be counted. */
+  /** False when the connection's store could not be read (locked: a passphrase, a key gone), so nothing could be counted. */
   counted: z.boolean(),
   drafts: z.number().int(),
   deletes: z.number().int(),
