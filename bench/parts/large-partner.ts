@@ -27,7 +27,7 @@ function seed(dir: string, n: number): { file: string; held: number } {
   const created = (i: number) => Math.floor((i * YEARS_DAYS) / n);
   const updated = (i: number) => Math.max(0, created(i) - (i % 30));
   let held = 0;
-  for (let i = 0; i < n; i++) if (i % OWN_EVERY === 0 || updated(i) < HOLD_RECENT_DAYS - 1) held++;
+  for (let i = 0; i < n; i++) if (i % OWN_EVERY === 0 || updated(i) < HOLD_RECENT_DAYS) held++;
   writeSeed(file, {
     count: n,
     // The partner's first user is Ada, who signs in; the second one made the rest.

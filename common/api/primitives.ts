@@ -12,6 +12,15 @@ export const Money = z
   .min(0, { error: 'must not be negative' })
   .max(LIMITS.moneyMax, { error: `must be at most ${LIMITS.moneyMax}` });
 
+/**
+ * A unit price or cost as the app keeps it: Money with at most 4 decimal places (the money
+ * code holds units of 1/10000; docs/architecture.md#money-and-totals). The server rounds
+ * more decimals; the app refuses them where they enter, so what is shown is what is sent.
+ */
+export const UnitMoney = Money.refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, {
+  message: `must have at most ${LIMITS.moneyDecimals} decimal places`,
+});
+
 export const Quantity = z
   .number({ error: 'must be a whole number' })
   .int({ error: 'must be a whole number' })

@@ -72,6 +72,8 @@ export const CALL_NAMES = [
   'sync.pause',
   'sync.resume',
   'sync.offlineFiles',
+  'sync.offlineQuotes',
+  'sync.setKeepAllOffline',
   'sync.setOfflineBudget',
   'sync.conflicts',
   'sync.resolve',

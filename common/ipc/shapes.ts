@@ -27,7 +27,7 @@ import {
 } from '../api/line-item-payloads';
 import { ListQuotesQuery, PageInfo } from '../api/list';
 import { PreferencesPayload } from '../api/payloads';
-import { DateTime, Money, Quantity, Uuid } from '../api/primitives';
+import { DateTime, Quantity, UnitMoney, Uuid } from '../api/primitives';
 import { AmountCurrency, InvoiceTotals, UsageBased as ApiUsageBased } from '../api/resources';
 
 // The API's money and paging shapes, as the UI receives them.
@@ -38,14 +38,11 @@ export type Totals = InvoiceTotals;
 export const Id = z.string().min(1, 'is required').max(100);
 export const IsoDateTime = z.iso.datetime({ offset: true });
 /**
- * A unit price or cost as the salesperson gives it: the API's Money (its bounds and messages
- * are stated once, in common/api) with at most 4 decimal places, which the money code keeps.
- * Refused here, where it enters, so the layers below trust it.
+ * A unit price or cost as the salesperson gives it: the API's Money with at most 4 decimal
+ * places (common/api's UnitMoney, where the rule is stated). Refused here, where it enters,
+ * so the layers below trust it.
  */
-export const UnitAmount = Money.refine(
-  (n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6,
-  { message: `must have at most ${LIMITS.moneyDecimals} decimal places` },
-);
+export const UnitAmount = UnitMoney;
 
 export const ClientRef = z.object({
   id: Id,
@@ -583,7 +580,7 @@ export type ProfileView = z.infer<typeof ProfileView>;
 
 /** What removing a connection would lose: what exists only on this computer. */
 export const RemovalCheck = z.object({
-  /** False when the connection's store is not open, so nothing could be counted. */
+  /** False when the connection's store could not be read (locked: a passphrase, a key gone), so nothing could be counted. */
   counted: z.boolean(),
   drafts: z.number().int(),
   deletes: z.number().int(),

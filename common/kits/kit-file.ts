@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { BillingTerm, CustomBillingTerm, UsageBasedType } from '../api/enums';
 import { LIMITS } from '../api/limits';
+import { CustomProductName, CustomProductSkuText, Note } from '../api/line-item-payloads';
+import { Quantity, UnitMoney } from '../api/primitives';
 
 /** What a kit file says it is, so another JSON file (a quote export, a policy) is named as foreign. */
 export const KIT_FILE_FORMAT = 'quotedesk.kit';
@@ -19,20 +21,9 @@ export const KitName = z
   .min(1, 'is required')
   .max(100, 'must be at most 100 characters');
 
-const Amount = z
-  .number()
-  .finite()
-  .min(0, 'must not be negative')
-  .max(LIMITS.moneyMax, `must be at most ${LIMITS.moneyMax}`)
-  .refine((n) => Math.abs(Math.round(n * 10_000) - n * 10_000) < 1e-6, {
-    message: 'must have at most 4 decimal places',
-  });
-const Quantity = z
-  .number()
-  .int('must be a whole number')
-  .min(1, 'must be at least 1')
-  .max(LIMITS.quantityMax);
-const Note = z.string().max(LIMITS.noteMax, `must be at most ${LIMITS.noteMax} characters`);
+// A kit's quantities, amounts, notes and Custom names follow the API's rules, stated once in
+// common/api: a kit file is checked with them where it enters, and the store trusts it.
+const Amount = UnitMoney;
 const ProductId = z.string().min(1, 'is required').max(100);
 const Index = z.number().int().min(0);
 
@@ -67,15 +58,8 @@ export const KitStandardItem = z.strictObject({
 });
 export const KitCustomItem = z.strictObject({
   type: z.literal('Custom'),
-  productName: z
-    .string()
-    .min(1, 'is required')
-    .max(LIMITS.productNameMax)
-    .regex(/^[A-Za-z0-9 ]+$/, 'may contain only letters, digits and spaces'),
-  sku: z
-    .string()
-    .max(LIMITS.productSkuMax)
-    .regex(/^[A-Za-z0-9-]*$/, 'may contain only letters, digits and dashes'),
+  productName: CustomProductName,
+  sku: CustomProductSkuText,
   billingTerm: CustomBillingTerm,
   cost: Amount,
   /** The item's initial amount: a recurring item's setup fee. */

@@ -1,6 +1,7 @@
 // The desktop notification of newly due follow-ups ("Needs attention"): at start, when the
 // profile changes, then once a day. Only where the shell can notify (Electron's
-// `Notification`); browser mode's page asks for its notice itself (`followUps.takeNotice`).
+// `Notification`); browser mode's page asks for its notice itself (`followUps.takeNotice`,
+// renderer/follow-ups/use-follow-ups.ts, on the same schedule).
 // What is due and what is new is decided by the services (main/services/follow-ups.ts).
 import { takeFollowUpNotice } from '../services';
 import type { Platform } from '../services/ports';
@@ -10,6 +11,10 @@ import { errorFields, type Logger } from './log';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/** How long after a start or switch arriving quotes count as "at start". */
+const ARRIVING_MS = 10 * 60_000;
+/** Quiet after the last pull before telling: one notice for a burst of pages. */
+const SETTLE_MS = 3_000;
 
 export interface FollowUpNoticeDeps {
   /** The active session: its store is null while locked. */
@@ -56,14 +61,25 @@ export function startFollowUpNotices(deps: FollowUpNoticeDeps): FollowUpNotices 
     if (now().getTime() - last >= DAY_MS) check();
   }, HOUR_MS);
   timer.unref();
+  // At start and after a switch the quotes may still be on their way from the server (a first
+  // sign-in): what their first pulls bring in counts as "at start" too, told once it settles.
+  let arriving = Date.now();
+  let settle: ReturnType<typeof setTimeout> | undefined;
   const off = deps.hub.subscribe((event) => {
-    if (event === 'profile.changed') setTimeout(check, 0).unref();
+    if (event === 'profile.changed') {
+      arriving = Date.now();
+      setTimeout(check, 0).unref();
+    } else if (event === 'quotes.changed' && Date.now() - arriving < ARRIVING_MS) {
+      clearTimeout(settle);
+      settle = setTimeout(check, SETTLE_MS).unref();
+    }
   });
   check();
   return {
     check,
     stop() {
       clearInterval(timer);
+      clearTimeout(settle);
       off();
     },
   };

@@ -85,7 +85,7 @@ export function profileHandlers(ctx: ServiceContext): Group<'profiles'> {
     },
     'profiles.removalCheck': async ({ profileId }) => {
       await profileView(ctx.vault, profileId, null);
-      return removalCheck(ctx, profileId);
+      return await removalCheck(ctx, profileId);
     },
     'profiles.remove': async ({ profileId }) => {
       await profileView(ctx.vault, profileId, null);

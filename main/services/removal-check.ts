@@ -1,8 +1,11 @@
-// Before a connection is removed: what exists only on this computer, counted from the open
-// store and put in words, so "Remove anyway" is a choice made knowing what it loses.
+// Before a connection is removed: what exists only on this computer, counted from its store
+// (the open one, or another connection's read with its key) and put in words, so "Remove
+// anyway" is a choice made knowing what it loses.
 import type { RemovalCheck } from '../../common/ipc';
 import type { UnsyncedCounts } from '../store';
+import { unsyncedOfClosedStore } from '../vault';
 import type { ServiceContext } from './context';
+import { storeDirOf } from './profile-wipe';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -16,12 +19,15 @@ export function unsyncedSummary(c: UnsyncedCounts): string | null {
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
-export function removalCheck(ctx: ServiceContext, profileId: string): RemovalCheck {
-  // Only the active profile's store is open (and unlocked); another one's is not opened just
-  // to count it.
-  if (ctx.activeProfileId() !== profileId || ctx.storeAccess().state !== 'open') {
-    return { counted: false, drafts: 0, deletes: 0, conflicts: 0, files: 0, summary: null };
+export async function removalCheck(ctx: ServiceContext, profileId: string): Promise<RemovalCheck> {
+  const none = { counted: false, drafts: 0, deletes: 0, conflicts: 0, files: 0, summary: null };
+  if (ctx.activeProfileId() === profileId) {
+    // The store in use: counted where it is open (a locked one cannot be read).
+    if (ctx.storeAccess().state !== 'open') return none;
+    const counts = ctx.store().unsynced();
+    return { counted: true, ...counts, summary: unsyncedSummary(counts) };
   }
-  const counts = ctx.store().unsynced();
-  return { counted: true, ...counts, summary: unsyncedSummary(counts) };
+  // Another connection's store: read-only with its key from the keychain, never opened for use.
+  const counts = await unsyncedOfClosedStore(ctx.vault, storeDirOf(ctx, profileId));
+  return counts ? { counted: true, ...counts, summary: unsyncedSummary(counts) } : none;
 }

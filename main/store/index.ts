@@ -13,6 +13,7 @@ export { repairStore, type RepairReport } from './repair';
 export type { IntegrityCheck } from './db';
 export { ENCRYPT_POINTS, type EncryptPoint } from './encrypt-migration';
 export { isPlaintextDatabase } from './cipher';
+export { countUnsyncedInFile } from './unsynced';
 export type { ChangeListener } from './events';
 export type { StoreCondition } from './health';
 export {

@@ -32,6 +32,7 @@ export {
 export {
   openProtectedStore,
   setAsideUnreadable,
+  unsyncedOfClosedStore,
   lockMessage,
   UnlockInputError,
   STORE_FILE,

@@ -6,11 +6,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  countUnsyncedInFile,
   isPlaintextDatabase,
   openStore,
   StoreKeyError,
   type Store,
   type StoreOptions,
+  type UnsyncedCounts,
 } from '../store';
 import {
   keyFromPassphrase,
@@ -260,4 +262,31 @@ export function setAsideUnreadable(storeDir: string): string {
     fs.renameSync(path.join(storeDir, f), path.join(aside, f));
   }
   return aside;
+}
+
+/**
+ * What a store that is not open holds only on this computer (another connection's, before it
+ * is removed), read without opening it for use: with its key from the keychain, read-only.
+ * Null when it cannot be read without asking the user — a passphrase store, a key gone from
+ * the keychain — or at all (damage, another version): the caller says it could not count.
+ */
+export async function unsyncedOfClosedStore(
+  vault: Vault,
+  storeDir: string,
+): Promise<UnsyncedCounts | null> {
+  const file = path.join(storeDir, STORE_FILE);
+  if (!storeExists(storeDir)) return { drafts: 0, deletes: 0, conflicts: 0, files: 0 };
+  if (fs.existsSync(`${file}.encrypt-step`)) return null;
+  const rec = readProtection(storeDir);
+  let key: Buffer | null = null;
+  if (!isPlaintextDatabase(file)) {
+    if (rec?.mode !== 'keychain' || !rec.keyId) return null;
+    key = (await vault.storeKey(rec.keyId)) ?? null;
+    if (!key) return null;
+  }
+  try {
+    return countUnsyncedInFile(file, key);
+  } catch {
+    return null;
+  }
 }

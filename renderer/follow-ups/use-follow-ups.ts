@@ -1,8 +1,8 @@
 // Keeps "Needs attention" current: read at start, after a profile switch, when a quote's header,
 // status or sync state changes (never on a line edit: typing in the editor costs no extra
 // call), and hourly as time moves quotes into it. In browser mode, where main cannot show a
-// desktop notification, the page shows the notice of newly due reminders itself: at start,
-// then once a day.
+// desktop notification, the page shows the notice of newly due reminders itself: at start
+// (and as the first pulls after it bring quotes in), then once a day.
 import { useEffect } from 'react';
 import { ipc } from '../ipc';
 import { useFollowUps } from '../state/follow-ups';
@@ -12,13 +12,17 @@ import { toast } from '../ui/toast';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/** How long after a start or switch arriving quotes count as "at start" (a first sign-in). */
+const ARRIVING_MS = 10 * 60_000;
+/** Quiet after the last pull before the notice: one notice for a burst of pages. */
+const SETTLE_MS = 3_000;
 
 async function showNotice(): Promise<void> {
   try {
     const notice = await ipc().call('followUps.takeNotice');
     if (!notice) return;
     toast.info(notice.text, {
-      label: 'Needs attention',
+      label: 'Show',
       run: () => useNav.getState().go({ screen: 'followUps' }),
     });
   } catch {
@@ -37,7 +41,14 @@ export function useFollowUpUpdates(): void {
     void useLocalPrefs.getState().load();
     void useFollowUps.getState().load();
     let lastNotice = Date.now();
+    let arriving = Date.now();
+    let settle: ReturnType<typeof setTimeout> | undefined;
     if (!desktop) void showNotice();
+    const arrived = () => {
+      if (desktop || Date.now() - arriving >= ARRIVING_MS) return;
+      clearTimeout(settle);
+      settle = setTimeout(() => void showNotice(), SETTLE_MS);
+    };
     const hourly = setInterval(() => {
       reload();
       if (!desktop && Date.now() - lastNotice >= DAY_MS) {
@@ -55,16 +66,21 @@ export function useFollowUpUpdates(): void {
         )
           reload();
       }),
-      client.on('quotes.changed', reload),
+      client.on('quotes.changed', () => {
+        reload();
+        arrived();
+      }),
       client.on('sync.quoteState', reload),
       client.on('profile.changed', () => {
         void useLocalPrefs.getState().load();
         reload();
+        arriving = Date.now();
         if (!desktop) void showNotice();
       }),
     ];
     return () => {
       clearTimeout(timer);
+      clearTimeout(settle);
       clearInterval(hourly);
       offs.forEach((off) => off());
     };

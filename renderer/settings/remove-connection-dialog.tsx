@@ -87,9 +87,9 @@ export function RemoveConnectionDialog({
         <p>Remove “{profile.name}” with its quotes, files and secret from this computer?</p>
       ) : (
         <p>
-          “{profile.name}” is not the connection in use, so its changes not yet synced cannot be
-          counted: switch to it first to see them. Removing it deletes its quotes, files and secret
-          from this computer.
+          The changes of “{profile.name}” not yet synced cannot be counted: its quotes on this
+          computer cannot be read without its passphrase or its key (switch to it to unlock them and
+          see). Removing it deletes its quotes, files and secret from this computer.
         </p>
       )}
       {note && <p className="muted">{note}</p>}

@@ -98,7 +98,7 @@ describe('a conflict made through the API', () => {
       // A second conflict, on the terms this time: keep my version as a new quote instead.
       await page
         .getByRole('navigation', { name: 'Main' })
-        .getByRole('button', { name: 'Quotes' })
+        .getByRole('button', { name: 'Quotes', exact: true })
         .click();
       await page.getByRole('searchbox', { name: 'Search quotes' }).fill(ref);
       await page.locator('[data-quote-id]').first().click();

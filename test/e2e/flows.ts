@@ -34,7 +34,7 @@ export async function addConnection(
 export async function openQuotes(page: Page): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Quotes' })
+    .getByRole('button', { name: 'Quotes', exact: true })
     .click();
   await page.getByRole('heading', { name: 'Quotes', level: 1 }).waitFor();
 }

@@ -63,6 +63,7 @@ beforeAll(async () => {
     platform: { mode: 'browser' },
     log: silentLogger,
     embedded: null,
+    withoutKeychain: 'unencrypted',
   });
   bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
   browser = await launchChromium();

@@ -77,7 +77,7 @@ describe('search and filters over 1,000 quotes', () => {
     const { page } = app;
     await page
       .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Quotes' })
+      .getByRole('button', { name: 'Quotes', exact: true })
       .click();
     const count = page.getByTestId('result-count');
     await expect

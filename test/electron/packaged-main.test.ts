@@ -153,6 +153,38 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
     expect(refused).toMatchObject({ ok: false, error: { code: 'AUTH' } });
   }, 120_000);
 
+  it("notifies of a quote that newly needs attention with Electron's Notification; a click opens Needs attention", async () => {
+    const value = async (name: string, input?: unknown) => {
+      const r = await invoke(s, name, input);
+      if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.error)}`);
+      return r.value as Record<string, unknown>;
+    };
+    const created = (await value('quotes.create', { clientId: DEMO.clients.acme })) as {
+      header: { id: string };
+    };
+    const soon = new Date(Date.now() + 2.5 * 86_400_000).toISOString();
+    await value('quotes.updateHeader', { quoteId: created.header.id, expiresOn: soon });
+    // Told at start and after a profile switch (then once a day): opening the profile again.
+    const { activeId } = (await value('profiles.list')) as { activeId: string };
+    await value('profiles.switch', { profileId: activeId });
+    const shown = await until('the notification', () =>
+      s.notifications.find((n) => n.options.body.includes('Expires in 3 days')),
+    );
+    expect(shown.options.title).toBe('A quote needs your attention');
+    expect(shown.options.body).toMatch(
+      /^Acme Dental Group \((Q-\d{4}-\d{6}|not yet synced)\): Expires in 3 days$/,
+    );
+    // Told once: another switch shows nothing new.
+    const count = s.notifications.length;
+    await value('profiles.switch', { profileId: activeId });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(s.notifications).toHaveLength(count);
+    const focused = s.windows[0]!.focused;
+    shown.click();
+    expect(s.windows[0]!.focused).toBe(focused + 1);
+    expect(sentEvents(s, 'app.command')).toContainEqual({ command: 'openNeedsAttention' });
+  }, 120_000);
+
   it('with a system keychain, keeps the store key there: nothing to choose at first start', async (ctx) => {
     const gate = await keychainGate();
     if (!gate.run) ctx.skip();

@@ -18,9 +18,11 @@ import {
   Note,
   Quantity,
   UpdateAttachmentPayload,
+  UnitMoney,
   UpdateQuotePayload,
 } from '../../common/api';
 import { calls, type CallName, type IpcError } from '../../common/ipc';
+import { KitCustomItem } from '../../common/kits/kit-file';
 import { AddCustomItem, AddStandardItem, LineItemPatch, UnitAmount } from '../../common/ipc/shapes';
 import { createDispatcher, type Handlers } from '../../main/services/dispatcher';
 import { REPO_ROOT } from '../helpers/server';
@@ -112,7 +114,12 @@ describe('validation once, at the IPC boundary', () => {
     const entry = calls['accessList.add'].input.shape.entries.element.shape;
     expect(entry.email).toBe(AddAccessListEntryPayload.shape.email);
     expect(calls['preferences.update'].input).toBe(apiPayloads.PreferencesPayload);
+    // A kit file, the other way quote lines enter, is checked with the same schemas.
+    expect(KitCustomItem.shape.quantity).toBe(Quantity);
+    expect(KitCustomItem.shape.productName).toBe(CustomProductName);
+    expect(KitCustomItem.shape.price).toBe(UnitMoney);
     // A unit amount is the API's Money (its bounds) with the 4 decimals the money code keeps.
+    expect(UnitAmount).toBe(UnitMoney);
     for (const v of [-1, LIMITS.moneyMax + 1])
       expect(apiSays(UnitAmount, v)).toBe(apiSays(Money, v));
     expect(apiSays(UnitAmount, 1.23456)).toBe('must have at most 4 decimal places');
