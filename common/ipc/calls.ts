@@ -107,9 +107,12 @@ export const calls = {
   /** Desktop only: native open dialog for a CA certificate (PEM); its path may then be a
    * profile's `caFile`. */
   'app.chooseCaFile': call(none, z.object({ path: z.string().nullable() })),
-  /** Desktop only: native open dialog for a drafts file; its path may then go to
-   * `drafts.import`. */
-  'app.chooseDraftsFile': call(none, z.object({ path: z.string().nullable() })),
+  /** Desktop only: native open dialog for a drafts file (or, `kind: 'kit'`, a kit file); its
+   * path may then go to `drafts.import` (`kits.import`). */
+  'app.chooseDraftsFile': call(
+    z.object({ kind: z.enum(['drafts', 'kit']).default('drafts') }).optional(),
+    z.object({ path: z.string().nullable() }),
+  ),
   /** The organisation's policy: what it locks, or why it was ignored. */
   'app.policy': call(none, PolicyStatus),
   /** Where updates stand (also pushed as `update.state`). */
@@ -453,10 +456,14 @@ export const calls = {
     z.object({ kitId: Id, path: FilePath }),
     z.object({ path: z.string(), sizeBytes: z.number().int() }),
   ),
-  /** Keeps the kit of a kit file's text; a file that is not a valid kit file is refused,
-   * naming what is wrong. */
+  /** Keeps the kit of a kit file; a file that is not a valid kit file is refused, naming what
+   * is wrong. Desktop: `path` from `app.chooseDraftsFile` with `kind: 'kit'`; browser: the
+   * text of a file picked in the page. */
   'kits.import': call(
-    z.object({ json: z.string().max(KIT_FILE_MAX_BYTES, 'is too large to be a kit file') }),
+    z.union([
+      z.object({ path: FilePath }),
+      z.object({ json: z.string().max(KIT_FILE_MAX_BYTES, 'is too large to be a kit file') }),
+    ]),
     KitSummary,
   ),
 

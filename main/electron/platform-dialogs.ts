@@ -36,11 +36,15 @@ export function electronPlatform(window: () => BrowserWindow | null, leave: Link
       const res = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
       return res.canceled ? null : (res.filePaths[0] ?? null);
     },
-    async chooseDraftsFile() {
+    async chooseDraftsFile(kind = 'drafts') {
       const opts: Electron.OpenDialogOptions = {
-        title: 'Import drafts',
+        title: kind === 'kit' ? 'Import kit' : 'Import drafts',
         properties: ['openFile'],
-        filters: [{ name: 'Quotedesk drafts (JSON)', extensions: ['json'] }],
+        filters: [
+          kind === 'kit'
+            ? { name: 'Quotedesk kits (JSON)', extensions: ['json'] }
+            : { name: 'Quotedesk drafts (JSON)', extensions: ['json'] },
+        ],
       };
       const win = window();
       const res = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);

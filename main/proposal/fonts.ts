@@ -4,7 +4,6 @@
 // there, electron-builder ships out/main/**).
 import fs from 'node:fs';
 import path from 'node:path';
-import * as fontkit from 'fontkit';
 
 export const FONT_FILES = {
   normal: 'Roboto-Regular.ttf',
@@ -43,8 +42,11 @@ export interface ProposalFonts {
 
 let loaded: ProposalFonts | null = null;
 
-/** Loads the fonts once; throws naming the folders tried when none holds them. */
-export function loadFonts(explicitDir?: string): ProposalFonts {
+/**
+ * Loads the fonts once (fontkit itself on first use, like pdfmake); throws naming the folders
+ * tried when none holds them.
+ */
+export async function loadFonts(explicitDir?: string): Promise<ProposalFonts> {
   if (loaded && (!explicitDir || loaded.dir === explicitDir)) return loaded;
   const tried = candidates(explicitDir);
   const dir = tried.find((d) => fs.existsSync(path.join(d, FONT_FILES.normal)));
@@ -57,6 +59,7 @@ export function loadFonts(explicitDir?: string): ProposalFonts {
       fs.readFileSync(path.join(dir, file)),
     ]),
   ) as Record<FontStyle, Buffer>;
+  const fontkit = await import('fontkit');
   const face = fontkit.create(files.normal);
   const known = new Map<number, boolean>();
   loaded = {

@@ -21,10 +21,10 @@ export function appHandlers(ctx: ServiceContext): Group<'app'> {
       if (chosen) ctx.grants.grantOpen([chosen]);
       return { path: chosen };
     },
-    'app.chooseDraftsFile': async (_input, call) => {
+    'app.chooseDraftsFile': async (input, call) => {
       if (call.via === 'browser' || !ctx.platform.chooseDraftsFile)
         throw unsupportedInBrowser('Choosing files');
-      const chosen = await ctx.platform.chooseDraftsFile();
+      const chosen = await ctx.platform.chooseDraftsFile(input?.kind ?? 'drafts');
       if (chosen) ctx.grants.grantOpen([chosen]);
       return { path: chosen };
     },

@@ -2,7 +2,13 @@
 // from a quote, inserted into another in one undoable edit, shared as files.
 import fs from 'node:fs';
 import type { KitSummary } from '../../common/ipc';
-import { kitFileName, kitFileText, parseKitFile, type KitContent } from '../../common/kits';
+import {
+  KIT_FILE_MAX_BYTES,
+  kitFileName,
+  kitFileText,
+  parseKitFile,
+  type KitContent,
+} from '../../common/kits';
 import type { StoredKit } from '../store';
 import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
@@ -59,6 +65,19 @@ function checkBelongsHere(ctx: ServiceContext, kit: KitContent): void {
   });
 }
 
+/** A kit file the app's own open dialog handed out; one far larger than a kit is not read. */
+function readKitFile(ctx: ServiceContext, file: string): string {
+  requireGranted(ctx, 'read', file, 'path');
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    throw new ServiceError('VALIDATION', 'path: the file could not be read.', { field: 'path' });
+  }
+  if (size > KIT_FILE_MAX_BYTES) refuseFile('The file is too large to be a kit file.');
+  return fs.readFileSync(file, 'utf8');
+}
+
 export function kitHandlers(ctx: ServiceContext): Group<'kits'> {
   return {
     'kits.list': () => ({ kits: ctx.store().kits.list().map(kitSummary) }),
@@ -113,8 +132,8 @@ export function kitHandlers(ctx: ServiceContext): Group<'kits'> {
       fs.renameSync(tmp, target);
       return { path: target, sizeBytes: bytes.length };
     },
-    'kits.import': ({ json }) => {
-      const r = parseKitFile(json);
+    'kits.import': (input) => {
+      const r = parseKitFile('path' in input ? readKitFile(ctx, input.path) : input.json);
       if (!r.ok) refuseFile(r.problem.message);
       checkBelongsHere(ctx, r.kit);
       return kitSummary(ctx.store().kits.add(r.kit));

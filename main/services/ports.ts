@@ -23,8 +23,8 @@ export interface Platform {
   openExternal?(url: string): Promise<void>;
   /** The open dialog for a CA certificate (PEM); null when cancelled. */
   chooseCaFile?(): Promise<string | null>;
-  /** The open dialog for a drafts file (JSON); null when cancelled. */
-  chooseDraftsFile?(): Promise<string | null>;
+  /** The open dialog for a drafts file or a kit file (JSON); null when cancelled. */
+  chooseDraftsFile?(kind?: 'drafts' | 'kit'): Promise<string | null>;
   /**
    * A desktop notification (Electron's `Notification`); `onClick` when the user clicks it.
    * Absent in browser mode, where the UI shows a notice instead.

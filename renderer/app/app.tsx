@@ -19,6 +19,7 @@ const QuoteEditor = lazy(() => import('../editor/quote-editor'));
 const ConflictsView = lazy(() => import('../sync/conflicts-view'));
 const NeedsAttention = lazy(() => import('../follow-ups/needs-attention'));
 const LibraryScreen = lazy(() => import('../library/library-screen'));
+const KitsScreen = lazy(() => import('../kits/kits-screen'));
 const PreferencesScreen = lazy(() => import('../preferences/preferences-screen'));
 const SettingsScreen = lazy(() => import('../settings/settings-screen'));
 
@@ -27,6 +28,7 @@ const NAV: { label: string; route: Route; screens: Route['screen'][] }[] = [
   { label: 'Needs attention', route: { screen: 'followUps' }, screens: ['followUps'] },
   { label: 'Conflicts', route: { screen: 'conflicts' }, screens: ['conflicts'] },
   { label: 'Library', route: { screen: 'library' }, screens: ['library'] },
+  { label: 'Kits', route: { screen: 'kits' }, screens: ['kits'] },
   { label: 'Preferences', route: { screen: 'preferences' }, screens: ['preferences'] },
   { label: 'Settings', route: { screen: 'settings' }, screens: ['settings'] },
 ];
@@ -147,6 +149,7 @@ export function App() {
             {route.screen === 'conflicts' && <ConflictsView quoteId={route.quoteId} />}
             {route.screen === 'followUps' && <NeedsAttention />}
             {route.screen === 'library' && <LibraryScreen />}
+            {route.screen === 'kits' && <KitsScreen />}
             {route.screen === 'preferences' && <PreferencesScreen />}
             {route.screen === 'settings' && <SettingsScreen />}
           </Suspense>

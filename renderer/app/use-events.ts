@@ -7,35 +7,56 @@ import { useStoreHealth } from '../state/store-health';
 import { useSync } from '../state/sync';
 import { runCommand } from './commands';
 
+/**
+ * `fn` once events pause for `wait` ms — but no later than `maxWait` ms after the first event
+ * it has not run for: a sync that sends events without a pause (thousands of quotes pushed)
+ * would otherwise hold the re-read back until it ends.
+ */
+function debounced(fn: () => void, wait: number, maxWait: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let first = 0;
+  const run = () => {
+    timer = undefined;
+    first = 0;
+    fn();
+  };
+  return {
+    schedule() {
+      const now = Date.now();
+      if (first === 0) first = now;
+      clearTimeout(timer);
+      timer = setTimeout(run, Math.max(0, Math.min(wait, first + maxWait - now)));
+    },
+    cancel: () => clearTimeout(timer),
+  };
+}
+
 /** Subscribes to main's change events; the UI re-reads what it shows, debounced. */
 export function useEvents(): void {
   useEffect(() => {
-    let listTimer: ReturnType<typeof setTimeout> | undefined;
-    const refreshList = () => {
-      clearTimeout(listTimer);
-      listTimer = setTimeout(() => useQuoteList.getState().refresh(), 150);
-    };
+    const list = debounced(() => useQuoteList.getState().refresh(), 150, 600);
+    const refreshList = list.schedule;
     // The editor reads the quote again only if it does not hold the newest generation yet:
     // a local edit's event names the generation its own answer carries (Infinity: anything
     // else, e.g. a sync, whose state only a read shows).
-    let editorTimer: ReturnType<typeof setTimeout> | undefined;
     let wanted = -1;
-    const reloadEditor = (generation = Infinity) => {
-      wanted = Math.max(wanted, generation);
-      clearTimeout(editorTimer);
-      editorTimer = setTimeout(() => {
+    const editor = debounced(
+      () => {
         const g = wanted;
         wanted = -1;
         void useEditor.getState().catchUp(g);
-      }, 60);
+      },
+      60,
+      400,
+    );
+    const reloadEditor = (generation = Infinity) => {
+      wanted = Math.max(wanted, generation);
+      editor.schedule();
     };
     // A local edit changes the pending count even when no sync round follows (paused,
     // offline): the footer re-reads the status instead of waiting for the engine to speak.
-    let statusTimer: ReturnType<typeof setTimeout> | undefined;
-    const reloadStatus = () => {
-      clearTimeout(statusTimer);
-      statusTimer = setTimeout(() => void useSync.getState().load(), 200);
-    };
+    const status = debounced(() => void useSync.getState().load(), 200, 1000);
+    const reloadStatus = status.schedule;
     const client = ipc();
     const offs = [
       client.on('quote.changed', (e) => {
@@ -69,9 +90,9 @@ export function useEvents(): void {
       ),
     ];
     return () => {
-      clearTimeout(listTimer);
-      clearTimeout(editorTimer);
-      clearTimeout(statusTimer);
+      list.cancel();
+      editor.cancel();
+      status.cancel();
       offs.forEach((off) => off());
     };
   }, []);

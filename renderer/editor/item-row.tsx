@@ -11,6 +11,7 @@ import type { Group } from './groups';
 import { amountText, parseAmount, parseQuantity } from './numbers';
 import { LiveField } from './live-commit';
 import { lineCents } from './totals';
+import { SelectBox } from '../kits/select-box';
 import { MarginFlag } from './margin-flag';
 
 type CellField = 'quantity' | 'price' | 'note' | 'initialTotal';
@@ -191,6 +192,7 @@ export function ItemRow({
       }}
     >
       <td>
+        <SelectBox quoteId={quoteId} itemId={item.id} name={item.product.name} />
         {editable && (
           <button
             type="button"

@@ -10,6 +10,8 @@ import { SectionSubtotal } from './section-subtotal';
 import { groupsOf, type Group } from './groups';
 import { planMove, sectionName } from './add-ons';
 import { MoveAddOnDialog, type AskMove } from './move-add-on-dialog';
+import { KitActions } from '../kits/kit-actions';
+import { SelectGroupBox } from '../kits/select-box';
 
 // long: one component: its hooks, handlers and markup share its state
 export function LineItems({ detail }: { detail: QuoteDetail }) {
@@ -100,6 +102,7 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
         </h2>
         <span className="grow" />
         <LimitMeter count={count} />
+        <KitActions detail={detail} />
         <Button onClick={() => setNewSection('')} disabled={!editable}>
           Add section
         </Button>
@@ -188,8 +191,13 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
               <table className="items" aria-label={`Items in ${g.name}`}>
                 <thead>
                   <tr>
-                    <th style={{ width: 36 }}>
-                      <span className="sr-only">Move</span>
+                    <th style={{ width: 56 }}>
+                      <SelectGroupBox
+                        quoteId={quoteId}
+                        itemIds={g.items.map((i) => i.id)}
+                        name={g.name}
+                      />
+                      <span className="sr-only">Select and move</span>
                     </th>
                     <th>Product and note</th>
                     <th className="num" style={{ width: 80 }}>

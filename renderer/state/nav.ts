@@ -6,6 +6,7 @@ export type Route =
   | { screen: 'quote'; quoteId: string }
   | { screen: 'conflicts'; quoteId?: string }
   | { screen: 'library' }
+  | { screen: 'kits' }
   | { screen: 'preferences' }
   | { screen: 'settings' };
 

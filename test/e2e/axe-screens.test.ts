@@ -118,6 +118,23 @@ describe('accessibility of every screen', () => {
     await page.keyboard.press('Escape');
     await ask.waitFor({ state: 'detached' });
 
+    // Kits: the selection saved as a kit, and a kit about to be added.
+    await page.getByRole('checkbox', { name: 'Select Microsoft 365 Business Premium' }).check();
+    await page.getByRole('button', { name: 'Save 1 item as kit…' }).click();
+    const saveKit = page.getByRole('dialog', { name: 'Save as kit' });
+    await saveKit.getByLabel('Kit name').waitFor();
+    await read(page, 'save as kit', found);
+    await saveKit.getByLabel('Kit name').fill('Office');
+    await saveKit.getByRole('button', { name: 'Save kit' }).click();
+    await saveKit.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Add kit…' }).click();
+    const addKit = page.getByRole('dialog', { name: 'Add kit' });
+    await addKit.getByRole('radio', { name: /Office/ }).check();
+    await addKit.getByText(/^Adds 1 line item/).waitFor();
+    await read(page, 'add kit', found);
+    await addKit.getByRole('button', { name: 'Cancel' }).click();
+    await addKit.waitFor({ state: 'detached' });
+
     // The attachment's preview, and publishing's question.
     await page
       .locator('[data-attachment="Service description.pdf"]')
@@ -155,6 +172,12 @@ describe('accessibility of every screen', () => {
     });
     await page.getByText('Company profile.pdf').waitFor({ timeout: 30_000 });
     await read(page, 'library', found);
+    await nav(page, 'Kits');
+    await page
+      .getByRole('list', { name: 'Kits' })
+      .getByRole('listitem', { name: 'Office' })
+      .waitFor();
+    await read(page, 'kits', found);
     await nav(page, 'Preferences');
     await page.getByRole('heading', { name: 'Preferences', level: 1 }).waitFor();
     await read(page, 'preferences', found);

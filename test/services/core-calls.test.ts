@@ -36,6 +36,7 @@ beforeAll(async () => {
     platform: {
       ...fakeDialogPlatform([pdfOnDisk], savedZip, opened),
       chooseCaFile: async () => server.caFile,
+      // The open dialog answers the file last saved (a drafts or a kit file).
       chooseDraftsFile: async () => savedZip,
     },
     embedded: null,
@@ -867,6 +868,12 @@ describe('kits', () => {
     const imported = await call('kits.import', { json: fs.readFileSync(target, 'utf8') });
     expect(imported).toMatchObject({ name: 'Endpoint security', itemCount: 2 });
     expect(imported.id).not.toBe(kitId);
+    // On the desktop the file is read by main, from a path its own open dialog answered.
+    expect((await refuse('kits.import', { path: path.join(scratch, 'other.json') })).field).toBe(
+      'path',
+    );
+    const { path: opened } = await call('app.chooseDraftsFile', { kind: 'kit' });
+    expect(await call('kits.import', { path: opened! })).toMatchObject({ itemCount: 2 });
     const bad = await refuse('kits.import', { json: '{"format":"quotedesk.quote-export"}' });
     expect(bad).toMatchObject({
       code: 'VALIDATION',
@@ -884,7 +891,10 @@ describe('kits', () => {
     );
     expect((await refuse('kits.rename', { kitId, name: ' ' })).field).toBe('name');
     await call('kits.delete', { kitId });
-    expect((await call('kits.list')).kits.map((k) => k.name)).toEqual(['Endpoint (copy)']);
+    expect((await call('kits.list')).kits.map((k) => k.name)).toEqual([
+      'Endpoint (copy)',
+      'Endpoint security',
+    ]);
   });
 });
 

@@ -241,7 +241,7 @@ export function planKit(w: WorkQuote, kit: KitContent, ctx: EditContext): KitPla
       message:
         room === 0
           ? `This quote already has the most line items a quote can hold (${LIMITS.lineItems}); the kit's ${itemCount} do not fit.`
-          : `The kit has ${itemCount} line items, but only ${room} more fit in this quote (at most ${LIMITS.lineItems} a quote).`,
+          : `The kit has ${itemCount} line items, but only ${room} more ${room === 1 ? 'fits' : 'fit'} in this quote (at most ${LIMITS.lineItems} a quote).`,
       type: 'LINE_ITEM_LIMIT_EXCEEDED',
     };
   }

@@ -1,5 +1,5 @@
 // The app's own processes for the `memory` suite: the core bundled as main is and started on
-// plain Node (`memory-core.ts`), its embedded Quoting API (the bundled server, its child), and
+// plain Node (`core-process.ts`), its embedded Quoting API (the bundled server, its child), and
 // the renderer in Chromium; what each holds, read from the process itself (RSS from /proc,
 // the V8 heap after a full collection) and, for the renderer, through the DevTools protocol.
 import { fork, type ChildProcess } from 'node:child_process';
@@ -27,11 +27,11 @@ export async function buildBundles(): Promise<Bundles> {
   fs.mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
   const dir = fs.mkdtempSync(path.join(REPO_ROOT, 'test-results', 'bench-memory-'));
   await buildServer(dir);
-  const coreCjs = path.join(dir, 'bench', 'memory-core.cjs');
+  const coreCjs = path.join(dir, 'bench', 'core-process.cjs');
   await esbuild({
     ...common,
     sourcemap: false,
-    entryPoints: [path.join(REPO_ROOT, 'bench/parts/memory-core.ts')],
+    entryPoints: [path.join(REPO_ROOT, 'bench/parts/core-process.ts')],
     outfile: coreCjs,
     external: ['electron', ...NATIVE_MODULES],
   });
@@ -43,29 +43,53 @@ export async function buildBundles(): Promise<Bundles> {
   };
 }
 
-/** Resident set size of a process, from /proc (0 when it is gone). */
-export function rssOf(pid: number | undefined): number {
+/** A line of /proc/<pid>/status in bytes (0 when the process is gone). */
+function statusBytes(pid: number | undefined, field: string): number {
   if (!pid) return 0;
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
     return kb ? Number(kb) * 1024 : 0;
   } catch {
     return 0;
   }
 }
 
+/** Resident set size of a process, from /proc (0 when it is gone). */
+export function rssOf(pid: number | undefined): number {
+  return statusBytes(pid, 'VmRSS');
+}
+
+/** Of the RSS, what is anonymous memory (heaps, malloc) rather than mapped files (code, ICU). */
+export function anonRssOf(pid: number | undefined): number {
+  return statusBytes(pid, 'RssAnon');
+}
+
 export interface CoreMemory {
   rss: number;
+  /** Anonymous RSS, read by the bench from /proc. */
+  anon?: number;
   heapUsed: number;
   heapTotal: number;
   external: number;
   arrayBuffers: number;
 }
 
+/** Milliseconds since the core process started (`startedAt`, wall clock in ms). */
+export interface CoreTimings {
+  startedAt: number;
+  loadedMs: number;
+  coreMs: number;
+  bridgeMs: number;
+  /** CPU time (user + system) the process had used by then. */
+  loadedCpuMs: number;
+  readyCpuMs: number;
+}
+
 export interface CoreChild {
   pid: number;
   pageUrl: string;
+  timings: CoreTimings;
   /** The embedded server's process id (from its pid file), once it runs. */
   serverPid(): number | undefined;
   call<N extends CallName>(name: N, input?: IpcInput<N>): Promise<IpcOutput<N>>;
@@ -79,19 +103,23 @@ export async function startCoreChild(
   bundles: Bundles,
   dataDir: string,
   staticDir: string,
-  seedFile: string,
+  /** The embedded server's seed; null: no embedded server. */
+  seedFile: string | null,
 ): Promise<CoreChild> {
   const child: ChildProcess = fork(
     bundles.coreCjs,
-    [dataDir, staticDir, bundles.serverCjs, seedFile],
+    seedFile ? [dataDir, staticDir, bundles.serverCjs, seedFile] : [dataDir, staticDir, '-'],
     { execArgv: ['--expose-gc'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'], cwd: REPO_ROOT },
   );
-  const ready = await new Promise<{ pageUrl: string; origin: string; token: string }>(
-    (resolve, reject) => {
-      child.once('exit', (code) => reject(new Error(`core child exited (${code}) before ready`)));
-      createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
-    },
-  );
+  const ready = await new Promise<{
+    pageUrl: string;
+    origin: string;
+    token: string;
+    timings: CoreTimings;
+  }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`core child exited (${code}) before ready`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+  });
   let next = 0;
   const pending = new Map<number, (v: unknown) => void>();
   child.on('message', (m) => {
@@ -109,6 +137,7 @@ export async function startCoreChild(
   return {
     pid: child.pid!,
     pageUrl: ready.pageUrl,
+    timings: ready.timings,
     serverPid: () => {
       try {
         return Number(fs.readFileSync(pidFile, 'utf8').trim()) || undefined;
@@ -127,7 +156,7 @@ export async function startCoreChild(
       if (!body.ok) throw new Error(`${name}: ${body.error.message}`);
       return body.value;
     },
-    memory: () => ask<CoreMemory>('mem'),
+    memory: async () => ({ ...(await ask<CoreMemory>('mem')), anon: anonRssOf(child.pid) }),
     snapshot: (file) => ask<string>('snapshot', { file }),
     async close() {
       const exited = new Promise((r) => child.once('exit', r));

@@ -1,12 +1,15 @@
-// The app's core in a process of its own for the `memory` suite, bundled and run on plain Node
-// as the installer ships main: the core (store, vault, sync engine, services), the loopback
-// bridge the renderer talks to, and the embedded Quoting API (the bundled server, a child of
-// this process, seeded with the partner's quotes). Prints one JSON line when ready:
-// {"pageUrl","origin","token","pid"}. Answers the bench over the IPC channel of `fork`:
+// The app's core in a process of its own for the `memory` and `ui` suites, bundled and run on
+// plain Node as the installer ships main: the core (store, vault, sync engine, services), the
+// loopback bridge the renderer talks to, and the embedded Quoting API (the bundled server, a
+// child of this process, seeded with the partner's quotes; `-` for none). Prints one JSON line
+// when ready: {"pageUrl","origin","token","pid","timings"}, the timings in ms since the
+// process started (`startedAt`, wall clock): its modules loaded, the core open, the bridge
+// listening, and the CPU time it had used when its modules were loaded and when it was ready
+// (a figure a busy machine does not inflate). Answers the bench over the IPC channel of `fork`:
 //   {op: 'mem'}                → this process's memory after a full GC
 //   {op: 'snapshot', file}     → a V8 heap snapshot written to `file`
 //   {op: 'close'}              → the core closed (the embedded server with it), then exit
-//   node --expose-gc memory-core.cjs <dataDir> <staticDir> <serverCjs> <seedFile>
+//   node --expose-gc core-process.cjs <dataDir> <staticDir> <serverCjs|-> [seedFile]
 import v8 from 'node:v8';
 import { startBridge } from '../../main/bridge';
 import { createCore, silentLogger } from '../../main/core';
@@ -25,21 +28,40 @@ function memory() {
 
 // A CommonJS bundle has no top-level await.
 async function main(): Promise<void> {
+  // The bundle is evaluated whole before this runs: every module of main is loaded by now.
+  const loadedMs = performance.now();
+  const cpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const loadedCpuMs = cpu();
   const [dataDir, staticDir, serverCjs, seedFile] = process.argv.slice(2);
   const core = await createCore({
     dataDir: dataDir!,
     platform: { mode: 'browser' },
     version: 'bench',
     log: silentLogger,
-    embedded: { run: { command: process.execPath, args: [serverCjs!] }, seedFile: seedFile! },
+    embedded:
+      serverCjs && serverCjs !== '-'
+        ? { run: { command: process.execPath, args: [serverCjs] }, seedFile: seedFile! }
+        : null,
     // No keychain session here: the store as a salesperson who chose "keep unencrypted" has it.
     withoutKeychain: 'unencrypted',
   });
+  const coreMs = performance.now();
   const bridge = await startBridge({
     dispatch: core.dispatch,
     hub: core.hub,
     staticDir: staticDir!,
   });
+  const timings = {
+    startedAt: performance.timeOrigin,
+    loadedMs,
+    coreMs,
+    bridgeMs: performance.now(),
+    loadedCpuMs,
+    readyCpuMs: cpu(),
+  };
 
   process.on('message', (raw) => {
     const req = raw as Request;
@@ -61,7 +83,7 @@ async function main(): Promise<void> {
   });
 
   process.stdout.write(
-    `${JSON.stringify({ pageUrl: bridge.pageUrl, origin: bridge.origin, token: bridge.token, pid: process.pid })}\n`,
+    `${JSON.stringify({ pageUrl: bridge.pageUrl, origin: bridge.origin, token: bridge.token, pid: process.pid, timings })}\n`,
   );
 }
 

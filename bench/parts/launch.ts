@@ -1,0 +1,151 @@
+// Launch to list, for the `ui` suite: the app's core started as a process of its own (bundled
+// as main is, on plain Node, browser mode: `core-process.ts`) on a data folder whose store holds
+// 10,000 quotes, and the page opened in Chromium as soon as the bridge listens — from the
+// process's start (its `performance.timeOrigin`) to the first quote row painted, on the same
+// wall clock. Without the embedded server (a store of its own, no demo profile); the embedded
+// server's own start, the bundled server to its ready line, is measured beside it.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { silentLogger } from '../../main/core';
+import { startEmbeddedServer } from '../../main/core/embedded-server';
+import { REPO_ROOT } from '../../test/helpers/server';
+import { atMost, info, percentile, type Metric } from '../lib';
+import { startCoreChild, type Bundles, type CoreTimings } from './app-processes';
+
+// Runs in the page before the app: the wall-clock time when the first quote row is on screen.
+const FIRST_ROW_PAINT_WALL = `
+  new MutationObserver((_, obs) => {
+    if (document.querySelector('[data-quote-id]')) {
+      obs.disconnect();
+      requestAnimationFrame(() => setTimeout(() => {
+        window.__firstRowPaintWall = performance.timeOrigin + performance.now();
+      }, 0));
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+interface Launch extends CoreTimings {
+  paintMs: number;
+}
+
+async function launchOnce(
+  browser: Browser,
+  bundles: Bundles,
+  dataDir: string,
+  staticDir: string,
+): Promise<Launch> {
+  const context = await browser.newContext({
+    viewport: { width: 1360, height: 900 },
+    locale: 'en-US',
+  });
+  await context.addInitScript(FIRST_ROW_PAINT_WALL);
+  const page = await context.newPage();
+  const core = await startCoreChild(bundles, dataDir, staticDir, null);
+  try {
+    await page.goto(core.pageUrl);
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { __firstRowPaintWall?: number }).__firstRowPaintWall !==
+        undefined,
+      undefined,
+      { timeout: 60_000 },
+    );
+    const wall = await page.evaluate<number>('window.__firstRowPaintWall');
+    return { ...core.timings, paintMs: wall - core.timings.startedAt };
+  } finally {
+    await context.close().catch(() => {});
+    await core.close();
+  }
+}
+
+/** The bundled server from spawn to its ready line: a first start (demo seed) and a later one. */
+async function embeddedStarts(serverCjs: string): Promise<{ first: number; again: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-bench-embedded-'));
+  const startOnce = async () => {
+    const t0 = performance.now();
+    const server = await startEmbeddedServer({
+      run: { command: process.execPath, args: [serverCjs], cwd: REPO_ROOT },
+      dataDir: dir,
+      seedFile: path.join(path.dirname(serverCjs), 'seed', 'demo.json'),
+      clientSecret: randomBytes(32).toString('base64url'),
+      log: silentLogger,
+    });
+    const ms = performance.now() - t0;
+    await server.stop();
+    return ms;
+  };
+  try {
+    return { first: await startOnce(), again: await startOnce() };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function launchToList(opts: {
+  browser: Browser;
+  bundles: Bundles;
+  dataDir: string;
+  staticDir: string;
+  runs: number;
+  quotes: number;
+}): Promise<Metric[]> {
+  const runs: Launch[] = [];
+  for (let i = 0; i < opts.runs; i++) {
+    runs.push(await launchOnce(opts.browser, opts.bundles, opts.dataDir, opts.staticDir));
+  }
+  const p50 = (f: (l: Launch) => number) =>
+    Math.round(
+      percentile(
+        runs.map(f).sort((a, b) => a - b),
+        50,
+      ),
+    );
+  const embedded = await embeddedStarts(opts.bundles.serverCjs);
+  const label = `launch to list, ${opts.quotes.toLocaleString('en-US')} quotes held`;
+  return [
+    atMost(
+      `${label}: process start to the list painted (p50 of ${opts.runs}, no embedded server)`,
+      p50((l) => l.paintMs),
+      'ms',
+      1000,
+    ),
+    info(
+      `${label}: worst of ${opts.runs}`,
+      Math.round(Math.max(...runs.map((l) => l.paintMs))),
+      'ms',
+    ),
+    info(
+      '  of which: main bundle loaded (process start → modules evaluated)',
+      p50((l) => l.loadedMs),
+      'ms',
+    ),
+    info(
+      '  of which: core open (vault, store, first session)',
+      p50((l) => l.coreMs - l.loadedMs),
+      'ms',
+    ),
+    info(
+      '  of which: bridge listening',
+      p50((l) => l.bridgeMs - l.coreMs),
+      'ms',
+    ),
+    info(
+      '  of which: page loaded to the first row painted',
+      p50((l) => l.paintMs - l.bridgeMs),
+      'ms',
+    ),
+    info(
+      'embedded server start (bundled server to its ready line), first start',
+      Math.round(embedded.first),
+      'ms',
+    ),
+    info(
+      'embedded server start, later start (its data already there)',
+      Math.round(embedded.again),
+      'ms',
+    ),
+  ];
+}
