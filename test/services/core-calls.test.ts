@@ -971,6 +971,9 @@ describe('the desktop-only calls and the edges', () => {
   });
 
   it('exports the unsynced drafts to a file and takes it back without copying a quote', async () => {
+    // Sync held still: a push between the export and the save would change what is unsynced.
+    await call('sync.pause');
+    await h.waitFor('the round in flight to end', async () => !(await call('sync.status')).running);
     const exported = await call('drafts.export');
     expect(exported.message).toMatch(/not encrypted/);
     const { path: target } = await call('app.chooseSavePath', { defaultName: 'drafts.json' });
@@ -980,6 +983,7 @@ describe('the desktop-only calls and the edges', () => {
     const back = await call('drafts.import', { path: chosen! });
     expect(back.copies).toBe(0);
     expect((await refuse('drafts.import', { text: '{}' })).field).toBe('file');
+    await call('sync.resume');
   });
 
   it('removes the active profile: the app falls back to local-only', async () => {
