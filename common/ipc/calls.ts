@@ -51,14 +51,9 @@ import {
 import { PolicyStatus, UpdateState } from './managed';
 import { VersionComparison, VersionLabel, VersionRef, VersionSummary } from '../versions/shapes';
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
-import { KitPreview, KitPriceChange, KitSummary } from './kits';
-import { KIT_FILE_MAX_BYTES, KitName } from '../kits';
+import { call, Done, FilePath, none, quote } from './call';
+import { kitCalls } from './kit-calls';
 import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
-
-const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
-const none = z.object({}).strict().optional();
-const quote = { quoteId: Id };
-const Done = z.object({ done: z.literal(true) });
 
 // Fields the API's payloads define (common/api/payloads.ts): their rules are stated there once.
 const AttachmentName = UpdateAttachmentPayload.shape.name;
@@ -70,7 +65,6 @@ const AccessEntry = AddAccessListEntryPayload.pick({
   accountName: true,
   accountRole: true,
 }).extend({ accountType: AccountType.default('contact') });
-const FilePath = z.string().min(1, 'is required').max(4096);
 /** A drafts file read in the page: under the bridge's 64 MiB body. */
 const DRAFTS_TEXT_MAX = 60 * 1024 * 1024;
 /** A BCP 47 tag from the UI (navigator.language) for dates and money on the proposal. */
@@ -425,47 +419,7 @@ export const calls = {
    * every unsynced change still readable put back as pending. */
   'store.recover': call(none, RecoveryReport),
 
-  // --- kits (groups of line items kept on this computer, never sent to the server) --------
-  'kits.list': call(none, z.object({ kits: z.array(KitSummary) })),
-  /** Keeps the given line items as a kit; the parent of a selected add-on comes along
-   * (`addedParents` names them). */
-  'kits.save': call(
-    z.object({ ...quote, lineItemIds: z.array(Id).min(1).max(LIMITS.lineItems), name: KitName }),
-    z.object({ kit: KitSummary, addedParents: z.array(z.string()) }),
-  ),
-  'kits.rename': call(z.object({ kitId: Id, name: KitName }), KitSummary),
-  'kits.delete': call(z.object({ kitId: Id }), Done),
-  /** What inserting the kit into the quote would do (room, price changes); changes nothing. */
-  'kits.preview': call(z.object({ kitId: Id, ...quote }), KitPreview),
-  /** Inserts the kit as one edit (one undo step); refused whole when it does not fit. */
-  'kits.insert': call(
-    z.object({ kitId: Id, ...quote }),
-    z.object({
-      quote: QuoteDetail,
-      lineItemIds: z.array(Id),
-      priceChanges: z.array(KitPriceChange),
-    }),
-  ),
-  /** The kit file's text, for the browser's download. */
-  'kits.export': call(
-    z.object({ kitId: Id }),
-    z.object({ fileName: z.string(), json: z.string() }),
-  ),
-  /** Desktop: writes the kit file to `path` (from `app.chooseSavePath`). */
-  'kits.saveFile': call(
-    z.object({ kitId: Id, path: FilePath }),
-    z.object({ path: z.string(), sizeBytes: z.number().int() }),
-  ),
-  /** Keeps the kit of a kit file; a file that is not a valid kit file is refused, naming what
-   * is wrong. Desktop: `path` from `app.chooseDraftsFile` with `kind: 'kit'`; browser: the
-   * text of a file picked in the page. */
-  'kits.import': call(
-    z.union([
-      z.object({ path: FilePath }),
-      z.object({ json: z.string().max(KIT_FILE_MAX_BYTES, 'is too large to be a kit file') }),
-    ]),
-    KitSummary,
-  ),
+  ...kitCalls,
 
   // --- follow-ups and the user's own preferences (this computer, this profile) -------------
   /** "Needs attention": quotes expiring soon, sent and unanswered, changes requested, sync trouble. */

@@ -45,7 +45,7 @@ describe('attachments', () => {
 
     await row.getByRole('button', { name: 'Rename Service description.pdf' }).click();
     await page.getByLabel('New name for Service description.pdf').fill('Statement of work.pdf');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const renamed = page.locator('[data-attachment="Statement of work.pdf"]');
     await renamed.waitFor();
 

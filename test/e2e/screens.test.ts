@@ -77,7 +77,7 @@ describe('the main screens', () => {
     // Sections can be renamed and reordered.
     await page.locator('[data-section="Services"]').getByRole('button', { name: 'Rename' }).click();
     await page.getByLabel('Section name').fill('Professional services');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('[data-section="Professional services"]').waitFor();
     await page.getByRole('button', { name: 'Move section Professional services up' }).click();
     await expect
