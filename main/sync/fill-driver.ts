@@ -135,6 +135,8 @@ export class FillDriver {
   /** No further quote is taken; resolves when those in flight have landed. */
   async pause(): Promise<void> {
     this.paused = true;
+    if (this.emitTimer) clearTimeout(this.emitTimer);
+    this.emitTimer = null;
     await this.fill.stop();
     await this.running?.catch(() => {});
   }
@@ -147,7 +149,15 @@ export class FillDriver {
     const every = this.opts.emitEveryMs ?? 250;
     const wait = this.lastEmit + every - Date.now();
     if (wait <= 0) return this.flush();
-    this.emitTimer ??= setTimeout(() => this.flush(), wait);
+    this.emitTimer ??= setTimeout(() => {
+      // A timer has no caller to hand an error to: a status that cannot be read now (the store
+      // closed under a pending emit) is simply not told; the next change tells it again.
+      try {
+        this.flush();
+      } catch {
+        this.emitTimer = null;
+      }
+    }, wait);
   }
 
   private flush(): void {

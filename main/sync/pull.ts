@@ -113,7 +113,10 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   // A first listing: the salesperson's own quotes (the list's `account=user`: made or owned
   // by the caller) are held offline however old. Later pulls list only changed quotes, and a
   // new one is recent; one only listed that changes stays listed only.
-  if (!mark && !createsOpen && !keepAll) await queueOwnQuotes(ctx);
+  // Nothing left only listed (every entry was recent, or queued): the own list would queue
+  // nothing, so its pages are not read.
+  if (!mark && !createsOpen && !keepAll && store.sync.listedOnlyCount() > 0)
+    await queueOwnQuotes(ctx);
   const { changed, total } = listing;
   report.listed = listing.listed;
   // A list that moved under the pages may have skipped a quote: the old mark lists it again.
