@@ -510,7 +510,17 @@ function applyValue(w: WorkQuote, c: Conflict): void {
           s.lineItems = s.lineItems.filter((x) => x.lineItemId !== c.entityId);
       }
     } else if (i >= 0) list[i] = c.remote as Entity;
-    else list.push(c.remote as Entity);
+    else {
+      // An add-on brought back needs its parent here: with the parent gone from this
+      // quote it could never be sent, so the deletion stands (as when the target is gone).
+      const parent = (c.remote as { requiredLineItemId?: string | null }).requiredLineItemId;
+      if (c.entityKind === 'lineItem' && parent && !w.lineItems.some((x) => x.id === parent))
+        throw new StoreError(
+          'CONFLICT_TARGET_GONE',
+          'The parent of this add-on is no longer on the quote.',
+        );
+      list.push(c.remote as Entity);
+    }
     return;
   }
   if (i < 0)
