@@ -112,7 +112,7 @@ describe('search and filters over 1,000 quotes', () => {
     // The rows follow the count (the same answer, painted a frame later).
     const statuses = async () =>
       [...new Set(await page.locator('[data-quote-id] .status').allTextContents())].sort();
-    await expect.poll(statuses).toEqual(['Draft', 'Sent']);
+    await expect.poll(statuses, { timeout: 15_000 }).toEqual(['Draft', 'Sent']);
 
     // Sorting by client name, and back to everything.
     await chips.getByRole('button', { name: /^All/ }).click();
