@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { ListQuotesQuery, QuoteStatus, type SortField } from '../../common/api';
-import { centsToAmount, type RecurringByPeriod } from '../../common/money';
+import type { RecurringByPeriod } from '../../common/money';
 import type { ListFacts } from './list-facts';
+import { listedFields, type ListedRow } from './list-row';
 import { searchQuery } from './search';
 import type { Identity, ListEntry, ListQuery, ListResult, SyncState } from './types';
 import { check } from './validate';
@@ -32,28 +33,8 @@ const SORT_INDEX: Record<SortField, string> = {
 /** Above this many rows to list, a page behind a search or "mine" is found by walking the sort index. */
 const DENSE_MATCHES = 2000;
 
-interface Row {
-  id: string;
-  server_id: string | null;
-  status: QuoteStatus;
-  client_id: string;
-  client_name: string;
-  client_shadow: number;
-  created_by: string;
-  created_on: string;
-  updated_on: string;
-  reference_code: string;
-  published: number;
-  published_on: string | null;
-  intent_type: ListEntry['intentType'];
-  owner_id: string | null;
-  currency: string;
-  initial_total: number;
-  recurring_total: number;
+interface Row extends ListedRow {
   recurring_periods: string;
-  items_total: number;
-  items_custom: number;
-  items_msp: number;
   generation: number;
   synced_generation: number;
   deleted: number;
@@ -83,21 +64,10 @@ function entry(r: Row): ListEntry {
   return {
     id: r.id,
     serverId: r.server_id,
-    status: r.status,
-    client: { id: r.client_id, name: r.client_name, isShadowCompany: r.client_shadow === 1 },
-    createdBy: r.created_by,
-    createdOn: r.created_on,
-    updatedOn: r.updated_on,
-    referenceCode: r.reference_code,
-    published: r.published === 1,
+    ...listedFields(r),
     publishedOn: r.published_on,
     intentType: r.intent_type,
     ownerId: r.owner_id,
-    lineItemCounts: { custom: r.items_custom, msp: r.items_msp, total: r.items_total },
-    totals: {
-      initialTotal: { amount: centsToAmount(r.initial_total), currency: r.currency },
-      recurringTotal: { amount: centsToAmount(r.recurring_total), currency: r.currency },
-    },
     recurringByPeriod: JSON.parse(r.recurring_periods) as RecurringByPeriod,
     dirty: r.generation > r.synced_generation || r.deleted === 1,
     syncState: r.sync_state,
