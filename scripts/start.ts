@@ -4,8 +4,10 @@
 //   QUOTEDESK_MODE       force `browser` or `electron`
 //   QUOTEDESK_PORT       bridge port in browser mode (default: any free port)
 // SIGTERM and SIGINT (Ctrl+C) alike end everything it started: the Electron app, or the
-// bridge, the core and the embedded Quoting API in browser mode. The npm script runs tsx with
-// `exec`, so npm's SIGTERM reaches tsx (which relays it here) rather than only the shell.
+// bridge, the core and the embedded Quoting API in browser mode. The npm script `exec`s Node
+// with tsx as a loader (`node --import tsx`), not the tsx command: npm's signal reaches this
+// process itself. The tsx command would relay it and SIGKILL this process when it has not
+// acknowledged within 30 ms (a loaded laptop), so nothing would be stopped in order.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -99,8 +101,10 @@ async function startBrowser(reason?: string): Promise<void> {
     fontsDir: path.join(ROOT, 'node_modules/pdfmake/fonts/Roboto'),
     embedded: {
       run: {
-        command: path.join(ROOT, 'node_modules/.bin/tsx'),
-        args: [path.join(ROOT, 'server/cli.ts')],
+        // Node with the tsx loader, for the same reason as above: the server's SIGTERM
+        // reaches it, it is not killed by a relay that waited 30 ms.
+        command: process.execPath,
+        args: ['--import', 'tsx', path.join(ROOT, 'server/cli.ts')],
         cwd: ROOT,
       },
       seedFile: path.join(ROOT, 'server/seed/demo.json'),

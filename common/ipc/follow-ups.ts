@@ -67,5 +67,10 @@ export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = {
 };
 
 /** What the notice of newly due follow-ups says: at start, then once a day. */
-export const FollowUpNotice = z.object({ count: z.number().int(), text: z.string() });
+export const FollowUpNotice = z.object({
+  count: z.number().int(),
+  text: z.string(),
+  /** The reminders it tells of: the page's notice follows them as they stop being due. */
+  keys: z.array(z.object({ quoteId: Id, reason: FollowUpReason })),
+});
 export type FollowUpNotice = z.infer<typeof FollowUpNotice>;

@@ -9,7 +9,8 @@
 // sets it then; a publish made offline sets it locally until the server's own comes back).
 import { EDITABLE_STATUSES, type QuoteStatus } from '../../common/api';
 import type { FollowUpItem, FollowUpList, FollowUpReason } from '../../common/ipc';
-import type { FollowUpFacts, FollowUpKey, FollowUpMark } from '../store';
+import type { FollowUpKey } from '../../common/follow-ups';
+import type { FollowUpFacts, FollowUpMark } from '../store';
 
 export const DAY_MS = 86_400_000;
 /** "Snooze" hides a reminder for a week. */
@@ -165,17 +166,4 @@ export function newlyDue(
 export function extendedExpiry(expiresOn: string | null, now: Date, days: number): string {
   const from = Math.max(expiresOn ? Date.parse(expiresOn) : 0, now.getTime());
   return new Date(from + days * DAY_MS).toISOString();
-}
-
-/** The notice's sentence for newly due reminders. */
-export function noticeText(keys: readonly FollowUpKey[], items: readonly FollowUpItem[]): string {
-  const quotes = new Set(keys.map((k) => k.quoteId));
-  const first = items.find((i) => quotes.has(i.quoteId));
-  if (quotes.size === 1 && first) {
-    const r = first.reasons.find((x) =>
-      keys.some((k) => k.quoteId === first.quoteId && k.reason === x.reason),
-    );
-    return `${first.clientName} (${first.referenceCode || 'not yet synced'}): ${r?.text ?? 'needs attention'}`;
-  }
-  return `${quotes.size} quotes need your attention.`;
 }

@@ -2,7 +2,13 @@
 // follow-up-rules.ts (pure); the facts and marks come from the store (`store.followUps`); the
 // preferences are one meta entry of the profile's store. Nothing here reaches the server
 // except an extended expiry, which is an ordinary edit and syncs like one.
-import { DEFAULT_LOCAL_PREFERENCES, LocalPreferences, type FollowUpList } from '../../common/ipc';
+import { noticeText } from '../../common/follow-ups';
+import {
+  DEFAULT_LOCAL_PREFERENCES,
+  LocalPreferences,
+  type FollowUpList,
+  type FollowUpNotice,
+} from '../../common/ipc';
 import type { Store } from '../store';
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
@@ -11,7 +17,6 @@ import {
   extendedExpiry,
   followUpBounds,
   newlyDue,
-  noticeText,
   SNOOZE_MS,
 } from './follow-up-rules';
 import type { Group } from './group';
@@ -39,10 +44,7 @@ export function followUpList(store: Store, now: Date): FollowUpList {
  * What to tell the user now (at start, then once a day): the reminders due that they were not
  * told about yet, marked as told. Null when nothing is new, or notifications are off.
  */
-export function takeFollowUpNotice(
-  store: Store,
-  now: Date,
-): { count: number; text: string } | null {
+export function takeFollowUpNotice(store: Store, now: Date): FollowUpNotice | null {
   const prefs = localPreferences(store);
   const list = followUpList(store, now);
   const due = list.items.flatMap((i) =>
@@ -53,7 +55,7 @@ export function takeFollowUpNotice(
   const fresh = newlyDue(list.items, store.followUps.marks());
   if (fresh.length === 0) return null;
   store.followUps.markNotified(fresh, now.toISOString());
-  return { count: list.items.length, text: noticeText(fresh, list.items) };
+  return { count: list.items.length, text: noticeText(fresh, list.items), keys: fresh };
 }
 
 export function followUpHandlers(

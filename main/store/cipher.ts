@@ -1,10 +1,18 @@
-// Encryption at rest: the database through SQLCipher (SQLite3MultipleCiphers' `sqlcipher`
-// scheme, version 4 settings, a raw 256-bit key: no KDF on open) and attachment files through
-// AES-256-GCM. One 256-bit key per profile comes in; each use gets its own key derived from it
-// with HKDF, so the database key never doubles as a file key.
+// Encryption at rest: the database through SQLite3MultipleCiphers' AEGIS-256 scheme (an
+// authenticated cipher: a fresh 256-bit nonce and a 256-bit tag per page, the page number bound
+// in; a raw 256-bit key: no KDF on open) and attachment files through AES-256-GCM. One 256-bit
+// key per profile comes in; each use gets its own key derived from it with HKDF, so the
+// database key never doubles as a file key.
+//
+// Why AEGIS-256 and not SQLCipher 4's settings (AES-256-CBC + HMAC-SHA-512 per page, which
+// stores written before used): the same key size and an authenticated page either way, but
+// HMAC-SHA-512 in software costs ~13 µs per 4 KiB page read from disk or written to the WAL,
+// which made an encrypted edit commit 1.4–1.6 × an unencrypted one and tripled a search's
+// reads; AEGIS runs on the CPU's AES instructions at a fraction of that (bench/README.md,
+// `store`). Stores in the earlier scheme are converted at their next open (encrypt-migration.ts).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type Database from 'better-sqlite3-multiple-ciphers';
+import Database from 'better-sqlite3-multiple-ciphers';
 
 /** The first 16 bytes of every plaintext SQLite file. SQLCipher's file starts with a salt. */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
@@ -30,20 +38,52 @@ export function deriveStoreKeys(profileKey: Uint8Array): StoreKeys {
 }
 
 /**
- * Sets the key on a fresh connection, before anything reads the file. SQLCipher 4 settings
- * (`legacy=4`) so the file opens in any SQLCipher 4 tool given the same raw key.
+ * How a database file is encrypted: `aegis-256`, what the store writes; `sqlcipher-4`,
+ * SQLCipher 4's settings (`legacy=4`), what stores were encrypted with before — read only to
+ * convert them.
  */
-export function applyDbKey(db: Database.Database, key: Buffer): void {
-  db.pragma(`cipher = 'sqlcipher'`);
-  db.pragma('legacy = 4');
+export type DbScheme = 'aegis-256' | 'sqlcipher-4';
+
+export const DB_SCHEME: DbScheme = 'aegis-256';
+export const OLD_DB_SCHEME: DbScheme = 'sqlcipher-4';
+
+const SCHEME_PRAGMAS: Record<DbScheme, string[]> = {
+  'aegis-256': [`cipher = 'aegis'`, `algorithm = 'aegis-256'`],
+  'sqlcipher-4': [`cipher = 'sqlcipher'`, 'legacy = 4'],
+};
+
+/** Sets the key on a fresh connection, before anything reads the file. */
+export function applyDbKey(db: Database.Database, key: Buffer, scheme = DB_SCHEME): void {
+  for (const p of SCHEME_PRAGMAS[scheme]) db.pragma(p);
   db.pragma(`key = "x'${key.toString('hex')}'"`);
 }
 
-/** Sets a new key on a plaintext file opened in rollback-journal mode: encrypts it in place. */
+/**
+ * Encrypts the file of a connection in rollback-journal mode in place with the store's scheme:
+ * a plaintext one, or (keyed with `applyDbKey(db, key, OLD_DB_SCHEME)` first) one in the
+ * earlier scheme.
+ */
 export function rekeyDb(db: Database.Database, key: Buffer): void {
-  db.pragma(`cipher = 'sqlcipher'`);
-  db.pragma('legacy = 4');
+  for (const p of SCHEME_PRAGMAS[DB_SCHEME]) db.pragma(p);
   db.pragma(`rekey = "x'${key.toString('hex')}'"`);
+}
+
+/**
+ * Whether `key` opens the file in the earlier scheme (the store's own scheme having failed):
+ * read on a read-only connection, nothing written.
+ */
+export function opensWithOldScheme(file: string, key: Buffer): boolean {
+  let db: Database.Database | null = null;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    applyDbKey(db, key, OLD_DB_SCHEME);
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    db?.close();
+  }
 }
 
 /** Whether the file holds a plaintext SQLite database (an encrypted one starts with random bytes). */

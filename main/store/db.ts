@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { applyDbKey, isPlaintextDatabase } from './cipher';
+import { applyDbKey, isPlaintextDatabase, OLD_DB_SCHEME, opensWithOldScheme } from './cipher';
 import { encryptDatabase, encryptionPending, type EncryptPoint } from './encrypt-migration';
 import { StoreCorruptError, StoreKeyError, StoreTooNewError } from './errors';
 import { LATEST_VERSION, migrate, schemaVersion } from './migrations';
@@ -19,8 +19,9 @@ const RECHECK_MS = 7 * 86_400_000;
  * Opens (or creates) the store's SQLite file. An existing file is checked before anything
  * writes to it: a damaged or too-new file raises a typed error and is left as found.
  * With `key` (the database key), the file is encrypted: a new one is created so, a
- * plaintext one is encrypted first (`encrypt-migration.ts`), and one the key does not open
- * raises `StoreKeyError`, the file untouched.
+ * plaintext one is encrypted first (`encrypt-migration.ts`), one the key opens only in the
+ * earlier scheme (SQLCipher 4 settings) is converted the same way, and one the key does not
+ * open raises `StoreKeyError`, the file untouched.
  */
 export function openDatabase(
   file: string,
@@ -33,7 +34,16 @@ export function openDatabase(
   }
   const existed = fs.existsSync(file) && fs.statSync(file).size > 0;
   if (!existed) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const checked = existed ? checkExisting(file, integrity, key) : false;
+  let checked = false;
+  try {
+    checked = existed ? checkExisting(file, integrity, key) : false;
+  } catch (err) {
+    if (!(err instanceof OldScheme) || !key) throw err;
+    // The conversion checks the new copy whole (`quick_check`) before it takes its place.
+    encryptDatabase(file, key, at);
+    checkExisting(file, 'none', key);
+    checked = true;
+  }
   let db: Database.Database;
   try {
     db = new Database(file);
@@ -67,12 +77,33 @@ export function openDatabase(
   }
 }
 
-/** A read-only connection to an existing file (nothing written to it or its WAL). */
+/**
+ * A read-only connection to an existing file (nothing written to it or its WAL); one in the
+ * earlier encryption scheme is read as it is (another profile's store, a damaged file).
+ */
 export function openForReading(file: string, key: Buffer | null = null): Database.Database {
   const db = new Database(file, { readonly: true, fileMustExist: true });
-  if (key) applyDbKey(db, key);
-  return db;
+  if (!key) return db;
+  applyDbKey(db, key);
+  if (keyFits(db) || !opensWithOldScheme(file, key)) return db;
+  db.close();
+  const old = new Database(file, { readonly: true, fileMustExist: true });
+  applyDbKey(old, key, OLD_DB_SCHEME);
+  return old;
 }
+
+/** Whether the key set on `db` opens its file (any other failure is left for the caller). */
+function keyFits(db: Database.Database): boolean {
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code !== 'SQLITE_NOTADB';
+  }
+}
+
+/** The key opens the file only in the earlier scheme: it is converted before it is opened. */
+class OldScheme extends Error {}
 
 /**
  * Integrity and version checks on a read-only connection. A read-write connection that
@@ -94,7 +125,7 @@ function checkExisting(file: string, integrity: IntegrityCheck, key: Buffer | nu
     throw new StoreCorruptError(file, [(err as Error).message]);
   }
   try {
-    if (key) proveKey(db, file);
+    if (key) proveKey(db, file, key);
     const mode = integrity === 'auto' ? autoMode(db, walLeft) : integrity;
     checkIntegrity(db, file, mode);
     const version = schemaVersion(db);
@@ -106,11 +137,14 @@ function checkExisting(file: string, integrity: IntegrityCheck, key: Buffer | nu
 }
 
 /** The first read of an encrypted file tells whether the key is its key. */
-function proveKey(db: Database.Database, file: string): void {
+function proveKey(db: Database.Database, file: string, key: Buffer): void {
   try {
     db.prepare('SELECT count(*) FROM sqlite_schema').get();
   } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_NOTADB') throw new StoreKeyError(file);
+    if ((err as { code?: string }).code === 'SQLITE_NOTADB') {
+      if (opensWithOldScheme(file, key)) throw new OldScheme();
+      throw new StoreKeyError(file);
+    }
     throw new StoreCorruptError(file, [(err as Error).message]);
   }
 }

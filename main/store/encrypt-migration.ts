@@ -1,21 +1,28 @@
-// Turns a plaintext store file into an encrypted one, safely against a kill at any moment.
-// The plaintext file is never changed: an encrypted copy is made beside it, checked against it,
-// and only then swapped in; a step file records how far it got, so the next start finishes
-// (or starts over) from exactly there. At no point are both copies gone, and a copy is taken
-// for the store only once it has been checked whole.
+// Turns a plaintext store file into an encrypted one, safely against a kill at any moment; a
+// file encrypted in the earlier scheme (cipher.ts, `OLD_DB_SCHEME`) is converted to the store's
+// scheme the same way. The original file is never changed: an encrypted copy is made beside
+// it, checked against it, and only then swapped in; a step file records how far it got, so the
+// next start finishes (or starts over) from exactly there. At no point are both copies gone,
+// and a copy is taken for the store only once it has been checked whole.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { applyDbKey, isPlaintextDatabase, rekeyDb } from './cipher';
+import {
+  applyDbKey,
+  isPlaintextDatabase,
+  OLD_DB_SCHEME,
+  opensWithOldScheme,
+  rekeyDb,
+} from './cipher';
 import { StoreCorruptError } from './errors';
 
 /**
  * Where a migration stands, written before the next step starts:
- * - `copy`: making and checking the encrypted copy (`<file>.encrypting`); the plaintext file
+ * - `copy`: making and checking the encrypted copy (`<file>.encrypting`); the original file
  *   is the store. A copy found in this step may be partial: it is deleted and made again.
- * - `verified`: the copy is whole and holds what the plaintext file holds.
- * - `aside`: the plaintext file is moved to `<file>.plain`; the copy is (being) moved in.
- * - `swapped`: the encrypted file is the store; the plaintext one is deleted.
+ * - `verified`: the copy is whole and holds what the original file holds.
+ * - `aside`: the original file is moved to `<file>.plain`; the copy is (being) moved in.
+ * - `swapped`: the encrypted file is the store; the original one is deleted.
  */
 export type EncryptStep = 'copy' | 'verified' | 'aside' | 'swapped';
 
@@ -101,9 +108,24 @@ function removeSide(file: string): void {
   for (const s of ['', '-wal', '-shm', '-journal']) fs.rmSync(`${file}${s}`, { force: true });
 }
 
-/** Empties the plaintext file's WAL into it, so the file alone holds every edit. */
-function checkpointPlain(file: string): void {
-  const db = new Database(file, { fileMustExist: true });
+/**
+ * The key the original file is read with: none for a plaintext file, the store key in the
+ * earlier scheme otherwise (only such files reach a migration).
+ */
+function sourceKey(file: string, key: Buffer): Buffer | null {
+  return isPlaintextDatabase(file) ? null : key;
+}
+
+/** A connection to the original file (read-only: nothing written). */
+function openSource(file: string, key: Buffer | null, readonly: boolean): Database.Database {
+  const db = new Database(file, { readonly, fileMustExist: true });
+  if (key) applyDbKey(db, key, OLD_DB_SCHEME);
+  return db;
+}
+
+/** Empties the original file's WAL into it, so the file alone holds every edit. */
+function checkpointSource(file: string, key: Buffer | null): void {
+  const db = openSource(file, key, false);
   try {
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
@@ -127,8 +149,8 @@ function tableCounts(db: Database.Database): Map<string, number> {
 }
 
 /** The copy opens with the key, passes `quick_check` and holds the same rows as the original. */
-function verifyCopy(file: string, copy: string, key: Buffer): void {
-  const plain = new Database(file, { readonly: true, fileMustExist: true });
+function verifyCopy(file: string, copy: string, key: Buffer, from: Buffer | null): void {
+  const plain = openSource(file, from, true);
   const enc = new Database(copy, { readonly: true, fileMustExist: true });
   try {
     applyDbKey(enc, key);
@@ -153,7 +175,8 @@ function verifyCopy(file: string, copy: string, key: Buffer): void {
 function makeCopy(file: string, key: Buffer, at: (p: EncryptPoint) => void): void {
   const copy = copyOf(file);
   removeSide(copy);
-  checkpointPlain(file);
+  const from = sourceKey(file, key);
+  checkpointSource(file, from);
   at('checkpointed');
   fs.copyFileSync(file, copy);
   syncFile(copy);
@@ -161,6 +184,7 @@ function makeCopy(file: string, key: Buffer, at: (p: EncryptPoint) => void): voi
   const db = new Database(copy, { fileMustExist: true });
   try {
     // SQLite3MultipleCiphers re-encrypts a file in place only in rollback-journal mode.
+    if (from) applyDbKey(db, from, OLD_DB_SCHEME);
     db.pragma('journal_mode = DELETE');
     db.pragma('temp_store = MEMORY');
     rekeyDb(db, key);
@@ -169,13 +193,14 @@ function makeCopy(file: string, key: Buffer, at: (p: EncryptPoint) => void): voi
   }
   syncFile(copy);
   at('rekeyed');
-  verifyCopy(file, copy, key);
+  verifyCopy(file, copy, key, from);
 }
 
 /**
- * Encrypts `file` with `key` (or finishes an encryption a kill interrupted). `at` is called
- * after each action completes (tests stop a child process there). On return the file is
- * encrypted, its plaintext original, WAL and index are gone, and so is the step file.
+ * Encrypts `file` with `key` (or finishes an encryption a kill interrupted): a plaintext file,
+ * or one in the earlier scheme. `at` is called after each action completes (tests stop a child
+ * process there). On return the file is encrypted in the store's scheme, its original, WAL and
+ * index are gone, and so is the step file.
  */
 export function encryptDatabase(
   file: string,
@@ -185,7 +210,7 @@ export function encryptDatabase(
   let step = readStep(file);
   const dir = path.dirname(file);
   if (step === null) {
-    if (!isPlaintextDatabase(file)) return;
+    if (!isPlaintextDatabase(file) && !opensWithOldScheme(file, key)) return;
     writeStep(file, 'copy');
     at('marked');
     step = 'copy';

@@ -1,10 +1,11 @@
-import { toCents } from '../../common/money';
+import type { IntentType, QuoteStatus } from '../../common/api';
+import { centsToAmount, toCents } from '../../common/money';
 import { recurringByPeriod } from './totals';
 import type { WorkQuote } from './types';
 
 /** The list columns of `quotes`, derived from the working copy. */
 export interface ListRow {
-  status: string;
+  status: QuoteStatus;
   client_id: string;
   client_name: string;
   client_shadow: number;
@@ -19,7 +20,7 @@ export interface ListRow {
   published_on: string | null;
   /** Null for a list-entry stub (the list does not carry it). */
   expires_on: string | null;
-  intent_type: string | null;
+  intent_type: IntentType | null;
   currency: string;
   initial_total: number;
   recurring_total: number;
@@ -28,6 +29,36 @@ export interface ListRow {
   items_total: number;
   items_custom: number;
   items_msp: number;
+}
+
+/**
+ * A quote's list row as a listing reads it back (the list's page, a stub's entry): its ids and
+ * the columns both show; each adds what only it reads.
+ */
+export interface ListedRow extends Omit<
+  ListRow,
+  'created_by_email' | 'partner_id' | 'expires_on' | 'recurring_periods'
+> {
+  id: string;
+  server_id: string | null;
+}
+
+/** What a list entry and a stub's entry both say of a listed row, alike. */
+export function listedFields(r: ListedRow) {
+  return {
+    status: r.status,
+    client: { id: r.client_id, name: r.client_name, isShadowCompany: r.client_shadow === 1 },
+    createdBy: r.created_by,
+    createdOn: r.created_on,
+    updatedOn: r.updated_on,
+    referenceCode: r.reference_code,
+    published: r.published === 1,
+    lineItemCounts: { custom: r.items_custom, msp: r.items_msp, total: r.items_total },
+    totals: {
+      initialTotal: { amount: centsToAmount(r.initial_total), currency: r.currency },
+      recurringTotal: { amount: centsToAmount(r.recurring_total), currency: r.currency },
+    },
+  };
 }
 
 export function listRow(w: WorkQuote): ListRow {

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { ListQuotesQuery, QuoteStatus, type SortField } from '../../common/api';
-import { centsToAmount, type RecurringByPeriod } from '../../common/money';
+import type { RecurringByPeriod } from '../../common/money';
 import type { ListFacts } from './list-facts';
+import { listedFields, type ListedRow } from './list-row';
 import { searchQuery } from './search';
 import type { Identity, ListEntry, ListQuery, ListResult, SyncState } from './types';
 import { check } from './validate';
@@ -32,28 +33,8 @@ const SORT_INDEX: Record<SortField, string> = {
 /** Above this many rows to list, a page behind a search or "mine" is found by walking the sort index. */
 const DENSE_MATCHES = 2000;
 
-interface Row {
-  id: string;
-  server_id: string | null;
-  status: QuoteStatus;
-  client_id: string;
-  client_name: string;
-  client_shadow: number;
-  created_by: string;
-  created_on: string;
-  updated_on: string;
-  reference_code: string;
-  published: number;
-  published_on: string | null;
-  intent_type: ListEntry['intentType'];
-  owner_id: string | null;
-  currency: string;
-  initial_total: number;
-  recurring_total: number;
+interface Row extends ListedRow {
   recurring_periods: string;
-  items_total: number;
-  items_custom: number;
-  items_msp: number;
   generation: number;
   synced_generation: number;
   deleted: number;
@@ -83,27 +64,27 @@ function entry(r: Row): ListEntry {
   return {
     id: r.id,
     serverId: r.server_id,
-    status: r.status,
-    client: { id: r.client_id, name: r.client_name, isShadowCompany: r.client_shadow === 1 },
-    createdBy: r.created_by,
-    createdOn: r.created_on,
-    updatedOn: r.updated_on,
-    referenceCode: r.reference_code,
-    published: r.published === 1,
+    ...listedFields(r),
     publishedOn: r.published_on,
     intentType: r.intent_type,
     ownerId: r.owner_id,
-    lineItemCounts: { custom: r.items_custom, msp: r.items_msp, total: r.items_total },
-    totals: {
-      initialTotal: { amount: centsToAmount(r.initial_total), currency: r.currency },
-      recurringTotal: { amount: centsToAmount(r.recurring_total), currency: r.currency },
-    },
     recurringByPeriod: JSON.parse(r.recurring_periods) as RecurringByPeriod,
     dirty: r.generation > r.synced_generation || r.deleted === 1,
     syncState: r.sync_state,
     openConflicts: r.open_conflicts,
     stub: r.stub === 1,
   };
+}
+
+/** The list entries of `picked` row ids, in that order. */
+function rowsOf(db: Database.Database, picked: number[]): ListEntry[] {
+  if (!picked.length) return [];
+  const rows = prepared(
+    db,
+    `SELECT ${COLUMNS}, q.qrow AS qrow FROM quotes q WHERE q.qrow IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(picked)) as (Row & { qrow: number })[];
+  const byRow = new Map(rows.map((r) => [r.qrow, r]));
+  return picked.map((qr) => entry(byRow.get(qr)!));
 }
 
 /**
@@ -195,11 +176,24 @@ export function listQuotes(
     // no table lookups — until the page is full, instead of sorting them all.
     const selected = facts.select(matches, filterParams, statuses);
     if (selected.length <= DENSE_MATCHES) {
-      const rows = prepared(
-        db,
-        `SELECT ${COLUMNS} FROM quotes q WHERE q.deleted = 0 AND q.qrow IN (SELECT value FROM json_each(?)) ${order} LIMIT ? OFFSET ?`,
-      ).all(JSON.stringify(selected), q.limit, offset) as Row[];
-      return { content: rows.map(entry), page, statusCounts: counts };
+      // The default order is sorted in memory; any other by SQLite, over row id and sort key
+      // alone. Either way only the page's rows are read whole: sorting whole rows would read
+      // every match's row, sync state and stub mark.
+      const inMemory =
+        sort.field === 'updatedOn'
+          ? facts.pageByUpdated(selected, sort.direction === 'desc', offset, q.limit)
+          : null;
+      // NOT INDEXED: wanting only the row id, SQLite would rather scan a whole sort index (it
+      // covers the query and needs no sort) than look up the matches: 100,000 entries for 1,000.
+      const picked =
+        inMemory ??
+        (prepared(
+          db,
+          `SELECT q.qrow FROM quotes q NOT INDEXED WHERE q.deleted = 0 AND q.qrow IN (SELECT value FROM json_each(?)) ${order} LIMIT ? OFFSET ?`,
+        )
+          .pluck()
+          .all(JSON.stringify(selected), q.limit, offset) as number[]);
+      return { content: rowsOf(db, picked), page, statusCounts: counts };
     }
     let max = 0;
     for (const m of selected) if (m > max) max = m;
@@ -223,14 +217,7 @@ export function listQuotes(
       }
       if (rows.length < chunk) break;
     }
-    const rows = picked.length
-      ? (prepared(
-          db,
-          `SELECT ${COLUMNS}, q.qrow AS qrow FROM quotes q WHERE q.qrow IN (SELECT value FROM json_each(?))`,
-        ).all(JSON.stringify(picked)) as (Row & { qrow: number })[])
-      : [];
-    const byRow = new Map(rows.map((r) => [r.qrow, r]));
-    return { content: picked.map((qr) => entry(byRow.get(qr)!)), page, statusCounts: counts };
+    return { content: rowsOf(db, picked), page, statusCounts: counts };
   }
 
   let sql: string;

@@ -75,7 +75,7 @@ export interface StoreOptions {
   /** Check run on an existing file before use; default `auto` (see IntegrityCheck). */
   integrityCheck?: IntegrityCheck;
   /**
-   * The profile's 256-bit store key: the database (SQLCipher) and attachment files
+   * The profile's 256-bit store key: the database (AEGIS-256) and attachment files
    * (AES-256-GCM) are encrypted with keys derived from it; a plaintext store is encrypted on
    * open. Without it the store is plaintext (the user chose no encryption).
    */

@@ -15,10 +15,10 @@
 // names — and the change stamp the fill's queue is ordered by.
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { InvoiceTotals, ListContent, UserModel } from '../../common/api';
-import { centsToAmount, toCents } from '../../common/money';
+import { toCents } from '../../common/money';
 import type { QuoteRepo } from './quote-repo';
 import type { SyncTables } from './sync-tables';
-import { listRow, searchDoc, type ListRow } from './list-row';
+import { listedFields, listRow, searchDoc, type ListedRow, type ListRow } from './list-row';
 import { storedDoc } from './totals';
 import type { WorkQuote } from './types';
 import { StoreValidationError } from './errors';
@@ -128,28 +128,9 @@ function extraOf(e: ListContent): string | null {
   return x.o || x.p ? JSON.stringify(x) : null;
 }
 
-interface EntryRow {
-  id: string;
+interface EntryRow extends ListedRow {
   server_id: string;
-  status: ListContent['status'];
-  client_id: string;
-  client_name: string;
-  client_shadow: number;
-  created_by: string;
-  created_on: string;
-  updated_on: string;
-  reference_code: string;
-  published: number;
-  published_on: string | null;
-  intent_type: ListContent['intentType'] | null;
-  owner_id: string | null;
   partner_id: string | null;
-  currency: string;
-  initial_total: number;
-  recurring_total: number;
-  items_total: number;
-  items_custom: number;
-  items_msp: number;
   extra: string | null;
 }
 
@@ -157,18 +138,7 @@ function entryOf(r: EntryRow): ListContent {
   const x = r.extra ? (JSON.parse(r.extra) as Extra) : {};
   return {
     id: r.server_id,
-    status: r.status,
-    client: { id: r.client_id, name: r.client_name, isShadowCompany: r.client_shadow === 1 },
-    createdBy: r.created_by,
-    createdOn: r.created_on,
-    updatedOn: r.updated_on,
-    referenceCode: r.reference_code,
-    published: r.published === 1,
-    lineItemCounts: { custom: r.items_custom, msp: r.items_msp, total: r.items_total },
-    totals: {
-      initialTotal: { amount: centsToAmount(r.initial_total), currency: r.currency },
-      recurringTotal: { amount: centsToAmount(r.recurring_total), currency: r.currency },
-    },
+    ...listedFields(r),
     ...(r.published_on ? { publishedOn: r.published_on } : {}),
     ...(r.intent_type ? { intentType: r.intent_type } : {}),
     ...(x.o && r.owner_id

@@ -2,13 +2,13 @@
 // status or sync state changes (never on a line edit: typing in the editor costs no extra
 // call), and hourly as time moves quotes into it. In browser mode, where main cannot show a
 // desktop notification, the page shows the notice of newly due reminders itself: at start
-// (and as the first pulls after it bring quotes in), then once a day.
+// (and as the first pulls after it bring quotes in), then once a day; the notice follows the
+// list as its reminders stop being due (attention-notice.ts).
 import { useEffect } from 'react';
 import { ipc } from '../ipc';
 import { useFollowUps } from '../state/follow-ups';
 import { useLocalPrefs } from '../state/local-prefs';
-import { useNav } from '../state/nav';
-import { toast } from '../ui/toast';
+import { showAttentionNotice } from './attention-notice';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -20,11 +20,7 @@ const SETTLE_MS = 3_000;
 async function showNotice(): Promise<void> {
   try {
     const notice = await ipc().call('followUps.takeNotice');
-    if (!notice) return;
-    toast.info(notice.text, {
-      label: 'Show',
-      run: () => useNav.getState().go({ screen: 'followUps' }),
-    });
+    if (notice) showAttentionNotice(notice);
   } catch {
     /* no profile or a locked store: nothing to tell */
   }

@@ -11,6 +11,8 @@ interface ToastState {
   toasts: Toast[];
   push: (t: Omit<Toast, 'id'>, ttlMs?: number) => number;
   dismiss: (id: number) => void;
+  /** Words a shown notice anew (its count went down); nothing when it is gone. */
+  reword: (id: number, message: string) => void;
   /** Keeps a notice while the pointer or focus is on it; `release` starts its time again. */
   hold: (id: number) => void;
   release: (id: number) => void;
@@ -43,6 +45,8 @@ export const useToasts = create<ToastState>((set, get) => {
       timers.delete(id);
       set({ toasts: get().toasts.filter((x) => x.id !== id) });
     },
+    reword: (id, message) =>
+      set({ toasts: get().toasts.map((x) => (x.id === id ? { ...x, message } : x)) }),
     hold: (id) => {
       const t = timers.get(id);
       if (t?.timer) clearTimeout(t.timer);

@@ -7,8 +7,8 @@ import {
   extendedExpiry,
   followUpBounds,
   newlyDue,
-  noticeText,
 } from '../../main/services/follow-up-rules';
+import { noticeText } from '../../common/follow-ups';
 import type { FollowUpFacts } from '../../main/store';
 
 const NOW = new Date('2026-03-10T12:00:00.000Z');

@@ -1,15 +1,24 @@
-// A store from before encryption is encrypted on the first open with a key. A kill at each
-// step of that (a child process that kills itself right after the step: an allowed fake of a
-// crash at an exact moment) leaves a store that opens with every edit in it, and nothing
-// readable left on disk once it has.
+// A store from before encryption is encrypted on the first open with a key, and one encrypted
+// in the earlier scheme (SQLCipher 4's settings) is converted to the store's scheme the same
+// way. A kill at each step of that (a child process that kills itself right after the step: an
+// allowed fake of a crash at an exact moment) leaves a store that opens with every edit in it,
+// and nothing readable left on disk once it has.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENCRYPT_POINTS, openStore, type EncryptPoint, type Store } from '../../main/store';
+import {
+  ENCRYPT_POINTS,
+  countUnsyncedInFile,
+  openStore,
+  type EncryptPoint,
+  type Store,
+} from '../../main/store';
+import { deriveStoreKeys } from '../../main/store/cipher';
 import { filesUnder, hitsOnDisk } from './disk-bytes';
 import { M365, acme, clientOf, seededStore, tempDir } from './fixtures';
 
@@ -140,4 +149,93 @@ describe('encrypting a store from before encryption', () => {
     fs.truncateSync(copy, Math.floor(fs.statSync(copy).size / 2));
     expectWhole(dir, ids, key);
   });
+});
+
+/** What stores were encrypted with before the store's scheme changed, set on a fresh connection. */
+function keyOldScheme(db: Database.Database, dbKey: Buffer, pragma: 'key' | 'rekey'): void {
+  db.pragma(`cipher = 'sqlcipher'`);
+  db.pragma('legacy = 4');
+  db.pragma(`${pragma} = "x'${dbKey.toString('hex')}'"`);
+}
+
+/**
+ * A store as a build that encrypted with SQLCipher 4's settings leaves it after a crash: its
+ * attachment files sealed, the database in that scheme, one more write still in its WAL.
+ */
+function oldSchemeStore(key: Buffer): { dir: string; ids: string[] } {
+  const { dir: plain, ids } = plaintextStore();
+  const file = path.join(plain, 'quotedesk.sqlite');
+  openStore(file, { filesDir: path.join(plain, 'files'), key }).close();
+  const dbKey = deriveStoreKeys(key).db;
+  const current = new Database(file, { fileMustExist: true });
+  current.pragma(`cipher = 'aegis'`);
+  current.pragma(`key = "x'${dbKey.toString('hex')}'"`);
+  current.pragma('journal_mode = DELETE');
+  keyOldScheme(current, dbKey, 'rekey');
+  current.close();
+  const old = new Database(file, { fileMustExist: true });
+  keyOldScheme(old, dbKey, 'key');
+  old.pragma('journal_mode = WAL');
+  old.pragma('wal_autocheckpoint = 0');
+  old.prepare("INSERT INTO meta (key, value) VALUES ('test.inWal', '\"Harbor mark\"')").run();
+  const dir = tempDir();
+  fs.cpSync(plain, dir, { recursive: true, filter: (f) => !f.endsWith('-shm') });
+  old.close();
+  expect(fs.statSync(path.join(dir, 'quotedesk.sqlite-wal')).size).toBeGreaterThan(0);
+  return { dir, ids };
+}
+
+function opensInOldScheme(file: string, key: Buffer): boolean {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    keyOldScheme(db, deriveStoreKeys(key).db, 'key');
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    db.close();
+  }
+}
+
+function expectConverted(dir: string, ids: string[], key: Buffer): void {
+  expectWhole(dir, ids, key);
+  const file = path.join(dir, 'quotedesk.sqlite');
+  const store = openStore(file, { filesDir: path.join(dir, 'files'), key });
+  try {
+    expect(store.getMeta('test.inWal')).toBe('Harbor mark');
+  } finally {
+    store.close();
+  }
+  expect(opensInOldScheme(file, key)).toBe(false);
+}
+
+describe('converting a store encrypted in the earlier scheme (SQLCipher 4 settings)', () => {
+  it('opens it with every edit, in the store scheme, when nothing stops it', () => {
+    const key = crypto.randomBytes(32);
+    const { dir, ids } = oldSchemeStore(key);
+    expect(opensInOldScheme(path.join(dir, 'quotedesk.sqlite'), key)).toBe(true);
+    const r = runChild(dir, key, 'none');
+    expect(r.stdout + r.stderr).toContain('finished');
+    expectConverted(dir, ids, key);
+  });
+
+  it('counts its unsynced drafts while it is not open, without converting it', () => {
+    const key = crypto.randomBytes(32);
+    const { dir } = oldSchemeStore(key);
+    const file = path.join(dir, 'quotedesk.sqlite');
+    expect(countUnsyncedInFile(file, key).drafts).toBe(NOTES.length);
+    expect(opensInOldScheme(file, key)).toBe(true);
+  });
+
+  // Its attachment files were sealed before: the last point is never reached.
+  for (const point of ENCRYPT_POINTS.filter((p) => p !== 'file-sealed')) {
+    it(`keeps every edit through a kill right after "${point}"`, () => {
+      const key = crypto.randomBytes(32);
+      const { dir, ids } = oldSchemeStore(key);
+      const r = runChild(dir, key, point);
+      expect(r.signal, r.stderr).toBe('SIGKILL');
+      expectConverted(dir, ids, key);
+    });
+  }
 });
