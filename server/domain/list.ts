@@ -6,6 +6,7 @@ import {
 } from '../../common/api';
 import type { Caller, Ctx } from '../context';
 import { listEntriesJson, type PagePick } from './list-entries';
+import { markBefore, setMark } from './list-marks';
 import { expireDue } from './quotes';
 
 /** The index that walks each sort in order (see migrations). */
@@ -137,22 +138,43 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): string
     const column = SORT_COLUMNS[field]!;
     const dir = (q.sort?.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
     const order = `ORDER BY ${column} ${dir}, q.id ${dir}`;
-    const wanted = q.page * q.limit + q.limit;
+    const offset = q.page * q.limit;
+    // A long list is read page after page: the page before this one left where it ended
+    // (list-marks.ts), so this one seeks there in the sort index instead of walking past every
+    // row before it. Without a mark (page 0, or the list changed since) OFFSET does it all.
+    const index = SORT_INDEXES[field];
+    const list = `${base}${filter}|${order}|${JSON.stringify([args, statuses ?? null])}`;
+    const mark = !matches.ids && index ? markBefore(ctx, list, offset) : undefined;
+    const skip = offset - (mark?.offset ?? 0);
+    // Written so the planner seeks with it: the collation on the value, not on the column.
+    const [raw, collate] = column.split(' COLLATE ');
+    const value = collate ? `? COLLATE ${collate}` : '?';
+    const seek = mark ? ` AND (${raw}, q.id) ${dir === 'ASC' ? '>' : '<'} (${value}, ?)` : '';
     // The page's ids are picked first, from an index alone where it can, and only those 50 rows
     // are read and joined (an OFFSET over joined rows reads every skipped row). When matches are
     // plentiful, walking the sort index finds a page after a few entries; when they are rare
     // (a narrow filter or search: no index can seek a match anywhere in the text) they are
     // picked from the covering list index and sorted. The counts tell which.
-    const walk = total > 4 * wanted ? SORT_INDEXES[field] : undefined;
+    const walk = total > 4 * (skip + q.limit) ? index : undefined;
     const from = matches.ids
       ? `(SELECT q.id FROM quotes q WHERE q.id IN (SELECT value FROM json_each(?))${filter} ${order} LIMIT ? OFFSET ?) h
          JOIN quotes q ON q.id = h.id`
-      : `(SELECT q.id FROM quotes q INDEXED BY ${walk ?? 'quotes_list'} WHERE ${base}${filter} ${order} LIMIT ? OFFSET ?) h
+      : `(SELECT q.id FROM quotes q INDEXED BY ${walk ?? 'quotes_list'} WHERE ${base}${filter}${seek} ${order} LIMIT ? OFFSET ?) h
          JOIN quotes q ON q.id = h.id`;
-    // Only the page's ids and stamps are read here; the entries come from listEntriesJson.
+    // Only the page's ids, stamps and sort keys are read here; the entries come from listEntriesJson.
     const picks = ctx
-      .sql<PagePick>(`SELECT q.id, q.updated_on FROM ${from} ${order}`)
-      .all(...(matches.ids ? [matches.ids] : args), ...(statuses ?? []), q.limit, q.page * q.limit);
+      .sql<PagePick & { k: unknown }>(
+        `SELECT q.id, q.updated_on, ${column} AS k FROM ${from} ${order}`,
+      )
+      .all(
+        ...(matches.ids ? [matches.ids] : args),
+        ...(statuses ?? []),
+        ...(mark ? mark.key : []),
+        q.limit,
+        skip,
+      );
+    const last = picks[picks.length - 1];
+    if (index && !matches.ids && last) setMark(ctx, list, offset + picks.length, [last.k, last.id]);
     content = listEntriesJson(ctx, partner, picks);
   }
   return `{"content":${content},"page":${JSON.stringify(page)},"statusCounts":${JSON.stringify(counts)}}`;

@@ -88,6 +88,58 @@ describe('GET /v2/quotes paging', () => {
     expect(all.size).toBe(12);
   });
 
+  // A long list is read page after page, each page seeking where the one before it ended
+  // (server/domain/list-marks.ts): the pages must be the list itself, whatever the sort, the
+  // ties in it, the order the pages are asked in, and a change between two pages.
+  it('reads every sort page after page as the whole list, each quote once and in its place', async () => {
+    const sorts = [
+      'status',
+      'client.name',
+      'createdBy',
+      'createdOn',
+      'updatedOn',
+      'totals.initialTotal',
+      'totals.recurringTotal',
+      'id',
+    ];
+    const ids = async (qs: string) => (await list(qs)).content.map((c) => c.id);
+    // Every list's pages read in turns with the other lists' pages, so no list follows another's.
+    for (const filter of ['account=partner', 'account=user&status=draft,closed'])
+      for (const limit of [2, 5]) {
+        const lists = sorts.flatMap((sort) =>
+          ['asc', 'desc'].map((dir) => ({
+            q: `?${filter}&sort=${sort},${dir}`,
+            read: [] as string[],
+          })),
+        );
+        const wholes = await Promise.all(lists.map((l) => ids(`${l.q}&limit=100`)));
+        const pages = Math.ceil(wholes[0]!.length / limit);
+        expect(pages).toBeGreaterThanOrEqual(2);
+        for (let p = 0; p < pages; p++)
+          for (const l of lists) l.read.push(...(await ids(`${l.q}&limit=${limit}&page=${p}`)));
+        for (const [i, l] of lists.entries()) {
+          const whole = wholes[i]!;
+          expect(l.read, `${l.q}, ${limit} a page`).toEqual(whole);
+          // Asked out of order: a page after a gap, then the one before it.
+          expect(await ids(`${l.q}&limit=${limit}&page=${pages - 1}`)).toEqual(
+            whole.slice((pages - 1) * limit),
+          );
+          expect(await ids(`${l.q}&limit=${limit}&page=1`)).toEqual(whole.slice(limit, 2 * limit));
+        }
+      }
+
+    // A quote changed between two pages moves to the top: the next page is the list as it is
+    // now, not where the page before it ended.
+    const q = '?account=partner&sort=updatedOn,desc&limit=3';
+    await ids(`${q}&page=0`);
+    await ids(`${q}&page=1`);
+    const moved = adaQuotes[11]!;
+    await ada.post(`/v2/quotes/${moved.id}/sections`, { name: 'Moved' });
+    const now = await ids('?account=partner&sort=updatedOn,desc&limit=100');
+    expect(now[0]).toBe(moved.id);
+    expect(await ids(`${q}&page=2`)).toEqual(now.slice(6, 9));
+  });
+
   it('refuses a page size above 100 and malformed paging', async () => {
     refused(await ada.get('/v2/quotes?limit=101'), 400, 'INVALID_REQUEST_PARAMETER', 'limit');
     refused(await ada.get('/v2/quotes?limit=0'), 400, 'INVALID_REQUEST_PARAMETER', 'limit');
