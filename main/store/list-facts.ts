@@ -4,6 +4,8 @@ import { amountMatcher } from './amount-search';
 
 const STATUS_CODE = new Map(QuoteStatus.options.map((s, i) => [s, i]));
 const ABSENT = 255;
+/** Above this many rows up to a page's end, `pageByUpdated` sorts them all. */
+const TOP_K_MAX = 500;
 
 /**
  * The list filters of every quote, held in typed arrays by row id. Status counts of a search
@@ -21,6 +23,16 @@ export class ListFacts {
   /** Totals in cents, for search by amount. */
   private initial = new Float64Array(0);
   private recurring = new Float64Array(0);
+  /**
+   * `updated_on` by row id: a search's page in the default order (the list's, newest first) is
+   * sorted here, so only the page's rows are read from the table, not every match's.
+   */
+  private updated: string[] = [];
+  /**
+   * Whether some `updated_on` holds a character that sorts differently in JavaScript (UTF-16)
+   * than in SQLite (UTF-8 bytes): from U+D800 on. Then SQLite sorts.
+   */
+  private updatedExotic = false;
   private strings = new Map<string, number>();
   private built = false;
   /** Whether rows changed since `begin`: only then can a rollback leave the facts wrong. */
@@ -41,6 +53,8 @@ export class ListFacts {
     this.built = false;
     this.status = new Uint8Array(0);
     this.strings.clear();
+    this.updated = [];
+    this.updatedExotic = false;
   }
 
   private intern(s: string | null): number {
@@ -80,6 +94,7 @@ export class ListFacts {
       partner_id: string | null;
       initial_total: number;
       recurring_total: number;
+      updated_on: string;
     },
   ): void {
     if (!this.built) return;
@@ -92,6 +107,8 @@ export class ListFacts {
     this.partner[qrow] = this.intern(r.partner_id);
     this.initial[qrow] = r.initial_total;
     this.recurring[qrow] = r.recurring_total;
+    this.updated[qrow] = r.updated_on;
+    if (!this.updatedExotic && /[\ud800-\uffff]/.test(r.updated_on)) this.updatedExotic = true;
   }
 
   remove(qrow: number): void {
@@ -104,13 +121,25 @@ export class ListFacts {
     this.status = new Uint8Array(0);
     const rows = this.db
       .prepare(
-        'SELECT qrow, status, deleted, created_by_email, owner_id, intent_type, partner_id, initial_total, recurring_total FROM quotes',
+        'SELECT qrow, status, deleted, created_by_email, owner_id, intent_type, partner_id, initial_total, recurring_total, updated_on FROM quotes',
       )
       .raw()
       .iterate() as IterableIterator<
-      [number, string, number, string, string | null, string | null, string | null, number, number]
+      [
+        number,
+        string,
+        number,
+        string,
+        string | null,
+        string | null,
+        string | null,
+        number,
+        number,
+        string,
+      ]
     >;
-    for (const [qrow, status, deleted, email, owner, intent, partner, initial, recurring] of rows) {
+    // prettier-ignore
+    for (const [qrow, status, deleted, email, owner, intent, partner, initial, recurring, updated] of rows) {
       this.set(qrow, {
         status,
         deleted,
@@ -120,8 +149,43 @@ export class ListFacts {
         partner_id: partner,
         initial_total: initial,
         recurring_total: recurring,
+        updated_on: updated,
       });
     }
+  }
+
+  /**
+   * A page of `qrows` (live rows, from `select`) in the order of `ORDER BY updated_on <dir>,
+   * qrow <dir>` — or null when SQLite must sort them (see `updatedExotic`).
+   */
+  pageByUpdated(
+    qrows: readonly number[],
+    desc: boolean,
+    offset: number,
+    limit: number,
+  ): number[] | null {
+    if (!this.built) this.build();
+    if (this.updatedExotic) return null;
+    const u = this.updated;
+    const sign = desc ? -1 : 1;
+    const before = (a: number, b: number): number => {
+      const x = u[a]!;
+      const y = u[b]!;
+      return sign * (x < y ? -1 : x > y ? 1 : a - b);
+    };
+    const want = offset + limit;
+    if (want > TOP_K_MAX) return [...qrows].sort(before).slice(offset, want);
+    // The first `want` in order, kept sorted while one pass goes over the rest: most rows are
+    // turned away by one comparison with the last kept, where a full sort compares each ~10×.
+    const top: number[] = [];
+    for (const q of qrows) {
+      if (top.length === want && before(q, top[want - 1]!) >= 0) continue;
+      let i = top.length === want ? want - 1 : top.length;
+      while (i > 0 && before(q, top[i - 1]!) < 0) i--;
+      top.splice(i, 0, q);
+      if (top.length > want) top.pop();
+    }
+    return top.slice(offset);
   }
 
   /** Live rows whose totals' amounts match a typed word (see `amount-search.ts`). */

@@ -76,6 +76,17 @@ function entry(r: Row): ListEntry {
   };
 }
 
+/** The list entries of `picked` row ids, in that order. */
+function rowsOf(db: Database.Database, picked: number[]): ListEntry[] {
+  if (!picked.length) return [];
+  const rows = prepared(
+    db,
+    `SELECT ${COLUMNS}, q.qrow AS qrow FROM quotes q WHERE q.qrow IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(picked)) as (Row & { qrow: number })[];
+  const byRow = new Map(rows.map((r) => [r.qrow, r]));
+  return picked.map((qr) => entry(byRow.get(qr)!));
+}
+
 /**
  * The filters of a list other than status and search (account, partner, intent), on a table
  * named `T` (replace the prefix with the alias in use), with their parameters.
@@ -165,11 +176,24 @@ export function listQuotes(
     // no table lookups — until the page is full, instead of sorting them all.
     const selected = facts.select(matches, filterParams, statuses);
     if (selected.length <= DENSE_MATCHES) {
-      const rows = prepared(
-        db,
-        `SELECT ${COLUMNS} FROM quotes q WHERE q.deleted = 0 AND q.qrow IN (SELECT value FROM json_each(?)) ${order} LIMIT ? OFFSET ?`,
-      ).all(JSON.stringify(selected), q.limit, offset) as Row[];
-      return { content: rows.map(entry), page, statusCounts: counts };
+      // The default order is sorted in memory; any other by SQLite, over row id and sort key
+      // alone. Either way only the page's rows are read whole: sorting whole rows would read
+      // every match's row, sync state and stub mark.
+      const inMemory =
+        sort.field === 'updatedOn'
+          ? facts.pageByUpdated(selected, sort.direction === 'desc', offset, q.limit)
+          : null;
+      // NOT INDEXED: wanting only the row id, SQLite would rather scan a whole sort index (it
+      // covers the query and needs no sort) than look up the matches: 100,000 entries for 1,000.
+      const picked =
+        inMemory ??
+        (prepared(
+          db,
+          `SELECT q.qrow FROM quotes q NOT INDEXED WHERE q.deleted = 0 AND q.qrow IN (SELECT value FROM json_each(?)) ${order} LIMIT ? OFFSET ?`,
+        )
+          .pluck()
+          .all(JSON.stringify(selected), q.limit, offset) as number[]);
+      return { content: rowsOf(db, picked), page, statusCounts: counts };
     }
     let max = 0;
     for (const m of selected) if (m > max) max = m;
@@ -193,14 +217,7 @@ export function listQuotes(
       }
       if (rows.length < chunk) break;
     }
-    const rows = picked.length
-      ? (prepared(
-          db,
-          `SELECT ${COLUMNS}, q.qrow AS qrow FROM quotes q WHERE q.qrow IN (SELECT value FROM json_each(?))`,
-        ).all(JSON.stringify(picked)) as (Row & { qrow: number })[])
-      : [];
-    const byRow = new Map(rows.map((r) => [r.qrow, r]));
-    return { content: picked.map((qr) => entry(byRow.get(qr)!)), page, statusCounts: counts };
+    return { content: rowsOf(db, picked), page, statusCounts: counts };
   }
 
   let sql: string;

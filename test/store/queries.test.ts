@@ -438,3 +438,55 @@ describe('searching many quotes', () => {
     store.close();
   });
 });
+
+describe('searching a few quotes', () => {
+  it('pages them in the list order, quotes of the same moment by row, as the unsearched list does', () => {
+    const store = seededStore();
+    const start = Date.parse('2026-02-01T00:00:00Z');
+    store.transaction(() => {
+      for (let i = 0; i < 900; i++) {
+        const c = i % 3 === 0 ? blueFjord : acme;
+        // Four quotes share each moment: the order between them is the rows'.
+        store.createQuote({ client: clientOf(c), now: new Date(start + Math.floor(i / 4) * 1000) });
+      }
+    });
+    const reference = (sort?: string, client = blueFjord) => {
+      const out: string[] = [];
+      for (let page = 0; ; page++) {
+        const r = store.listQuotes({ account: 'partner', sort, limit: 100, page });
+        out.push(...r.content.filter((x) => x.client.name === client.name).map((x) => x.id));
+        if (page + 1 >= r.page.totalPages) break;
+      }
+      return out;
+    };
+    for (const sort of [undefined, 'updatedOn,desc', 'updatedOn,asc', 'client.name,desc']) {
+      const want = reference(sort);
+      expect(want).toHaveLength(300);
+      for (const page of [0, 1, 3, 9]) {
+        const got = store.listQuotes({
+          account: 'partner',
+          search: 'fjord',
+          sort,
+          limit: 30,
+          page,
+        });
+        expect(got.content.map((x) => x.id)).toEqual(want.slice(page * 30, page * 30 + 30));
+        expect(got.page.totalElements).toBe(300);
+      }
+    }
+    // Deep pages too (600 matches).
+    const acmes = reference(undefined, acme);
+    const deep = store.listQuotes({ account: 'partner', search: 'acme', limit: 100, page: 5 });
+    expect(deep.content.map((x) => x.id)).toEqual(acmes.slice(500, 600));
+    // An edit makes its quote the newest: first in the default order from then on.
+    const oldest = reference().at(-1)!;
+    store.updateHeader(oldest, { introMessage: 'Updated terms' });
+    expect(store.listQuotes({ search: 'fjord', limit: 5 }).content[0]!.id).toBe(oldest);
+    expect(
+      store
+        .listQuotes({ search: 'fjord', sort: 'updatedOn,asc', limit: 100, page: 2 })
+        .content.at(-1)!.id,
+    ).toBe(oldest);
+    store.close();
+  });
+});
