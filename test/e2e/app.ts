@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startBridge, type HttpBridge } from '../../main/bridge';
 import { createCore, silentLogger, type Core } from '../../main/core';
 import { readPolicyFile } from '../../main/core/policy';
@@ -12,7 +13,7 @@ import { engineSyncFactory } from '../../main/core/sync-engine';
 import { startServer, type StartedServer } from '../helpers/server';
 import { DEMO } from '../helpers/server-api';
 import { ensureRendererBuilt } from './build';
-import { launchChromium, openPage, type PageProblems } from './browser';
+import { launchChromium, openPage, screenshot, type PageProblems } from './browser';
 import { addConnection } from './flows';
 
 export interface RunningApp {
@@ -112,4 +113,27 @@ export async function startApp(
       fs.rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app for the tests of one file: started once before them as `opts` asks (handed to
+ * `started`), a screenshot `failed-<name>` of each test that fails, closed after them all.
+ */
+export function appForFile(
+  name: string,
+  opts: Parameters<typeof startApp>[0],
+  started: (app: RunningApp) => void,
+): void {
+  let app: RunningApp | undefined;
+  beforeAll(async () => {
+    app = await startApp(opts);
+    started(app);
+  }, 180_000);
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail' && app)
+      await screenshot(app.page, `failed-${name}`).catch(() => {});
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

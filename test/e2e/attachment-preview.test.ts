@@ -1,25 +1,13 @@
 // A PDF added from disk is kept locally and previewed with pdf.js, page by page and zoomed:
 // the canvas really has drawn pixels.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './app';
+import { describe, expect, it } from 'vitest';
+import { appForFile, type RunningApp } from './app';
 import { drawnPixels, screenshot } from './browser';
 import { newQuote } from './flows';
 import { makePdf } from './pdf';
 
 let app: RunningApp;
-
-beforeAll(async () => {
-  app = await startApp({ connect: true });
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-attachment-preview`).catch(() => {});
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+appForFile('attachment-preview', { connect: true }, (started) => (app = started));
 
 describe('attachments', () => {
   it('adds a PDF from disk, renames it and previews it with pdf.js', async () => {

@@ -1,29 +1,20 @@
 // Every screen and dialog of the app, visited one after another and read by axe-core: no
 // serious or critical violation anywhere, in light and in dark.
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from '../helpers/server';
-import { startApp, type RunningApp } from './app';
+import { appForFile, type RunningApp } from './app';
 import { seriousViolations } from './axe';
-import { screenshot } from './browser';
 import { addSection, openQuotes, syncNow } from './flows';
 import { makePdf } from './pdf';
 
 let app: RunningApp;
-
-beforeAll(async () => {
-  app = await startApp({ connect: true, seed: path.join(REPO_ROOT, 'server/seed/demo.json') });
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-axe-screens`).catch(() => {});
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+appForFile(
+  'axe-screens',
+  { connect: true, seed: path.join(REPO_ROOT, 'server/seed/demo.json') },
+  (started) => (app = started),
+);
 
 /** The violations on the page as it is now, in light and in dark, each named by screen. */
 async function read(page: Page, screen: string, found: string[]): Promise<void> {

@@ -1,27 +1,15 @@
 // The same field changed here and on the server: the conflict shows base / mine / theirs side
 // by side and is resolved from the UI, field by field; the chosen value reaches the server.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ListResponse, QuoteResponse } from '../../common/api';
 import { login, ok } from '../helpers/server-api';
-import { startApp, type RunningApp } from './app';
+import { appForFile, type RunningApp } from './app';
 import { seriousViolations } from './axe';
 import { screenshot } from './browser';
 import { addCustom, newQuote, syncNow } from './flows';
 
 let app: RunningApp;
-
-beforeAll(async () => {
-  app = await startApp({ connect: true });
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-conflict`).catch(() => {});
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+appForFile('conflict', { connect: true }, (started) => (app = started));
 
 describe('a conflict made through the API', () => {
   it('appears in the conflicts view and is resolved from the UI', async () => {

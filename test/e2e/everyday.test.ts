@@ -1,28 +1,16 @@
 // What a salesperson touches every day, by keyboard and by visible text: where focus lands,
 // the pickers, whose quotes the list shows, the footer, the numbers in fields, publishing; and
 // an automated accessibility check (axe-core, injected into the page) of the main screens.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, login } from '../helpers/server-api';
-import { startApp, type RunningApp } from './app';
+import { appForFile, type RunningApp } from './app';
 import { seriousViolations as axeViolations } from './axe';
 import { screenshot } from './browser';
 import { addCustom, newQuote, openQuotes, syncNow } from './flows';
 
 let app: RunningApp;
-
-beforeAll(async () => {
-  app = await startApp({ connect: true });
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-everyday`).catch(() => {});
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+appForFile('everyday', { connect: true }, (started) => (app = started));
 
 const seriousViolations = (page: Page) => axeViolations(page, app.problems);
 

@@ -2,30 +2,22 @@
 // badges and client names are whole), and add-ons that stay with their product when it moves
 // into a section, here and on the server after sync.
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ListResponse, QuoteResponse, SectionsResponse } from '../../common/api';
 import { REPO_ROOT } from '../helpers/server';
 import { login, ok } from '../helpers/server-api';
-import { startApp, type RunningApp } from './app';
+import { appForFile, type RunningApp } from './app';
 import { screenshot } from './browser';
 import { addSection, newQuote, openQuotes, syncNow } from './flows';
 
 let app: RunningApp;
-
-beforeAll(async () => {
-  // The app's own demo data: quotes in every status, "Changes requested" among them.
-  app = await startApp({ connect: true, seed: path.join(REPO_ROOT, 'server/seed/demo.json') });
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-list-and-sections`).catch(() => {});
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+// The app's own demo data: quotes in every status, "Changes requested" among them.
+appForFile(
+  'list-and-sections',
+  { connect: true, seed: path.join(REPO_ROOT, 'server/seed/demo.json') },
+  (started) => (app = started),
+);
 
 const sectionOf = (page: Page, item: string) =>
   page

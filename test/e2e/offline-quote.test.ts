@@ -1,11 +1,11 @@
 // A salesperson builds a quote with no connection, with all three kinds of line item in two
 // sections, sees the right totals at once, and the quote reaches the server when the
 // connection is back. Real server, real core, real SQLite, real Chromium.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ListResponse, QuoteResponse, SectionsResponse } from '../../common/api';
 import { quoteTotals } from '../../common/money';
 import { login, ok } from '../helpers/server-api';
-import { startApp, type RunningApp } from './app';
+import { appForFile, type RunningApp } from './app';
 import { screenshot } from './browser';
 import {
   addCustom,
@@ -21,19 +21,7 @@ const usd = (n: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
 let app: RunningApp;
-
-beforeAll(async () => {
-  app = await startApp({ connect: true });
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-offline-quote`).catch(() => {});
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+appForFile('offline-quote', { connect: true }, (started) => (app = started));
 
 describe('a quote built offline', () => {
   it('has all three kinds of items in two sections, right totals on screen, and reaches the server after sync', async () => {

@@ -3,28 +3,20 @@
 // opened a dialog with the mouse, and the delete's Undo notice (stays while hovered, Ctrl+Z,
 // never over a row's buttons).
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { REPO_ROOT } from '../helpers/server';
-import { startApp, type RunningApp } from './app';
+import { appForFile, type RunningApp } from './app';
 import { screenshot } from './browser';
 import { addSection, openQuotes, syncNow } from './flows';
 
 let app: RunningApp;
-
-beforeAll(async () => {
-  // The app's own demo data: quotes in every status, enough rows to fill the list.
-  app = await startApp({ connect: true, seed: path.join(REPO_ROOT, 'server/seed/demo.json') });
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-pickers-and-focus`).catch(() => {});
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+// The app's own demo data: quotes in every status, enough rows to fill the list.
+appForFile(
+  'pickers-and-focus',
+  { connect: true, seed: path.join(REPO_ROOT, 'server/seed/demo.json') },
+  (started) => (app = started),
+);
 
 /** What has keyboard focus, as a person would name it. */
 const focused = (page: Page) =>

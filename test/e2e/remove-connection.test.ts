@@ -6,26 +6,13 @@
 // Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from './app';
-import { screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import { appForFile, type RunningApp } from './app';
 import { addConnection, connectionText, newQuote, openQuotes, syncNow } from './flows';
 import { DEMO } from '../helpers/server-api';
 
 let app: RunningApp;
-
-beforeAll(async () => {
-  app = await startApp({ connect: true });
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-remove-connection`).catch(() => {});
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+appForFile('remove-connection', { connect: true }, (started) => (app = started));
 
 describe('removing a connection with unsynced drafts', () => {
   it('shows what would be lost, exports it to a file, Remove anyway deletes the profile’s folder, and the file imported into the connection added again brings the drafts back', async () => {

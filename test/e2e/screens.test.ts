@@ -1,26 +1,14 @@
 // Every main screen, used the way a salesperson would with mouse and keyboard, with
 // screenshots in light and dark kept under test-results/screenshots/.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startApp, type RunningApp } from './app';
+import { appForFile, type RunningApp } from './app';
 import { screenshot } from './browser';
 import { addCustom, addSection, addStandard, newQuote, openQuotes, syncNow } from './flows';
 import { makePdf } from './pdf';
 
 let app: RunningApp;
-
-beforeAll(async () => {
-  app = await startApp({ connect: true });
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-screens`).catch(() => {});
-});
-
-afterAll(async () => {
-  await app?.close();
-});
+appForFile('screens', { connect: true }, (started) => (app = started));
 
 async function both(page: Page, name: string, full = false) {
   await page.emulateMedia({ colorScheme: 'light' });

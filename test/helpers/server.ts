@@ -9,6 +9,16 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEMO_SEED = join(REPO_ROOT, 'test/fixtures/demo-seed.json');
 
+/** The app's embedded demo Quoting API as tests have the core start it: the real CLI, the demo data. */
+export const EMBEDDED_DEMO = {
+  run: {
+    command: join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    args: [join(REPO_ROOT, 'server/cli.ts')],
+    cwd: REPO_ROOT,
+  },
+  seedFile: join(REPO_ROOT, 'server/seed/demo.json'),
+};
+
 export interface StartedServer {
   baseUrl: string;
   caFile: string;

@@ -7,20 +7,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../main/core';
 import { readPolicyFile } from '../../main/core/policy';
-import { startServer, REPO_ROOT, type StartedServer } from '../helpers/server';
+import { startServer, type StartedServer, EMBEDDED_DEMO } from '../helpers/server';
 import { DEMO } from '../helpers/server-api';
 import { startHarness, type Harness } from '../services/harness';
 
 let server: StartedServer;
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'qd-policy-core-'));
-const embedded = {
-  run: {
-    command: path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    args: [path.join(REPO_ROOT, 'server/cli.ts')],
-    cwd: REPO_ROOT,
-  },
-  seedFile: path.join(REPO_ROOT, 'server/seed/demo.json'),
-};
 
 function recordingLogger(
   lines: Array<{ event: string; fields?: Record<string, unknown> }>,
@@ -63,7 +55,7 @@ describe('a valid policy', () => {
     h = await startHarness({
       platform: { mode: 'browser' },
       // Would start the demo server on a first start; the policy turns it off.
-      embedded,
+      embedded: EMBEDDED_DEMO,
       policy: readPolicyFile(file),
     });
   }, 60_000);

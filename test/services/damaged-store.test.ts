@@ -6,19 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { policyFrom } from '../../main/core/policy';
-import { REPO_ROOT } from '../helpers/server';
+import { EMBEDDED_DEMO } from '../helpers/server';
 import { overwritePages, pagesOf } from '../store/pages';
 import { startHarness, type Harness } from './harness';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qd-damaged-'));
-const embedded = {
-  run: {
-    command: path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    args: [path.join(REPO_ROOT, 'server/cli.ts')],
-    cwd: REPO_ROOT,
-  },
-  seedFile: path.join(REPO_ROOT, 'server/seed/demo.json'),
-};
 const storeFile = path.join(dataDir, 'stores', 'demo', 'quotedesk.sqlite');
 let h: Harness | undefined;
 
@@ -31,7 +23,8 @@ afterAll(async () => {
 // wherever no keychain is reachable, so the test finds a table's pages by reading the file
 // itself; the damage of an encrypted store is test/store/damage.test.ts's.
 const policy = policyFrom('/etc/quotedesk/policy.json', { dataProtection: 'none' });
-const start = () => startHarness({ dataDir, platform: { mode: 'browser' }, embedded, policy });
+const start = () =>
+  startHarness({ dataDir, platform: { mode: 'browser' }, embedded: EMBEDDED_DEMO, policy });
 const idle = (x: Harness) =>
   x.waitFor('sync to be idle with every quote whole', async () => {
     const s = await x.call('sync.status');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteDetail } from '../../common/ipc';
 import { startServer, type StartedServer } from '../helpers/server';
 import { DEMO, login, type Api } from '../helpers/server-api';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type Harness, connectNorthwind } from './harness';
 
 let server: StartedServer;
 let remote: Api;
@@ -15,14 +15,7 @@ beforeAll(async () => {
   server = await startServer();
   remote = await login(server.baseUrl, server.ca, DEMO.ada);
   h = await startHarness({ platform: { mode: 'browser' }, embedded: null });
-  const profile = await h.call('profiles.add', {
-    name: 'Northwind',
-    baseUrl: server.baseUrl,
-    clientId: DEMO.ada.clientId,
-    clientSecret: DEMO.ada.secret,
-    caPem: server.ca,
-  });
-  await h.call('profiles.switch', { profileId: profile.id });
+  await connectNorthwind(h, server);
 });
 afterAll(async () => {
   await h?.close();

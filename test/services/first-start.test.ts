@@ -5,19 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../helpers/server';
+import { EMBEDDED_DEMO } from '../helpers/server';
 import { Api } from '../helpers/server-api';
 import { startHarness, type Harness } from './harness';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qd-first-start-'));
-const embedded = {
-  run: {
-    command: path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    args: [path.join(REPO_ROOT, 'server/cli.ts')],
-    cwd: REPO_ROOT,
-  },
-  seedFile: path.join(REPO_ROOT, 'server/seed/demo.json'),
-};
 let h: Harness | undefined;
 
 afterAll(async () => {
@@ -27,7 +19,7 @@ afterAll(async () => {
 
 describe('first start', () => {
   it('starts the embedded server, creates the Demo profile and shows the demo quotes', async () => {
-    h = await startHarness({ dataDir, platform: { mode: 'browser' }, embedded });
+    h = await startHarness({ dataDir, platform: { mode: 'browser' }, embedded: EMBEDDED_DEMO });
     const info = await h.call('app.info');
     expect(info.embeddedServerUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(fs.existsSync(path.join(dataDir, 'embedded-server'))).toBe(true);
@@ -52,7 +44,7 @@ describe('first start', () => {
   it("the embedded server takes only this installation's own secret, never the published one", async () => {
     const info = await h!.call('app.info');
     const ca = fs.readFileSync(path.join(dataDir, 'embedded-server', 'tls', 'ca.pem'), 'utf8');
-    const seed = JSON.parse(fs.readFileSync(embedded.seedFile, 'utf8')) as {
+    const seed = JSON.parse(fs.readFileSync(EMBEDDED_DEMO.seedFile, 'utf8')) as {
       partners: Array<{ credentials: Array<{ clientId: string; clientSecret: string }> }>;
     };
     const api = new Api(info.embeddedServerUrl!, ca);
@@ -86,7 +78,7 @@ describe('first start', () => {
     const before = await h!.call('quotes.list', { account: 'partner', limit: 100 });
     expect(before.page.totalElements).toBe(10);
     await h!.core.close();
-    h = await startHarness({ dataDir, platform: { mode: 'browser' }, embedded });
+    h = await startHarness({ dataDir, platform: { mode: 'browser' }, embedded: EMBEDDED_DEMO });
     const { profiles } = await h.call('profiles.list');
     expect(profiles.map((p) => p.name)).toEqual(['Demo']);
     await idle(h);

@@ -12,6 +12,8 @@ import {
   type IpcOutput,
 } from '../../common/ipc';
 import { createCore, type Core, type CoreOptions, type Platform } from '../../main/core';
+import type { StartedServer } from '../helpers/server';
+import { DEMO } from '../helpers/server-api';
 
 export interface Harness {
   core: Core;
@@ -92,6 +94,19 @@ export async function startHarness(
     },
   };
   return h;
+}
+
+/** Adds the connection "Northwind" to `server` as Ada and switches to it, as Settings does. */
+export async function connectNorthwind(h: Harness, server: StartedServer): Promise<string> {
+  const profile = await h.call('profiles.add', {
+    name: 'Northwind',
+    baseUrl: server.baseUrl,
+    clientId: DEMO.ada.clientId,
+    clientSecret: DEMO.ada.secret,
+    caPem: server.ca,
+  });
+  await h.call('profiles.switch', { profileId: profile.id });
+  return profile.id;
 }
 
 /** A small but real PDF (the store checks the content, not the name). */

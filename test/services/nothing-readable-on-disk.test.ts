@@ -17,7 +17,7 @@ import { DEMO_SEED, startServer, type StartedServer } from '../helpers/server';
 import { DEMO, files, login, type Api } from '../helpers/server-api';
 import { hitsOnDisk } from '../store/disk-bytes';
 import { keychainGate } from '../vault/keychain-required';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type Harness, connectNorthwind } from './harness';
 
 const gate = await keychainGate();
 
@@ -128,14 +128,7 @@ async function session(protection: DataProtection): Promise<Found> {
       policy: policyFrom('test', { dataProtection: protection }),
     });
     const harness = h;
-    const profile = await h.call('profiles.add', {
-      name: 'Northwind',
-      baseUrl: server.baseUrl,
-      clientId: DEMO.ada.clientId,
-      clientSecret: DEMO.ada.secret,
-      caPem: server.ca,
-    });
-    await h.call('profiles.switch', { profileId: profile.id });
+    const profileId = await connectNorthwind(h, server);
     expect((await h.call('profiles.list')).profiles.length).toBe(1);
     await h.waitFor('the catalogue', async () => {
       const c = await harness.call('catalogue.clients', { search: 'Quillhaven' });
@@ -183,7 +176,7 @@ async function session(protection: DataProtection): Promise<Found> {
     expect(d.header.client.name).toBe(CLIENT);
     expect(d.lineItems[0]!.price).toBe(PRICE);
 
-    const storeDir = path.join(dataDir, 'stores', profile.id);
+    const storeDir = path.join(dataDir, 'stores', profileId);
     const walWhileOpen = fs.existsSync(path.join(storeDir, 'quotedesk.sqlite-wal'));
     const whileOpen = hitsOnDisk(dataDir, texts);
     await h.close();

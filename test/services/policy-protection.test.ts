@@ -3,94 +3,35 @@
 // (the choice is not offered and the service refuses it), `passphrase` asks for one even where
 // a keychain exists, `none` keeps them unencrypted without asking. Without a keychain the
 // keychain is a fake that fails to load, as in store-protection.test.ts.
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DataProtection } from '../../common/policy';
 import { policyFrom } from '../../main/core/policy';
-import { isPlaintextDatabase, openStore } from '../../main/store';
-import { openVault, readProtection } from '../../main/vault';
+import { isPlaintextDatabase } from '../../main/store';
+import { readProtection } from '../../main/vault';
 import { keychainGate } from '../vault/keychain-required';
-import { startHarness, type Harness } from './harness';
+import {
+  cleanUpAfterEach,
+  dataDirWithProfile,
+  noKeychain,
+  startProtected,
+  stop,
+  storeDirOf,
+} from './protection-fixtures';
 
 const gate = await keychainGate();
-const noKeychain = {
-  load: async () => {
-    throw new Error('keychain deliberately unavailable in this test');
-  },
-};
+cleanUpAfterEach();
 
-const dirs: string[] = [];
-const open: Harness[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()!.close();
-  while (dirs.length) fs.rmSync(dirs.pop()!, { recursive: true, force: true });
-});
-
-/** A data folder with one profile, "Northwind", and a store with one client in its catalogue. */
-async function dataDirWithProfile(keychain?: typeof noKeychain): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qd-policy-protect-'));
-  dirs.push(dataDir);
-  const vault = await openVault({ dataDir, ...(keychain ? { keychain } : {}), log: () => {} });
-  const profile = await vault.saveProfile(
-    {
-      id: `nw-${crypto.randomUUID().slice(0, 8)}`,
-      displayName: 'Northwind',
-      baseUrl: 'https://127.0.0.1:9',
-      clientId: 'nw',
-    },
-    'not-used',
-  );
-  const dir = path.join(dataDir, 'stores', profile.id);
-  const old = openStore(path.join(dir, 'quotedesk.sqlite'), { filesDir: path.join(dir, 'files') });
-  old.caches.putCompanies([
-    {
-      id: '1a1bd76a-3f0c-4ec9-b0e1-b7c4e1c1d001',
-      name: 'Granite Peak Dental',
-      address: {
-        street: '1 Main St',
-        city: 'Denver',
-        stateOrProvince: 'CO',
-        postalCode: '80202',
-        country: 'US',
-      },
-      status: 'active',
-      isShadowCompany: false,
-    },
-  ]);
-  old.close();
-  return dataDir;
-}
-
-async function start(
+/** The core as the organisation's policy file has it (`null`: a policy without the setting). */
+const start = (
   dataDir: string,
   dataProtection: DataProtection | null,
   opts: { keychain?: typeof noKeychain; withoutKeychain?: 'ask' | 'unencrypted' } = {},
-): Promise<Harness> {
-  const h = await startHarness({
-    dataDir,
-    platform: { mode: 'browser' },
-    embedded: null,
-    syncFactory: null,
-    withoutKeychain: opts.withoutKeychain ?? 'ask',
+) =>
+  startProtected(dataDir, {
+    ...opts,
     policy: policyFrom('/etc/quotedesk/policy.json', dataProtection ? { dataProtection } : {}),
-    ...(opts.keychain ? { keychain: opts.keychain } : {}),
   });
-  open.push(h);
-  return h;
-}
-
-async function stop(h: Harness): Promise<void> {
-  open.splice(open.indexOf(h), 1);
-  await h.close();
-}
-
-const storeDirOf = (dataDir: string) => {
-  const stores = path.join(dataDir, 'stores');
-  return path.join(stores, fs.readdirSync(stores)[0]!);
-};
 
 describe('policy dataProtection, without a keychain', () => {
   it('`keychain`: "keep unencrypted" is not offered and the service refuses it; a passphrase encrypts', async () => {

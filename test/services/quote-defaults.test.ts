@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../helpers/server';
 import { DEMO, files, login, pdf, type Api } from '../helpers/server-api';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type Harness, connectNorthwind } from './harness';
 
 let server: StartedServer;
 let remote: Api;
@@ -38,14 +38,7 @@ afterAll(async () => {
 
 describe('defaults of a new quote', () => {
   it('the first quote after a fresh start has the partner intro, terms, expiry and default attachment', async () => {
-    const profile = await h.call('profiles.add', {
-      name: 'Northwind',
-      baseUrl: server.baseUrl,
-      clientId: DEMO.ada.clientId,
-      clientSecret: DEMO.ada.secret,
-      caPem: server.ca,
-    });
-    await h.call('profiles.switch', { profileId: profile.id });
+    await connectNorthwind(h, server);
     const q = await h.call('quotes.create', { clientId: DEMO.clients.acme });
     expect(q.header.introMessage).toBe('Thank you for choosing Northwind.');
     expect(q.header.termsAndDisclaimers).toBe('Prices exclude VAT.');

@@ -4,91 +4,29 @@
 // screen's words and actions), and without a keychain the first-start choice and the passphrase.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import keytar from '@napi-rs/keyring/keytar';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isPlaintextDatabase, openStore } from '../../main/store';
 import { KEYCHAIN_SERVICE, openVault, readProtection, storeKeyAccount } from '../../main/vault';
 import { filesUnder } from '../store/disk-bytes';
 import { keychainGate } from '../vault/keychain-required';
-import { startHarness, type Harness } from './harness';
+import type { Harness } from './harness';
+import {
+  CLIENT,
+  cleanUpAfterEach,
+  dataDirWithProfile,
+  noKeychain,
+  startProtected,
+  stop,
+  storeDirOf,
+} from './protection-fixtures';
 
 const gate = await keychainGate();
-const noKeychain = {
-  load: async () => {
-    throw new Error('keychain deliberately unavailable in this test');
-  },
-};
+cleanUpAfterEach();
 
-const dirs: string[] = [];
-const open: Harness[] = [];
-afterEach(async () => {
-  while (open.length) await open.pop()!.close();
-  while (dirs.length) fs.rmSync(dirs.pop()!, { recursive: true, force: true });
-});
-
-const CLIENT = { id: '1a1bd76a-3f0c-4ec9-b0e1-b7c4e1c1d001', name: 'Granite Peak Dental' };
-
-/**
- * A data folder with one profile, "Northwind" (its server is never reached: no sync here), and
- * its store as the version before encryption left it, with one client in its catalogue copy.
- */
-async function dataDirWithProfile(keychain?: typeof noKeychain): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qd-protect-'));
-  dirs.push(dataDir);
-  const vault = await openVault({ dataDir, ...(keychain ? { keychain } : {}), log: () => {} });
-  const profile = await vault.saveProfile(
-    {
-      id: `nw-${crypto.randomUUID().slice(0, 8)}`,
-      displayName: 'Northwind',
-      baseUrl: 'https://127.0.0.1:9',
-      clientId: 'nw',
-    },
-    'not-used',
-  );
-  const dir = path.join(dataDir, 'stores', profile.id);
-  const old = openStore(path.join(dir, 'quotedesk.sqlite'), { filesDir: path.join(dir, 'files') });
-  old.caches.putCompanies([
-    {
-      ...CLIENT,
-      address: {
-        street: '1 Main St',
-        city: 'Denver',
-        stateOrProvince: 'CO',
-        postalCode: '80202',
-        country: 'US',
-      },
-      status: 'active',
-      isShadowCompany: false,
-    },
-  ]);
-  old.close();
-  return dataDir;
-}
-
-async function start(dataDir: string, keychain?: typeof noKeychain): Promise<Harness> {
-  const h = await startHarness({
-    dataDir,
-    platform: { mode: 'browser' },
-    embedded: null,
-    syncFactory: null,
-    withoutKeychain: 'ask',
-    ...(keychain ? { keychain } : {}),
-  });
-  open.push(h);
-  return h;
-}
-
-async function stop(h: Harness): Promise<void> {
-  open.splice(open.indexOf(h), 1);
-  await h.close();
-}
-
-const storeDirOf = (dataDir: string) => {
-  const stores = path.join(dataDir, 'stores');
-  return path.join(stores, fs.readdirSync(stores)[0]!);
-};
+const start = (dataDir: string, keychain?: typeof noKeychain) =>
+  startProtected(dataDir, keychain ? { keychain } : {});
 
 const digest = (dir: string) =>
   filesUnder(dir)

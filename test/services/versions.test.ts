@@ -10,7 +10,7 @@ import { QuoteResponse } from '../../common/api';
 import type { QuoteDetail } from '../../common/ipc';
 import { startServer, type StartedServer } from '../helpers/server';
 import { DEMO, login, ok, type Api } from '../helpers/server-api';
-import { startHarness, type Harness } from './harness';
+import { startHarness, type Harness, connectNorthwind } from './harness';
 
 let server: StartedServer;
 let remote: Api;
@@ -25,14 +25,7 @@ beforeAll(async () => {
   server = await startServer();
   remote = await login(server.baseUrl, server.ca, DEMO.ada);
   h = await start();
-  const profile = await h.call('profiles.add', {
-    name: 'Northwind',
-    baseUrl: server.baseUrl,
-    clientId: DEMO.ada.clientId,
-    clientSecret: DEMO.ada.secret,
-    caPem: server.ca,
-  });
-  await h.call('profiles.switch', { profileId: profile.id });
+  await connectNorthwind(h, server);
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -6,20 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openKeychain, readProtection, storeKeyAccount } from '../../main/vault';
-import { REPO_ROOT } from '../helpers/server';
+import { EMBEDDED_DEMO } from '../helpers/server';
 import { pdfBytes, startHarness, type Harness } from '../services/harness';
 import { keychainGate } from './keychain-required';
 
 const gate = await keychainGate();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qd-remove-'));
-const embedded = {
-  run: {
-    command: path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    args: [path.join(REPO_ROOT, 'server/cli.ts')],
-    cwd: REPO_ROOT,
-  },
-  seedFile: path.join(REPO_ROOT, 'server/seed/demo.json'),
-};
 let h: Harness | undefined;
 
 afterAll(async () => {
@@ -37,7 +29,7 @@ const walk = (dir: string): string[] =>
 
 describe.runIf(gate.run)('removing a connection', () => {
   it('deletes its store key, store, WAL, attachment files, secret and token', async () => {
-    h = await startHarness({ dataDir, platform: { mode: 'browser' }, embedded });
+    h = await startHarness({ dataDir, platform: { mode: 'browser' }, embedded: EMBEDDED_DEMO });
     await h.waitFor('the demo quotes', async () => {
       const l = await h!.call('quotes.list', { limit: 5 });
       return l.page.totalElements > 0;
