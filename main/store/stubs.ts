@@ -158,6 +158,22 @@ function entryOf(r: EntryRow): ListContent {
   } as ListContent;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A new stub's local id: the generator's, its first 48 bits a count that grows with each stub
+ * (from the store's last row number), as a version-8 UUID (RFC 9562: a layout of one's own).
+ * A first sign-in writes 100,000 stubs; with random ids each one landed on another page of
+ * every index on the local id (the quote's own, by status, the id map's two), so a page of 100
+ * stubs rewrote some 400 pages of them, and more as the store outgrew its cache. In order they
+ * are appended. The rest of the generator's id keeps it unique.
+ */
+function orderedId(random: string, seq: number): string {
+  if (!UUID.test(random)) return random;
+  const h = seq.toString(16).padStart(12, '0');
+  return `${h.slice(0, 8)}-${h.slice(8)}-8${random.slice(15)}`;
+}
+
 /** The b-trees every quote has a share in (its list row, indexes, search entries, sync row). */
 const ROW_TREES = `SELECT name FROM sqlite_schema WHERE tbl_name IN ('quotes', 'quote_sync', 'id_map')
   OR name LIKE 'quote\\_search\\_%' ESCAPE '\\' OR name LIKE 'quote\\_codes\\_%' ESCAPE '\\'`;
@@ -209,6 +225,7 @@ export class StubTable {
         )
         .pluck(),
       quotes: db.prepare<[], number>('SELECT count(*) FROM quotes WHERE deleted = 0').pluck(),
+      lastRow: db.prepare<[], number>('SELECT coalesce(max(qrow), 0) FROM quotes').pluck(),
     };
     // A stub stores no working copy: it is made from the list row when asked for.
     repo.listedOnlyDoc = (qrow) => {
@@ -244,11 +261,12 @@ export class StubTable {
   ): { created: string[]; updated: string[] } {
     const created: string[] = [];
     const updated: string[] = [];
+    let seq = this.s.lastRow.get()!;
     for (const e of entries) {
       const known = this.sync.localIdOf('quote', e.id);
       const r = known ? this.repo.byId(known) : undefined;
       if (!r) {
-        const id = known ?? newId();
+        const id = known ?? orderedId(newId(), ++seq);
         this.sync.mapId('quote', id, e.id, id);
         const { w, row } = stubRow(id, e);
         const qrow = this.repo.insert(w, {

@@ -1,7 +1,11 @@
 // The partner's quote list, newest change first, down to the last pull's mark. Page 0 says
-// how many pages there are; the pages after it are asked for a few at a time (a first
-// sign-in's 100 pages one after another cost 100 round trips) and taken in page order, so
-// the stop at the mark and the stubs land as they would one page at a time.
+// how many pages there are; the pages after it are asked for several at a time — a first
+// sign-in's 1,000 pages one after another would cost 1,000 round trips — the window doubling
+// from one page to `window` as pages come in, so a pull that ends on page 1 or 2 asks for few
+// pages it does not need. Pages are taken in page order, so the stop at the mark and the
+// stubs land as they would one page at a time; the pages already here when one is taken are
+// taken with it, one `onPage` for them all (the store writes them in one transaction: when
+// the pages come faster than they are stored, fewer and larger writes catch up).
 //
 // Offset pages are no snapshot: a quote created, changed or deleted while the pages are read
 // moves the entries behind it by one, so an entry may come twice (harmless: entries are kept
@@ -17,9 +21,12 @@ export interface ListingOptions {
   page(n: number): Promise<ListResponse | null>;
   /** Entries changed before this moment (ms) are older than the last pull: the listing stops. */
   markMs: number;
-  /** Pages asked for at the same time after page 0. */
+  /** Pages asked for at the same time, at most (the window grows to it from one). */
   window: number;
-  /** Entries of one page not seen before (in list order), before the next page is taken. */
+  /**
+   * Entries of one page or more not seen before (in list order), before the next pages are
+   * taken: the pages that had arrived, at most `MAX_TAKEN` of them.
+   */
   onPage(fresh: ListContent[], listed: number, total: number): void;
 }
 
@@ -36,6 +43,11 @@ export interface Listing {
   settled: boolean;
 }
 
+/** Pages taken with one `onPage` at most: a write of ~1,000 entries holds the thread ~0.1 s. */
+export const MAX_TAKEN = 10;
+
+type Answer = { ok: true; res: ListResponse | null } | { ok: false };
+
 export async function listChanged(o: ListingOptions): Promise<Listing> {
   const seen = new Set<string>();
   const changed: ListContent[] = [];
@@ -48,49 +60,74 @@ export async function listChanged(o: ListingOptions): Promise<Listing> {
   let cutAtMark = false;
 
   const asked = new Map<number, Promise<ListResponse | null>>();
+  /** Answers that have arrived, by page (a failure is left to the await that meets it). */
+  const arrived = new Map<number, Answer>();
   let next = 0;
+  let taken = 0;
   let done = false;
   const ask = () => {
-    for (; !done && next < pages && asked.size < Math.max(1, o.window); next++) {
-      const p = o.page(next);
-      p.catch(() => {}); // awaited in page order below; an earlier failure must not leave it unhandled
-      asked.set(next, p);
+    const window = Math.max(1, Math.min(o.window, 2 ** taken));
+    for (; !done && next < pages && asked.size < window; next++) {
+      const n = next;
+      const p = o.page(n);
+      p.then(
+        (res) => arrived.set(n, { ok: true, res }),
+        () => arrived.set(n, { ok: false }),
+      );
+      asked.set(n, p);
     }
   };
 
+  /** Pages of the current batch that had entries. */
+  let full = 0;
+  /** Takes one page's answer; false when the list ends with it. */
+  const take = (n: number, res: ListResponse | null, fresh: ListContent[]): boolean => {
+    asked.delete(n);
+    arrived.delete(n);
+    taken++;
+    if (!res || res.content.length === 0) return false;
+    full++;
+    if (totals === undefined) totals = res.page.totalElements;
+    else if (res.page.totalElements !== totals) settled = false;
+    total = res.page.totalElements;
+    // The latest answer's count: pages added by a create mid-listing are read too.
+    pages = res.page.totalPages;
+    for (const e of res.content) {
+      const t = Date.parse(e.updatedOn);
+      // Equal times are taken again: another change may share the mark's timestamp.
+      if (t < o.markMs) {
+        cutAtMark = true;
+        return false;
+      }
+      if (seen.has(e.id)) continue;
+      seen.add(e.id);
+      fresh.push(e);
+      if (t > newestMs) {
+        newestMs = t;
+        newest = e.updatedOn;
+      }
+    }
+    return n + 1 < pages;
+  };
+
   try {
-    for (let n = 0; ; n++) {
+    for (let n = 0; ;) {
       ask();
       const pending = asked.get(n);
       if (!pending) break;
-      const res = await pending;
-      asked.delete(n);
-      if (!res || res.content.length === 0) break;
-      if (totals === undefined) totals = res.page.totalElements;
-      else if (res.page.totalElements !== totals) settled = false;
-      total = res.page.totalElements;
-      // The latest answer's count: pages added by a create mid-listing are read too.
-      pages = res.page.totalPages;
-
       const fresh: ListContent[] = [];
-      for (const e of res.content) {
-        const t = Date.parse(e.updatedOn);
-        // Equal times are taken again: another change may share the mark's timestamp.
-        if (t < o.markMs) {
-          cutAtMark = true;
-          break;
-        }
-        if (seen.has(e.id)) continue;
-        seen.add(e.id);
-        fresh.push(e);
-        if (t > newestMs) {
-          newestMs = t;
-          newest = e.updatedOn;
-        }
+      full = 0;
+      let more = take(n, await pending, fresh);
+      n++;
+      // The pages after it that are here already go with it.
+      for (let k = 1; more && k < MAX_TAKEN; k++, n++) {
+        const a = arrived.get(n);
+        if (!a?.ok || !asked.has(n)) break;
+        more = take(n, a.res, fresh);
       }
       changed.push(...fresh);
-      o.onPage(fresh, seen.size, total);
-      if (cutAtMark || n + 1 >= pages) break;
+      if (full > 0) o.onPage(fresh, seen.size, total);
+      if (!more) break;
     }
   } finally {
     done = true; // pages still in flight are not read

@@ -131,51 +131,69 @@ export function listQuotes(ctx: Ctx, caller: Caller, q: ListQuotesQuery): string
   page.totalElements = total;
   page.totalPages = Math.ceil(total / q.limit);
 
-  let content = '[]';
-  if (q.page < page.totalPages) {
-    const filter = statuses ? ` AND q.status IN (${statuses.map(() => '?').join(', ')})` : '';
-    const field = q.sort?.field ?? 'createdOn';
-    const column = SORT_COLUMNS[field]!;
-    const dir = (q.sort?.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
-    const order = `ORDER BY ${column} ${dir}, q.id ${dir}`;
-    const offset = q.page * q.limit;
-    // A long list is read page after page: the page before this one left where it ended
-    // (list-marks.ts), so this one seeks there in the sort index instead of walking past every
-    // row before it. Without a mark (page 0, or the list changed since) OFFSET does it all.
-    const index = SORT_INDEXES[field];
-    const list = `${base}${filter}|${order}|${JSON.stringify([args, statuses ?? null])}`;
-    const mark = !matches.ids && index ? markBefore(ctx, list, offset) : undefined;
-    const skip = offset - (mark?.offset ?? 0);
-    // Written so the planner seeks with it: the collation on the value, not on the column.
-    const [raw, collate] = column.split(' COLLATE ');
-    const value = collate ? `? COLLATE ${collate}` : '?';
-    const seek = mark ? ` AND (${raw}, q.id) ${dir === 'ASC' ? '>' : '<'} (${value}, ?)` : '';
-    // The page's ids are picked first, from an index alone where it can, and only those 50 rows
-    // are read and joined (an OFFSET over joined rows reads every skipped row). When matches are
-    // plentiful, walking the sort index finds a page after a few entries; when they are rare
-    // (a narrow filter or search: no index can seek a match anywhere in the text) they are
-    // picked from the covering list index and sorted. The counts tell which.
-    const walk = total > 4 * (skip + q.limit) ? index : undefined;
-    const from = matches.ids
-      ? `(SELECT q.id FROM quotes q WHERE q.id IN (SELECT value FROM json_each(?))${filter} ${order} LIMIT ? OFFSET ?) h
-         JOIN quotes q ON q.id = h.id`
-      : `(SELECT q.id FROM quotes q INDEXED BY ${walk ?? 'quotes_list'} WHERE ${base}${filter}${seek} ${order} LIMIT ? OFFSET ?) h
-         JOIN quotes q ON q.id = h.id`;
-    // Only the page's ids, stamps and sort keys are read here; the entries come from listEntriesJson.
-    const picks = ctx
-      .sql<PagePick & { k: unknown }>(
-        `SELECT q.id, q.updated_on, ${column} AS k FROM ${from} ${order}`,
-      )
-      .all(
-        ...(matches.ids ? [matches.ids] : args),
-        ...(statuses ?? []),
-        ...(mark ? mark.key : []),
-        q.limit,
-        skip,
-      );
-    const last = picks[picks.length - 1];
-    if (index && !matches.ids && last) setMark(ctx, list, offset + picks.length, [last.k, last.id]);
-    content = listEntriesJson(ctx, partner, picks);
-  }
+  const content =
+    q.page < page.totalPages
+      ? listEntriesJson(ctx, partner, pickPage(ctx, q, { base, args, statuses, matches, total }))
+      : '[]';
   return `{"content":${content},"page":${JSON.stringify(page)},"statusCounts":${JSON.stringify(counts)}}`;
+}
+
+/** What a page is picked from: the list's filter, as `listQuotes` built it. */
+interface Pick {
+  base: string;
+  args: unknown[];
+  statuses: QuoteStatus[] | undefined;
+  matches: Matches;
+  total: number;
+}
+
+/** The ids (and stamps) of the page asked for, in order. */
+function pickPage(
+  ctx: Ctx,
+  q: ListQuotesQuery,
+  { base, args, statuses, matches, total }: Pick,
+): PagePick[] {
+  const filter = statuses ? ` AND q.status IN (${statuses.map(() => '?').join(', ')})` : '';
+  const field = q.sort?.field ?? 'createdOn';
+  const column = SORT_COLUMNS[field]!;
+  const dir = (q.sort?.direction ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+  const order = `ORDER BY ${column} ${dir}, q.id ${dir}`;
+  const offset = q.page * q.limit;
+  // A long list is read page after page: the page before this one left where it ended
+  // (list-marks.ts), so this one seeks there in the sort index instead of walking past every
+  // row before it. Without a mark (page 0, or the list changed since) OFFSET does it all.
+  const index = SORT_INDEXES[field];
+  const list = `${base}${filter}|${order}|${JSON.stringify([args, statuses ?? null])}`;
+  const mark = !matches.ids && index ? markBefore(ctx, list, offset) : undefined;
+  const skip = offset - (mark?.offset ?? 0);
+  // Written so the planner seeks with it: the collation on the value, not on the column.
+  const [raw, collate] = column.split(' COLLATE ');
+  const value = collate ? `? COLLATE ${collate}` : '?';
+  const seek = mark ? ` AND (${raw}, q.id) ${dir === 'ASC' ? '>' : '<'} (${value}, ?)` : '';
+  // The page's ids are picked first, from an index alone where it can, and only those 50 rows
+  // are read and joined (an OFFSET over joined rows reads every skipped row). When matches are
+  // plentiful, walking the sort index finds a page after a few entries; when they are rare
+  // (a narrow filter or search: no index can seek a match anywhere in the text) they are
+  // picked from the covering list index and sorted. The counts tell which.
+  const walk = total > 4 * (skip + q.limit) ? index : undefined;
+  const from = matches.ids
+    ? `(SELECT q.id FROM quotes q WHERE q.id IN (SELECT value FROM json_each(?))${filter} ${order} LIMIT ? OFFSET ?) h
+       JOIN quotes q ON q.id = h.id`
+    : `(SELECT q.id FROM quotes q INDEXED BY ${walk ?? 'quotes_list'} WHERE ${base}${filter}${seek} ${order} LIMIT ? OFFSET ?) h
+       JOIN quotes q ON q.id = h.id`;
+  // Only the page's ids, stamps and sort keys are read here; the entries come from listEntriesJson.
+  const picks = ctx
+    .sql<PagePick & { k: unknown }>(
+      `SELECT q.id, q.updated_on, ${column} AS k FROM ${from} ${order}`,
+    )
+    .all(
+      ...(matches.ids ? [matches.ids] : args),
+      ...(statuses ?? []),
+      ...(mark ? mark.key : []),
+      q.limit,
+      skip,
+    );
+  const last = picks[picks.length - 1];
+  if (index && !matches.ids && last) setMark(ctx, list, offset + picks.length, [last.k, last.id]);
+  return picks;
 }

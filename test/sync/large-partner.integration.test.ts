@@ -115,6 +115,16 @@ describe('a large partner: own and recent quotes held, the rest listed only', ()
     const entry = listed.content.find((e) => e.referenceCode === 'OLD-BEN-2')!;
     expect(entry).toMatchObject({ stub: true, lineItemCounts: { total: 2 } });
     expect(entry.totals.recurringTotal.amount).toBeGreaterThan(0);
+    // Each entry got a local id of its own that grows in the order listed (UUID version 8): a
+    // listing of 100,000 appends to the indexes on the local id instead of writing all over them.
+    const order = (
+      await ada.listQuotes({ account: 'partner', sort: 'updatedOn,desc', limit: 100 })
+    ).content.map((e) => d.store.sync.localIdOf('quote', e.id)!);
+    expect(order).toHaveLength(total);
+    for (const id of order)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...order].sort()).toEqual(order);
+    expect(new Set(order).size).toBe(total);
     d.store.close();
   });
 

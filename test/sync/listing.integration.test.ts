@@ -85,6 +85,34 @@ describe('the partner list, a few pages at a time', () => {
     d.store.close();
   });
 
+  it('a quote changed while several pages are in flight moves to the top: no quote twice, and every quote with its latest change after the next sync', async () => {
+    const before = await office.ada.listQuotes({
+      account: 'partner',
+      sort: 'updatedOn,desc',
+      limit: 100,
+    });
+    const oldest = before.content[before.content.length - 1]!;
+    // Pages 1 and 2 are asked for together; page 1 is answered after the change, page 2 before.
+    holdPage(1, () => office.ben.createSection(oldest.id, 'Moved'));
+    const d = device(office.viaProxy);
+    expect((await d.engine.syncOnce()).retry).toBeNull();
+    const first = listedIds(d);
+    expect(new Set(first).size).toBe(first.length);
+    // Every other quote is listed already; the changed one may have moved past the pages.
+    const others = (await serverIds()).filter((id) => id !== oldest.id);
+    expect(first.filter((id) => id !== oldest.id)).toEqual(others);
+
+    expect((await d.engine.syncOnce()).retry).toBeNull();
+    expect(listedIds(d)).toEqual(await serverIds());
+    const changed = await office.ada.getQuote(oldest.id);
+    expect(changed.updatedOn).not.toBe(oldest.updatedOn);
+    const entry = d.store
+      .listQuotes({ account: 'partner', limit: 100 })
+      .content.find((e) => e.serverId === oldest.id)!;
+    expect(Date.parse(entry.updatedOn)).toBe(Date.parse(changed.updatedOn!));
+    d.store.close();
+  });
+
   it('a quote created while the pages are read: no quote twice, and the new one comes with the next sync', async () => {
     let created = '';
     holdPage(1, async () => {

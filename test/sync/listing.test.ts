@@ -1,0 +1,118 @@
+// How the list's pages are asked for and taken (main/sync/listing.ts), with pages held in
+// memory and answered when the test says: how many are in flight at once, and which arrive
+// together, is what is checked here, and no server can be told to answer in a given order.
+// The same listing against the real server is test/sync/listing.integration.test.ts.
+import { describe, expect, it } from 'vitest';
+import type { ListContent, ListResponse } from '../../common/api';
+import { listChanged, MAX_TAKEN } from '../../main/sync/listing';
+
+const PER_PAGE = 2;
+
+/** `n` entries, newest change first. */
+function entries(n: number): ListContent[] {
+  const t0 = Date.parse('2026-06-01T00:00:00Z');
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      ({
+        id: `q-${String(i).padStart(4, '0')}`,
+        updatedOn: new Date(t0 - i * 60_000).toISOString(),
+      }) as ListContent,
+  );
+}
+
+/** A list whose pages wait until `answer` is called; `inFlight` are the pages asked, not answered. */
+function heldList(all: ListContent[]) {
+  const totalPages = Math.ceil(all.length / PER_PAGE);
+  const waiting = new Map<number, () => void>();
+  const asked: number[] = [];
+  let most = 0;
+  return {
+    asked,
+    get most() {
+      return most;
+    },
+    inFlight: () => [...waiting.keys()],
+    page(n: number): Promise<ListResponse | null> {
+      asked.push(n);
+      return new Promise((resolve) => {
+        waiting.set(n, () =>
+          resolve({
+            content: all.slice(n * PER_PAGE, (n + 1) * PER_PAGE),
+            page: { number: n, size: PER_PAGE, totalElements: all.length, totalPages },
+            statusCounts: {},
+          } as ListResponse),
+        );
+        most = Math.max(most, waiting.size);
+      });
+    },
+    /** Answers these pages (in the order given). */
+    answer(pages: number[]) {
+      for (const n of pages) {
+        waiting.get(n)?.();
+        waiting.delete(n);
+      }
+    },
+  };
+}
+
+const turn = () => new Promise((r) => setTimeout(r, 0));
+
+describe('listing the partner’s quotes, several pages at a time', () => {
+  it('asks for page 0 alone, then a window that doubles up to its bound; pages that arrived together are taken together, in list order, each quote once', async () => {
+    const all = entries(60); // 30 pages
+    const list = heldList(all);
+    const batches: string[][] = [];
+    const listing = listChanged({
+      page: (n) => list.page(n),
+      markMs: -Infinity,
+      window: 8,
+      onPage: (fresh) => batches.push(fresh.map((e) => e.id)),
+    });
+    await turn();
+    expect(list.inFlight()).toEqual([0]);
+    list.answer([0]);
+    await turn();
+    expect(list.inFlight()).toEqual([1, 2]);
+    // Every page in flight answered at once, the last first: they are taken as one.
+    for (let round = 0; round < 30 && list.inFlight().length > 0; round++) {
+      list.answer(list.inFlight().reverse());
+      await turn();
+    }
+    const r = await listing;
+    expect(list.most).toBe(8);
+    expect(r.listed).toBe(60);
+    expect(r.settled).toBe(true);
+    expect(batches.flat()).toEqual(all.map((e) => e.id));
+    expect(batches.length).toBeLessThan(30);
+    expect(Math.max(...batches.map((b) => b.length))).toBeGreaterThan(PER_PAGE);
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(MAX_TAKEN * PER_PAGE);
+    expect([...new Set(list.asked)]).toEqual(list.asked); // each page asked once
+  });
+
+  it('a page answered before the one ahead of it waits for it: nothing is taken out of order, nothing after the mark', async () => {
+    const all = entries(20); // 10 pages
+    const list = heldList(all);
+    const batches: string[][] = [];
+    const markMs = Date.parse(all[12]!.updatedOn); // page 6 holds the mark
+    const listing = listChanged({
+      page: (n) => list.page(n),
+      markMs,
+      window: 16,
+      onPage: (fresh) => batches.push(fresh.map((e) => e.id)),
+    });
+    await turn();
+    list.answer([0]);
+    await turn();
+    list.answer([2]); // page 1 is still on its way
+    await turn();
+    expect(batches).toEqual([all.slice(0, 2).map((e) => e.id)]);
+    for (let round = 0; round < 10 && list.inFlight().length > 0; round++) {
+      list.answer(list.inFlight().reverse());
+      await turn();
+    }
+    const r = await listing;
+    expect(batches.flat()).toEqual(all.slice(0, 13).map((e) => e.id));
+    expect(r.changed.map((e) => e.id)).toEqual(all.slice(0, 13).map((e) => e.id));
+  });
+});
