@@ -46,7 +46,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     );
     const swept = files.sweep(referenced);
     if (swept.partial || swept.orphans) log('info', 'files.swept', swept);
-    if (seed) loadSeed(ctx, seed);
+    // Progress on stderr: the app waiting for its embedded server waits as long as it goes on.
+    if (seed) loadSeed(ctx, seed, (quotes, of) => log('info', 'seed.progress', { quotes, of }));
     const app = await buildApp(ctx, tls, { http2: opts.http2 ?? true });
     await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;

@@ -1,7 +1,8 @@
 // The app's own processes for the `memory` suite: the core bundled as main is and started on
 // plain Node (`core-process.ts`), its embedded Quoting API (the bundled server, its child), and
-// the renderer in Chromium; what each holds, read from the process itself (RSS from /proc,
-// the V8 heap after a full collection) and, for the renderer, through the DevTools protocol.
+// the renderer in Chromium; what each holds, read from the process itself (RSS from /proc
+// before any collection the bench makes, the V8 heap after a full collection) and, for the
+// renderer, through the DevTools protocol.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,13 +67,18 @@ export function anonRssOf(pid: number | undefined): number {
 }
 
 export interface CoreMemory {
+  /** As the app holds it: read before the bench's collection. */
   rss: number;
+  /** After it (what a full collection made now would leave). */
+  rssAfterGc?: number;
   /** Anonymous RSS, read by the bench from /proc. */
   anon?: number;
   heapUsed: number;
   heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** The heap's resident bytes per V8 space (`new_space`, `old_space`, `code_space`…). */
+  spaces?: Record<string, number>;
 }
 
 /** Milliseconds since the core process started (`startedAt`, wall clock in ms). */
@@ -120,6 +126,10 @@ export async function startCoreChild(
     child.once('exit', (code) => reject(new Error(`core child exited (${code}) before ready`)));
     createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
   });
+  let closing = false;
+  child.on('exit', (code, signal) => {
+    if (!closing) process.stderr.write(`the core child ended (code ${code}, signal ${signal})\n`);
+  });
   let next = 0;
   const pending = new Map<number, (v: unknown) => void>();
   child.on('message', (m) => {
@@ -156,9 +166,14 @@ export async function startCoreChild(
       if (!body.ok) throw new Error(`${name}: ${body.error.message}`);
       return body.value;
     },
-    memory: async () => ({ ...(await ask<CoreMemory>('mem')), anon: anonRssOf(child.pid) }),
+    // The anonymous RSS read first: the core's answer comes after its collection.
+    memory: async () => {
+      const anon = anonRssOf(child.pid);
+      return { ...(await ask<CoreMemory>('mem')), anon };
+    },
     snapshot: (file) => ask<string>('snapshot', { file }),
     async close() {
+      closing = true;
       const exited = new Promise((r) => child.once('exit', r));
       await Promise.race([
         ask('close'),
@@ -178,23 +193,25 @@ export interface RendererMemory {
   rss: number;
 }
 
-/** The renderer: its JS heap through CDP (`Runtime.getHeapUsage`), its RSS from /proc. */
+/** The renderer: its RSS from /proc, then its JS heap through CDP after a full collection. */
 export async function rendererMemory(browser: Browser, cdp: CDPSession): Promise<RendererMemory> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const heap = await cdp.send('Runtime.getHeapUsage');
   const bcdp = await browser.newBrowserCDPSession();
+  let rss = 0;
   try {
     const info = (await bcdp.send('SystemInfo.getProcessInfo')) as {
       processInfo: Array<{ type: string; id: number }>;
     };
-    const rss = info.processInfo
+    // Before the collection below, as for the core.
+    rss = info.processInfo
       .filter((p) => p.type === 'renderer')
       .reduce((m, p) => Math.max(m, rssOf(p.id)), 0);
-    return { heapUsed: heap.usedSize, heapTotal: heap.totalSize, rss };
   } finally {
     await bcdp.detach().catch(() => {});
   }
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const heap = await cdp.send('Runtime.getHeapUsage');
+  return { heapUsed: heap.usedSize, heapTotal: heap.totalSize, rss };
 }
 
 /** A renderer heap snapshot through CDP's HeapProfiler, written to `file`. */

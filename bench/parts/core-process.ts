@@ -6,7 +6,7 @@
 // process started (`startedAt`, wall clock): its modules loaded, the core open, the bridge
 // listening, and the CPU time it had used when its modules were loaded and when it was ready
 // (a figure a busy machine does not inflate). Answers the bench over the IPC channel of `fork`:
-//   {op: 'mem'}                → this process's memory after a full GC
+//   {op: 'mem'}                → this process's RSS, then its heap after a full GC
 //   {op: 'snapshot', file}     → a V8 heap snapshot written to `file`
 //   {op: 'close'}              → the core closed (the embedded server with it), then exit
 //   node --expose-gc core-process.cjs <dataDir> <staticDir> <serverCjs|-> [seedFile]
@@ -18,12 +18,30 @@ type Request = { id: number; op: 'mem' | 'snapshot' | 'close'; file?: string };
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
+/**
+ * The RSS as the app holds it, read before the bench's own collection (a full collection made
+ * while little is allocated gives back space V8 kept, which the app on its own may not do);
+ * the heap's live size after two full collections (garbage not yet collected is no leak).
+ */
 function memory() {
+  const rss = process.memoryUsage.rss();
+  // Where the heap's committed size sits: a young generation grown by a burst of allocation
+  // stays committed (and resident) after the burst, though nothing lives in it.
+  const spaces = Object.fromEntries(
+    v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.physical_space_size]),
+  );
   gc?.();
   gc?.();
   const m = process.memoryUsage();
   const heap = v8.getHeapStatistics();
-  return { ...m, totalHeapSize: heap.total_heap_size, mallocedMemory: heap.malloced_memory };
+  return {
+    ...m,
+    rss,
+    rssAfterGc: m.rss,
+    totalHeapSize: heap.total_heap_size,
+    mallocedMemory: heap.malloced_memory,
+    spaces,
+  };
 }
 
 // A CommonJS bundle has no top-level await.

@@ -13,6 +13,7 @@ import { EditOrigin } from './edit-origin';
 import { EmbeddedSupervisor, type EmbeddedConfig } from './embedded-supervisor';
 import { EventHub } from './event-hub';
 import { startFollowUpNotices } from './follow-up-notices';
+import { trimHeapWhenQuiet } from './heap-trim';
 import { LiveSettings } from './live-settings';
 import { createFileLogger, errorFields, type Logger } from './log';
 import { dataPaths, type DataPaths } from './paths';
@@ -198,12 +199,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const dispatch = dispatcherOf(ctx, log);
   const notices = startFollowUpNotices({ sessions, platform: opts.platform, hub, log });
+  const stopTrim = trimHeapWhenQuiet();
 
   let closed: Promise<void> | null = null;
   const closeCore = (): Promise<void> => {
     closed ??= (async () => {
       updates.stop();
       notices.stop();
+      stopTrim();
       await supervisor?.close();
       await sessions.close(log);
       await supervisor?.stop();

@@ -42,6 +42,10 @@ export interface EmbeddedServerOptions {
   /** Port to try first (the one of the last run, so the profile's address stays stable). */
   preferredPort?: number;
   log: Logger;
+  /**
+   * Longest silence while it starts (default 60 s): every line it logs (a large seed reports
+   * its progress) restarts the wait, so a slow machine seeding many quotes is waited for.
+   */
   readyTimeoutMs?: number;
   /** Called when the server ends without being asked to (crash, killed from outside). */
   onUnexpectedExit?: (code: number | null) => void;
@@ -194,8 +198,11 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
   // Until it is ready, what it logs is kept too: a refused start (a database from a newer
   // version, a port taken) says why in its `start-failed` line, and the user should see that.
   let early = '';
+  let alive = () => {};
   child.stderr?.on('data', (chunk: Buffer) => {
-    if (!ready && early.length < 64 * 1024) early += chunk.toString('utf8');
+    if (ready) return;
+    if (early.length < 64 * 1024) early += chunk.toString('utf8');
+    alive();
   });
   // The exit can be reported before the last of stderr is read.
   const stderrRead = new Promise<void>((resolve) => {
@@ -205,14 +212,16 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
   });
 
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const limit = opts.readyTimeoutMs ?? 60_000;
+    const silent = () => {
       child.kill('SIGKILL');
-      reject(
-        new Error(
-          `the embedded server did not start within ${(opts.readyTimeoutMs ?? 60_000) / 1000} s`,
-        ),
-      );
-    }, opts.readyTimeoutMs ?? 60_000);
+      reject(new Error(`the embedded server did not start: nothing from it for ${limit / 1000} s`));
+    };
+    let timer = setTimeout(silent, limit);
+    alive = () => {
+      clearTimeout(timer);
+      timer = setTimeout(silent, limit);
+    };
     void exited.then(async (code) => {
       clearTimeout(timer);
       if (ready) {

@@ -12,6 +12,9 @@ import { SeedFile, type SeedQuote } from './format';
 
 export class SeedError extends Error {}
 
+/** Quotes seeded between two progress lines. */
+const SEED_PROGRESS_EVERY = 1000;
+
 export function readSeed(file: string): SeedFile {
   let raw: unknown;
   try {
@@ -54,7 +57,12 @@ export function withOwnSecret(seed: SeedFile, secret: string): SeedFile {
  * keeps what users changed).
  */
 // long: one transaction writing every table of the seed in order
-export function loadSeed(ctx: Ctx, seed: SeedFile): void {
+export function loadSeed(
+  ctx: Ctx,
+  seed: SeedFile,
+  /** Told every 1,000 quotes (a large seed takes a while; its progress shows it goes on). */
+  progress?: (quotes: number, of: number) => void,
+): void {
   const db = ctx.db;
   db.transaction(() => {
     for (const p of seed.partners) {
@@ -168,7 +176,11 @@ export function loadSeed(ctx: Ctx, seed: SeedFile): void {
           .run(p.id, x.billingTerm, x.cost, x.suggestedPrice, x.commitmentTermId ?? null);
       }
     }
-    for (const q of seed.quotes) seedQuote(ctx, seed, q);
+    let done = 0;
+    for (const q of seed.quotes) {
+      seedQuote(ctx, seed, q);
+      if (++done % SEED_PROGRESS_EVERY === 0) progress?.(done, seed.quotes.length);
+    }
   })();
 }
 

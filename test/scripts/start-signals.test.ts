@@ -85,7 +85,7 @@ async function startAndStop(signal: NodeJS.Signals, busyMs = 0) {
   expect(commands.some((c) => c.includes('server/cli.ts'))).toBe(true);
 
   // The app itself: the deepest process running the start script.
-  const app = tree.filter((_, i) => commands[i].includes('scripts/start.ts')).at(-1)!;
+  const app = tree.filter((_, i) => commands[i]?.includes('scripts/start.ts')).at(-1)!;
   if (busyMs) process.kill(app, 'SIGSTOP');
   npm.kill(signal);
   if (busyMs) {
