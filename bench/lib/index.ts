@@ -6,3 +6,4 @@ export { formatTable, formatJsonLines, type SuiteResult } from './table';
 export { listSuites, loadSuite, BENCH_DIR } from './suites';
 export { benchScale, scaled } from './scale';
 export { memoryKeychain } from './memory-keychain';
+export { processTreeCpuMs } from './process-cpu';

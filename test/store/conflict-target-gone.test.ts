@@ -5,32 +5,23 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StoreError, openStore } from '../../main/store';
-import { S1, S1_ADDON, acme, clientOf, seededStore, tempDir } from './fixtures';
+import { quoteWithAddOn, seededStore, tempDir } from './fixtures';
 
 describe('taking their side of a deleted add-on', () => {
   it('answers CONFLICT_TARGET_GONE when its parent is gone, and the deletion stands', () => {
     const file = path.join(tempDir(), 'quotedesk.sqlite');
     const store = seededStore({ file });
-    const q = store.createQuote({ client: clientOf(acme) });
-    const [parent, addon] = store.addLineItems(q.id, [
-      { type: 'Standard', productId: S1.id, billingTerm: 'Monthly', quantity: 5 },
-      {
-        type: 'Standard',
-        productId: S1_ADDON.id,
-        billingTerm: 'Monthly',
-        quantity: 5,
-        requiredLineItemIndex: 0,
-      },
-    ]);
+    const q = quoteWithAddOn(store);
+    const { parent, addOn: addon } = q;
     const before = store.getWork(q.id);
     const addonLine = before.lineItems.find((x) => x.id === addon)!;
     expect(addonLine.requiredLineItemId).toBe(parent);
     // The user deletes both lines; the server meanwhile edited the add-on.
-    store.deleteLineItems(q.id, [parent!, addon!]);
+    store.deleteLineItems(q.id, [parent, addon]);
     const [c] = store.sync.recordConflicts(q.id, [
       {
         entityKind: 'lineItem',
-        entityId: addon!,
+        entityId: addon,
         field: '*',
         base: addonLine,
         local: null,

@@ -143,6 +143,22 @@ export function seededStore(opts: StoreOptions & { file?: string } = {}): Store 
   return store;
 }
 
+/** A draft for Acme with an S1 line and its add-on (5 each, monthly): the quote and both line ids. */
+export function quoteWithAddOn(store: Store): { id: string; parent: string; addOn: string } {
+  const q = store.createQuote({ client: clientOf(acme) });
+  const [parent, addOn] = store.addLineItems(q.id, [
+    { type: 'Standard', productId: S1.id, billingTerm: 'Monthly', quantity: 5 },
+    {
+      type: 'Standard',
+      productId: S1_ADDON.id,
+      billingTerm: 'Monthly',
+      quantity: 5,
+      requiredLineItemIndex: 0,
+    },
+  ]);
+  return { id: q.id, parent: parent!, addOn: addOn! };
+}
+
 /** A tiny valid PDF; `n` makes the bytes (and so the sha256) differ. */
 export function pdf(n = 0): Uint8Array {
   return new TextEncoder().encode(

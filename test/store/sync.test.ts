@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { StoreError, type RemoteAggregate, type Store, type WorkQuote } from '../../main/store';
-import { M365, S1, S1_ADDON, acme, ben, clientOf, seededStore } from './fixtures';
+import { M365, S1, S1_ADDON, acme, ben, quoteWithAddOn, seededStore } from './fixtures';
 
 /**
  * What a server would answer for this working copy: every entity under a server id (new
@@ -96,19 +96,9 @@ function mapAll(store: Store, quoteId: string, w: WorkQuote, ids: Map<string, st
 }
 
 function draftWithContent(store: Store) {
-  const q = store.createQuote({ client: clientOf(acme) });
-  const [parent] = store.addLineItems(q.id, [
-    { type: 'Standard', productId: S1.id, billingTerm: 'Monthly', quantity: 5 },
-    {
-      type: 'Standard',
-      productId: S1_ADDON.id,
-      billingTerm: 'Monthly',
-      quantity: 5,
-      requiredLineItemIndex: 0,
-    },
-  ]);
+  const q = quoteWithAddOn(store);
   const sec = store.createSection(q.id, 'Security');
-  store.moveLineItem(q.id, parent!, { sectionId: sec });
+  store.moveLineItem(q.id, q.parent, { sectionId: sec });
   store.addAccessEntries(q.id, [{ email: 'it@acme.example' }]);
   return store.getWork(q.id);
 }

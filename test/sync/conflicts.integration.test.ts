@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
 import { saveMineAsNew, takeMine, takeTheirs } from '../../main/sync';
-import type { StartedServer } from '../helpers/server';
-import {
-  CLIENTS,
-  PRODUCTS,
-  device,
-  primeCatalogue,
-  type Device,
-  closeOffice,
-  openOffice,
-} from './harness';
+import { CLIENTS, PRODUCTS, device, primeCatalogue, type Device } from './harness';
+import { officeForFile } from './office';
 
-let server: StartedServer;
 let ada: ApiClient;
 let ben: ApiClient;
 
-beforeAll(async () => {
-  ({ server, ada, ben } = await openOffice());
-});
-afterAll(() => closeOffice({ server, ada, ben }));
+officeForFile((office) => ({ ada, ben } = office));
 
 /** A quote with two line items, synced: returns the device, local id and server id. */
 async function syncedQuote(): Promise<{ d: Device; id: string; sid: string; items: string[] }> {

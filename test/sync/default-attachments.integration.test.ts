@@ -4,20 +4,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
 import { fromRemote, fromWork } from '../../main/sync';
 import type { StartedServer } from '../helpers/server';
-import { ADA, CLIENTS, client, closeOffice, device, openOffice, pdf } from './harness';
+import { ADA, CLIENTS, client, device, pdf } from './harness';
+import { officeForFile } from './office';
 
 let server: StartedServer;
 let ada: ApiClient;
 let ben: ApiClient;
 
-beforeAll(async () => {
-  ({ server, ada, ben } = await openOffice());
-});
-afterAll(() => closeOffice({ server, ada, ben }));
+officeForFile((office) => ({ server, ada, ben } = office));
 
 async function toLibrary(name: string) {
   const dir = mkdtempSync(join(tmpdir(), 'quotedesk-defaults-'));

@@ -1,7 +1,24 @@
-// The office behind the fault proxy, for one test file: opened before its tests and closed
-// after them; the proxy's rules and dialect cleared before each test.
+// The office for one test file: opened before its tests and closed after them. Behind the
+// fault proxy, the proxy's rules and dialect are cleared before each test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { closeProxiedOffice, openProxiedOffice, type ProxiedOffice } from './harness';
+import {
+  closeOffice,
+  closeProxiedOffice,
+  openOffice,
+  openProxiedOffice,
+  type Office,
+  type ProxiedOffice,
+} from './harness';
+
+/** The server with Ada's and Ben's clients, handed to `opened` once it runs. */
+export function officeForFile(opened: (office: Office) => void): void {
+  let office: Office | undefined;
+  beforeAll(async () => {
+    office = await openOffice();
+    opened(office);
+  });
+  afterAll(() => closeOffice(office ?? {}));
+}
 
 export function proxiedOfficeForFile(): ProxiedOffice {
   const office = {} as ProxiedOffice;

@@ -1,18 +1,14 @@
 // Take ownership of a colleague's quote: a local edit (offline too) that the next round sends
 // as POST /take-ownership, against the real server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
-import type { StartedServer } from '../helpers/server';
-import { ADA, CLIENTS, closeOffice, device, openOffice } from './harness';
+import { ADA, CLIENTS, device } from './harness';
+import { officeForFile } from './office';
 
-let server: StartedServer;
 let ada: ApiClient;
 let ben: ApiClient;
 
-beforeAll(async () => {
-  ({ server, ada, ben } = await openOffice());
-});
-afterAll(() => closeOffice({ server, ada, ben }));
+officeForFile((office) => ({ ada, ben } = office));
 
 describe('take ownership', () => {
   it('taken offline, shown at once, and on the server after the next sync', async () => {

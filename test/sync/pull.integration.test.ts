@@ -2,20 +2,16 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
-import type { StartedServer } from '../helpers/server';
-import { CLIENTS, PRODUCTS, device, pdf, primeCatalogue, closeOffice, openOffice } from './harness';
+import { CLIENTS, PRODUCTS, device, pdf, primeCatalogue } from './harness';
+import { officeForFile } from './office';
 
-let server: StartedServer;
 let ada: ApiClient;
 let ben: ApiClient;
 const files = mkdtempSync(join(tmpdir(), 'quotedesk-sync-pdf-'));
 
-beforeAll(async () => {
-  ({ server, ada, ben } = await openOffice());
-});
-afterAll(() => closeOffice({ server, ada, ben }));
+officeForFile((office) => ({ ada, ben } = office));
 
 function pdfFile(tag: string): string {
   const p = join(files, `${tag}.pdf`);

@@ -1,30 +1,18 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NetworkError, type ApiClient } from '../../main/api';
 import { fromRemote, fromWork, type SyncApi } from '../../main/sync';
 import type { StartedServer } from '../helpers/server';
-import {
-  CLIENTS,
-  PRODUCTS,
-  ADA,
-  client,
-  device,
-  pdf,
-  primeCatalogue,
-  closeOffice,
-  openOffice,
-} from './harness';
+import { CLIENTS, PRODUCTS, ADA, client, device, pdf, primeCatalogue } from './harness';
+import { officeForFile } from './office';
 
 let server: StartedServer;
 let ada: ApiClient;
 let ben: ApiClient;
 
-beforeAll(async () => {
-  ({ server, ada, ben } = await openOffice());
-});
-afterAll(() => closeOffice({ server, ada, ben }));
+officeForFile((office) => ({ server, ada, ben } = office));
 
 async function remoteOf(serverId: string) {
   const [quote, s, a] = await Promise.all([

@@ -1,20 +1,16 @@
 // After its calls, a push reads the quote back and keeps that as the base: what the server
 // holds (its totals, a colleague's change that landed meanwhile), not what the answers
 // suggest. The stamp it reads lets the next pull pass over the quote without reading it again.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
 import type { SyncApi } from '../../main/sync';
-import type { StartedServer } from '../helpers/server';
-import { CLIENTS, PRODUCTS, device, primeCatalogue, closeOffice, openOffice } from './harness';
+import { CLIENTS, PRODUCTS, device, primeCatalogue } from './harness';
+import { officeForFile } from './office';
 
-let server: StartedServer;
 let ada: ApiClient;
 let ben: ApiClient;
 
-beforeAll(async () => {
-  ({ server, ada, ben } = await openOffice());
-});
-afterAll(() => closeOffice({ server, ada, ben }));
+officeForFile((office) => ({ ada, ben } = office));
 
 /** The API with every call's name recorded, and a hook run after a call's answer. */
 function recording(

@@ -1,19 +1,15 @@
 // Text the server cannot store: half of an emoji, as cutting a note to its limit leaves it.
 // The store repairs it before keeping it (the half goes), so what is sent is what is kept and
 // what the server reads back: no refusal, and no false conflict afterwards.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../main/api';
-import type { StartedServer } from '../helpers/server';
-import { CLIENTS, closeOffice, device, openOffice, primeCatalogue } from './harness';
+import { CLIENTS, device, primeCatalogue } from './harness';
+import { officeForFile } from './office';
 
-let server: StartedServer;
 let ada: ApiClient;
 let ben: ApiClient;
 
-beforeAll(async () => {
-  ({ server, ada, ben } = await openOffice());
-});
-afterAll(() => closeOffice({ server, ada, ben }));
+officeForFile((office) => ({ ada, ben } = office));
 
 describe('text with half a character', () => {
   it('is kept without the half, synced as kept, and reads back without a conflict', async () => {
