@@ -123,6 +123,20 @@ async function scrollList(page: Page): Promise<void> {
   })()`);
 }
 
+/**
+ * Until sync has pushed the edits so far (at most a minute): a sample taken while a loaded
+ * machine's sync still carries a backlog counts the work in flight as held, and the leak
+ * check compares what stays, not how far behind sync was at two moments.
+ */
+async function caughtUp(core: CoreChild): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const s = await core.call('sync.status');
+    if ((!s.running && s.pendingCount === 0) || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** The quotes of the hour: drafts the salesperson edits, each with its line items' ids. */
 interface HourQuote {
   id: string;
@@ -259,6 +273,7 @@ async function scriptedHour(
       });
     }
     if ((i + 1) % every === 0 && samples.length < SAMPLES) {
+      await caughtUp(core);
       samples.push(await sample(app, browser));
       log(`  ${samples.length}/${SAMPLES}: ${describe(samples.at(-1)!)}`);
       if (snapshots && samples.length % 2 === 0) {
