@@ -69,9 +69,16 @@ async function openApp(browser: Browser, core: CoreChild): Promise<App> {
 /**
  * Until the core has given back what the burst before left resident: it looks every
  * `QUIET_MS` and does so once allocation has calmed (main/core/heap-trim.ts), as a
- * salesperson's laptop sees it a little after the work.
+ * salesperson's laptop sees it a little after the work. The RSS meanwhile in the notes.
  */
-const settle = () => new Promise((r) => setTimeout(r, 2 * QUIET_MS + 5000));
+async function settle(core: CoreChild, log: (l: string) => void): Promise<void> {
+  const rss: number[] = [];
+  for (let t = 0; t < 4 * QUIET_MS + 5000; t += 5000) {
+    await new Promise((r) => setTimeout(r, 5000));
+    rss.push(Math.round(rssOf(core.pid) / MB));
+  }
+  log(`  core RSS every 5 s meanwhile: ${rss.join(', ')} MB`);
+}
 
 async function sample(app: App, browser: Browser): Promise<Sample> {
   return {
@@ -364,7 +371,7 @@ export async function run({ args, log }: SuiteOptions): Promise<Metric[]> {
     await untilHeld(app, QUOTES, log);
     const heldRss = rssOf(app.core.pid);
     log(`  core RSS as the last quote is held: ${Math.round(heldRss / MB)} MB`);
-    await settle();
+    await settle(app.core, log);
     const signIn = await sample(app, browser);
     log(`  ${describe(signIn)}`);
     await closeApp();
@@ -372,7 +379,7 @@ export async function run({ args, log }: SuiteOptions): Promise<Metric[]> {
     log('started again, idle with the quotes held…');
     app = await openApp(browser, await startCoreChild(bundles, dataDir, staticDir, seed));
     await untilHeld(app, QUOTES, log);
-    await settle();
+    await settle(app.core, log);
     const idle = await sample(app, browser);
     log(`  ${describe(idle)}`);
 

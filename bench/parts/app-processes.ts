@@ -156,10 +156,18 @@ export async function startCoreChild(
       }
     },
     async call(name, input) {
-      const res = await fetch(`${ready.origin}/ipc/${name}`, {
-        method: 'POST',
-        headers: { [TOKEN_HEADER]: ready.token, 'content-type': 'application/json' },
-        body: input === undefined ? '' : JSON.stringify(input),
+      const send = () =>
+        fetch(`${ready.origin}/ipc/${name}`, {
+          method: 'POST',
+          headers: { [TOKEN_HEADER]: ready.token, 'content-type': 'application/json' },
+          body: input === undefined ? '' : JSON.stringify(input),
+        });
+      // A kept-alive connection the bridge closed as idle just as this call took it fails
+      // before the call reaches the core: sent again once on a fresh one.
+      const res = await send().catch((error: unknown) => {
+        const code = (error as { cause?: { code?: string } }).cause?.code;
+        if (code !== 'UND_ERR_SOCKET' && code !== 'ECONNRESET') throw error;
+        return send();
       });
       const body = (await res.json()) as
         { ok: true; value: IpcOutput<typeof name> } | { ok: false; error: { message: string } };

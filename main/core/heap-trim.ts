@@ -45,8 +45,8 @@ function youngBytes(): number {
 /**
  * Every `everyMs`, a young generation larger than a quiet app needs is collected once. A
  * collection made while allocation is still brisk frees the garbage but keeps the space: then
- * the next checks are skipped, twice as many each time it happens (up to 8), so a busy core
- * is not collected every few seconds for nothing. Returns the stop.
+ * the next check is skipped, then two (a busy core is collected at most every 30 s for
+ * nothing). Returns the stop.
  */
 export function trimHeapWhenQuiet(everyMs = QUIET_MS): () => void {
   let skip = 0;
@@ -61,7 +61,7 @@ export function trimHeapWhenQuiet(everyMs = QUIET_MS): () => void {
     if (!gc) return clearInterval(timer);
     gc();
     if (youngBytes() <= YOUNG_LIMIT) backoff = 0;
-    else skip = backoff = Math.min(8, Math.max(1, backoff * 2));
+    else skip = backoff = Math.min(2, backoff + 1);
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
