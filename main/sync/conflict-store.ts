@@ -12,6 +12,7 @@ import type {
 } from '../store/types';
 import type { Conflict, Decide } from './merge';
 import type { SyncStore } from './ports';
+import { instant } from './translate';
 
 const COLLECTION: Record<
   string,
@@ -130,14 +131,51 @@ export function decisionsFor(
 ): { decide: Decide; applied: number } {
   const settled = store.sync.syncRecord(quoteId)?.conflictsSettled ?? 0;
   const all = store.sync.listConflicts(quoteId, true);
-  const chosen = new Map<string, 'local' | 'remote'>();
+  const chosen = new Map<string, StoredConflict>();
   let applied = settled;
   for (const c of all) {
     applied = Math.max(applied, c.id);
-    if (c.id > settled && c.resolution && c.field !== PARKED_CREATE)
-      chosen.set(keyText(c), c.resolution);
+    if (c.id > settled && c.resolution && c.field !== PARKED_CREATE) chosen.set(keyText(c), c);
   }
-  return { decide: (c) => chosen.get(keyText(keyOf(quoteId, c))), applied };
+  return {
+    decide: (c) => {
+      const d = chosen.get(keyText(keyOf(quoteId, c)));
+      return d && stillTheOneChosen(d, c) ? (d.resolution ?? undefined) : undefined;
+    },
+    applied,
+  };
+}
+
+type StoredConflict = ReturnType<SyncStore['sync']['listConflicts']>[number];
+
+/**
+ * A choice answers the conflict the user saw, not a later one on the same field: "theirs"
+ * stands only while the server still holds the value shown and the field here is still the
+ * value given up (an edit made since is newer than the choice: a lost edit otherwise); "mine"
+ * stands only while the server still holds the value shown (a newer server value has not
+ * been seen). A new value makes a new conflict to ask about. Compared only where both sides
+ * are plain values (stored in the working copy's shape, merged in the server's: dates by
+ * instant, amounts rounded alike); a whole entity's choice stands as before.
+ */
+function stillTheOneChosen(d: StoredConflict, c: Conflict): boolean {
+  if (c.kind !== 'field') return true;
+  if (!alike(d.remote, c.remote)) return false;
+  return d.resolution !== 'remote' || alike(d.local, c.local);
+}
+
+const isoDate = (s: string) => /^\d{4}-\d{2}-\d{2}/.test(s);
+
+function alike(stored: unknown, merged: unknown): boolean {
+  const plain = (v: unknown) => typeof v === 'string' || typeof v === 'number';
+  if (!plain(stored) || !plain(merged)) return true; // not comparable here: as chosen
+  if (typeof stored === 'number' && typeof merged === 'number')
+    return Math.round(stored * 10_000) === Math.round(merged * 10_000);
+  if (typeof stored === 'string' && typeof merged === 'string')
+    return (
+      stored === merged ||
+      (isoDate(stored) && isoDate(merged) && instant(stored) === instant(merged))
+    );
+  return String(stored) === String(merged);
 }
 
 /** After a push without conflicts: choices are used up, and open conflicts are moot. */

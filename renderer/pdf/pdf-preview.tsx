@@ -79,21 +79,26 @@ export function PdfPreview({
     let task: { promise: Promise<void>; cancel: () => void } | null = null;
     let alive = true;
     setRendering(true);
-    void doc.getPage(page).then((p) => {
-      if (!alive || !canvas.current) return;
-      const ratio = window.devicePixelRatio || 1;
-      const scale = ZOOMS[zoom]!;
-      const vp = p.getViewport({ scale: scale * ratio });
-      const c = canvas.current;
-      c.width = Math.floor(vp.width);
-      c.height = Math.floor(vp.height);
-      c.style.width = `${Math.floor(vp.width / ratio)}px`;
-      c.style.height = `${Math.floor(vp.height / ratio)}px`;
-      task = p.render({ canvas: c, viewport: vp });
-      task.promise
-        .then(() => alive && setRendering(false))
-        .catch(() => alive && setRendering(false));
-    });
+    void doc
+      .getPage(page)
+      .then((p) => {
+        if (!alive || !canvas.current) return;
+        const ratio = window.devicePixelRatio || 1;
+        const scale = ZOOMS[zoom]!;
+        const vp = p.getViewport({ scale: scale * ratio });
+        const c = canvas.current;
+        c.width = Math.floor(vp.width);
+        c.height = Math.floor(vp.height);
+        c.style.width = `${Math.floor(vp.width / ratio)}px`;
+        c.style.height = `${Math.floor(vp.height / ratio)}px`;
+        task = p.render({ canvas: c, viewport: vp });
+        task.promise
+          .then(() => alive && setRendering(false))
+          .catch(() => alive && setRendering(false));
+      })
+      // Closed while the page was read: pdf.js ends its transport and rejects ("Transport
+      // destroyed"); nothing is shown any more, so nothing to tell.
+      .catch(() => alive && setRendering(false));
     return () => {
       alive = false;
       task?.cancel();

@@ -138,7 +138,7 @@ describe('GET /v2/quotes paging', () => {
     const now = await ids('?account=partner&sort=updatedOn,desc&limit=100');
     expect(now[0]).toBe(moved.id);
     expect(await ids(`${q}&page=2`)).toEqual(now.slice(6, 9));
-  });
+  }, 180_000);
 
   it('refuses a page size above 100 and malformed paging', async () => {
     refused(await ada.get('/v2/quotes?limit=101'), 400, 'INVALID_REQUEST_PARAMETER', 'limit');

@@ -89,6 +89,7 @@ describe('follow-ups in the store', () => {
     expect(takeFollowUpNotice(store, now.t)).toEqual({
       count: 1,
       text: 'Acme Dental Group (not yet synced): Expires in 2 days',
+      keys: [{ quoteId: a.id, reason: 'expiring' }],
     });
     expect(takeFollowUpNotice(store, now.t)).toBeNull();
     // A new one the next day: told about that one.

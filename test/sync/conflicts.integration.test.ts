@@ -116,6 +116,39 @@ describe('sync engine against the real server: merges and conflicts', () => {
     expect(d.store.sync.listConflicts(id)).toEqual([]);
   });
 
+  it('a choice answers the conflict it was made on: an edit of the field made after "take theirs" and before the next sync, while the colleague changes it again, is a new conflict, not overwritten', async () => {
+    const { d, id, sid } = await syncedQuote();
+    d.store.updateHeader(id, { introMessage: 'Ada A' });
+    await benHeader(sid, { introMessage: 'Ben A' });
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    takeTheirs(d.store, id);
+    // No sync yet: Ada writes again, and so does Ben.
+    d.store.updateHeader(id, { introMessage: 'Ada B' });
+    await benHeader(sid, { introMessage: 'Ben B' });
+
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    expect(d.store.getQuote(id)!.work.introMessage).toBe('Ada B');
+    expect(d.store.sync.listConflicts(id)).toMatchObject([
+      { field: 'introMessage', local: 'Ada B', remote: 'Ben B' },
+    ]);
+    expect((await ben.getQuote(sid)).introMessage).toBe('Ben B');
+  });
+
+  it('an edit of the field made after "take theirs" and before the next sync is kept, the server unchanged since', async () => {
+    const { d, id, sid } = await syncedQuote();
+    d.store.updateHeader(id, { introMessage: 'Ada A' });
+    await benHeader(sid, { introMessage: 'Ben A' });
+    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
+    takeTheirs(d.store, id);
+    d.store.updateHeader(id, { introMessage: 'Ada B' });
+
+    await d.engine.syncOnce();
+    expect(d.store.getQuote(id)!.work.introMessage).toBe('Ada B');
+    const open = d.store.sync.listConflicts(id);
+    if (open.length === 0) expect((await ben.getQuote(sid)).introMessage).toBe('Ada B');
+    else expect(open).toMatchObject([{ local: 'Ada B', remote: 'Ben A' }]);
+  });
+
   it('take theirs for a conflicting line item keeps the server value here, and my other edits still go up', async () => {
     const { d, id, sid, items } = await syncedQuote();
     d.store.updateLineItems(id, [{ id: items[0]!, quantity: 11 }]);
