@@ -42,7 +42,9 @@ describe('a valid policy', () => {
     const file = policyFile('policy.json', {
       connections: [
         {
-          name: 'Northwind production',
+          // Not the e2e policy test's name: a managed profile's id comes from its name, and
+          // the tests of one run share one keychain, where that test saves its secret.
+          name: 'Northwind staging',
           baseUrl: server.baseUrl,
           audience: server.baseUrl,
           clientId: DEMO.ada.clientId,
@@ -65,7 +67,7 @@ describe('a valid policy', () => {
     const { profiles, activeId } = await h.call('profiles.list');
     expect(profiles).toHaveLength(1);
     expect(profiles[0]).toMatchObject({
-      name: 'Northwind production',
+      name: 'Northwind staging',
       baseUrl: server.baseUrl,
       clientId: DEMO.ada.clientId,
       managed: true,
