@@ -66,6 +66,17 @@ async function benHeader(
   } as never);
 }
 
+/** A conflict on the intro (Ada A / Ben A), "take theirs" chosen, then Ada writes "Ada B": no sync since. */
+async function theirsTakenThenEditedAgain() {
+  const q = await syncedQuote();
+  q.d.store.updateHeader(q.id, { introMessage: 'Ada A' });
+  await benHeader(q.sid, { introMessage: 'Ben A' });
+  expect((await q.d.engine.syncOnce()).results[q.id]).toBe('conflict');
+  takeTheirs(q.d.store, q.id);
+  q.d.store.updateHeader(q.id, { introMessage: 'Ada B' });
+  return q;
+}
+
 describe('sync engine against the real server: merges and conflicts', () => {
   it('edits of different fields on both sides are merged, and both end up on the server and here', async () => {
     const { d, id, sid, items } = await syncedQuote();
@@ -117,13 +128,8 @@ describe('sync engine against the real server: merges and conflicts', () => {
   });
 
   it('a choice answers the conflict it was made on: an edit of the field made after "take theirs" and before the next sync, while the colleague changes it again, is a new conflict, not overwritten', async () => {
-    const { d, id, sid } = await syncedQuote();
-    d.store.updateHeader(id, { introMessage: 'Ada A' });
-    await benHeader(sid, { introMessage: 'Ben A' });
-    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
-    takeTheirs(d.store, id);
-    // No sync yet: Ada writes again, and so does Ben.
-    d.store.updateHeader(id, { introMessage: 'Ada B' });
+    const { d, id, sid } = await theirsTakenThenEditedAgain();
+    // No sync yet since Ada's new edit; Ben writes again too.
     await benHeader(sid, { introMessage: 'Ben B' });
 
     expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
@@ -135,12 +141,7 @@ describe('sync engine against the real server: merges and conflicts', () => {
   });
 
   it('an edit of the field made after "take theirs" and before the next sync is kept, the server unchanged since', async () => {
-    const { d, id, sid } = await syncedQuote();
-    d.store.updateHeader(id, { introMessage: 'Ada A' });
-    await benHeader(sid, { introMessage: 'Ben A' });
-    expect((await d.engine.syncOnce()).results[id]).toBe('conflict');
-    takeTheirs(d.store, id);
-    d.store.updateHeader(id, { introMessage: 'Ada B' });
+    const { d, id, sid } = await theirsTakenThenEditedAgain();
 
     await d.engine.syncOnce();
     expect(d.store.getQuote(id)!.work.introMessage).toBe('Ada B');
