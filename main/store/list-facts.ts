@@ -213,6 +213,31 @@ export class ListFacts {
     return this.filter(all, f, statuses);
   }
 
+  /**
+   * Whether a row passes the filters and has one of `statuses` (any, when null): a page's walk
+   * over a sort index asks it of each row it steps on, so no list of every match is made.
+   */
+  passes(
+    f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
+    statuses: readonly QuoteStatus[] | null,
+  ): (qrow: number) => boolean {
+    if (!this.built) this.build();
+    const codes = new Uint8Array(256);
+    for (const s of statuses ?? QuoteStatus.options) codes[STATUS_CODE.get(s)!] = 1;
+    const meEmail = f.meEmail === undefined ? undefined : (this.strings.get(f.meEmail) ?? -2);
+    const meId = f.meId === undefined ? undefined : (this.strings.get(f.meId) ?? -2);
+    const partner = f.partnerId === undefined ? undefined : (this.strings.get(f.partnerId) ?? -2);
+    const intent = f.intentType === undefined ? undefined : (this.strings.get(f.intentType) ?? -2);
+    const { status, creator, owner } = this;
+    return (q) => {
+      if (q >= status.length || codes[status[q]!] !== 1) return false;
+      if (meEmail !== undefined && creator[q] !== meEmail && owner[q] !== meId) return false;
+      if (partner !== undefined && this.partner[q] !== partner) return false;
+      if (intent !== undefined && this.intent[q] !== intent) return false;
+      return true;
+    };
+  }
+
   /** The `qrows` that pass the filters and have one of `statuses` (any, when null). */
   filter(
     qrows: readonly number[],
@@ -237,9 +262,13 @@ export class ListFacts {
     return out;
   }
 
-  /** Counts per status of `qrows` that pass the filters. */
+  /**
+   * Counts per status of `qrows` (every live row when null) that pass the filters: the list's
+   * status counts, with or without a search (one byte read per row: no table in SQLite to keep
+   * in step on every write).
+   */
   count(
-    qrows: readonly number[],
+    qrows: readonly number[] | null,
     f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
   ): Record<QuoteStatus, number> {
     if (!this.built) this.build();
@@ -248,14 +277,16 @@ export class ListFacts {
     const partner = f.partnerId === undefined ? undefined : (this.strings.get(f.partnerId) ?? -2);
     const intent = f.intentType === undefined ? undefined : (this.strings.get(f.intentType) ?? -2);
     const n = new Array<number>(QuoteStatus.options.length).fill(0);
-    for (const q of qrows) {
+    const tally = (q: number) => {
       const s = this.status[q];
-      if (s === undefined || s === ABSENT) continue;
-      if (meEmail !== undefined && this.creator[q] !== meEmail && this.owner[q] !== meId) continue;
-      if (partner !== undefined && this.partner[q] !== partner) continue;
-      if (intent !== undefined && this.intent[q] !== intent) continue;
+      if (s === undefined || s === ABSENT) return;
+      if (meEmail !== undefined && this.creator[q] !== meEmail && this.owner[q] !== meId) return;
+      if (partner !== undefined && this.partner[q] !== partner) return;
+      if (intent !== undefined && this.intent[q] !== intent) return;
       n[s]!++;
-    }
+    };
+    if (qrows) for (const q of qrows) tally(q);
+    else for (let q = 0; q < this.status.length; q++) tally(q);
     return Object.fromEntries(QuoteStatus.options.map((s, i) => [s, n[i]!])) as Record<
       QuoteStatus,
       number

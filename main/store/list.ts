@@ -125,30 +125,25 @@ export function listQuotes(
   facts: ListFacts,
 ): ListResult {
   const q = check(ListQuotesQuery, input ?? {}, '', 'INVALID_REQUEST_PARAMETER');
-  // Filters other than status and search, written once for quotes (q) and status_counts (c).
+  // Filters other than status and search, on quotes (q).
   const { filters, params } = accountFilters(q, identity);
   const where = ['q.deleted = 0', ...filters.map((f) => f.replaceAll('T.', 'q.'))];
   const fts = q.search ? searchQuery(q.search, (word) => facts.amountMatches(word)) : null;
+  const filterParams = params as {
+    meEmail?: string;
+    meId?: string;
+    partnerId?: string;
+    intentType?: string;
+  };
 
-  let counts: ListResult['statusCounts'];
-  let matches: number[] | null = null;
-  if (fts) {
-    matches = prepared(db, fts.sql)
-      .pluck()
-      .all(...fts.params) as number[];
-    counts = facts.count(
-      matches,
-      params as { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
-    );
-  } else {
-    counts = Object.fromEntries(
-      QuoteStatus.options.map((s) => [s, 0]),
-    ) as ListResult['statusCounts'];
-    const countSql = `SELECT c.status AS status, sum(c.n) AS n FROM status_counts c ${filters.length ? 'WHERE ' + filters.map((f) => f.replaceAll('T.', 'c.')).join(' AND ') : ''} GROUP BY c.status`;
-    for (const r of prepared(db, countSql).all(params) as { status: QuoteStatus; n: number }[]) {
-      counts[r.status] = r.n;
-    }
-  }
+  // The status counts: over the search's matches, or over every row — counted in memory
+  // (list-facts.ts), never by a table kept in step on every write.
+  const matches = fts
+    ? (prepared(db, fts.sql)
+        .pluck()
+        .all(...fts.params) as number[])
+    : null;
+  const counts: ListResult['statusCounts'] = facts.count(matches, filterParams);
 
   const statuses = q.status ? [...new Set(q.status)] : null;
   const totalElements = statuses
@@ -163,19 +158,18 @@ export function listQuotes(
   const order = `ORDER BY ${SORT_SQL[sort.field]} ${dir}, q.qrow ${dir}`;
   const offset = q.page * q.limit;
 
-  const filterParams = params as {
-    meEmail?: string;
-    meId?: string;
-    partnerId?: string;
-    intentType?: string;
-  };
   const mine = q.account === 'user' && identity !== null;
-  if (matches || mine) {
-    // Rows pass a filter no index sorts by (a search, or "mine": created or owned): select
-    // them in memory. Few: sort just those. Many: mark them and walk the sort index alone —
-    // no table lookups — until the page is full, instead of sorting them all.
-    const selected = facts.select(matches, filterParams, statuses);
-    if (selected.length <= DENSE_MATCHES) {
+  if (matches || mine || statuses) {
+    // Rows pass a filter no index sorts by (a search, "mine": created or owned, a status):
+    // select them in memory. Few: sort just those. Many: mark them and walk the sort index
+    // alone — no table lookups — until the page is full, instead of sorting them all.
+    // Without a search, the counts above already say how many rows pass: a long list of
+    // them is only made when it is short enough to sort.
+    const selected =
+      matches || totalElements <= DENSE_MATCHES
+        ? facts.select(matches, filterParams, statuses)
+        : null;
+    if (selected && selected.length <= DENSE_MATCHES) {
       // The default order is sorted in memory; any other by SQLite, over row id and sort key
       // alone. Either way only the page's rows are read whole: sorting whole rows would read
       // every match's row, sync state and stub mark.
@@ -195,10 +189,14 @@ export function listQuotes(
           .all(JSON.stringify(selected), q.limit, offset) as number[]);
       return { content: rowsOf(db, picked), page, statusCounts: counts };
     }
-    let max = 0;
-    for (const m of selected) if (m > max) max = m;
-    const hit = new Uint8Array(max + 1);
-    for (const m of selected) hit[m] = 1;
+    let hit: (qrow: number) => boolean;
+    if (selected) {
+      let max = 0;
+      for (const m of selected) if (m > max) max = m;
+      const marks = new Uint8Array(max + 1);
+      for (const m of selected) marks[m] = 1;
+      hit = (qrow) => marks[qrow] === 1;
+    } else hit = facts.passes(filterParams, statuses);
     const walk = prepared(
       db,
       `SELECT q.qrow FROM quotes q INDEXED BY ${SORT_INDEX[sort.field]} WHERE q.deleted = 0 ${order} LIMIT ? OFFSET ?`,
@@ -210,7 +208,7 @@ export function listQuotes(
     for (let from = 0, chunk = 512; picked.length < q.limit; from += chunk, chunk *= 2) {
       const rows = walk.all(chunk, from) as number[];
       for (const qrow of rows) {
-        if (hit[qrow] !== 1) continue;
+        if (!hit(qrow)) continue;
         if (seen++ < offset) continue;
         picked.push(qrow);
         if (picked.length >= q.limit) break;
@@ -220,23 +218,7 @@ export function listQuotes(
     return { content: rowsOf(db, picked), page, statusCounts: counts };
   }
 
-  let sql: string;
-  if (statuses && statuses.length > 1) {
-    // One index range per status, merged: avoids sorting every matching row.
-    const parts = statuses.map((s, i) => {
-      params[`st${i}`] = s;
-      return `SELECT * FROM (SELECT ${COLUMNS}, ${SORT_SQL[sort.field].replace(' COLLATE NOCASE', '')} AS sortkey, q.qrow AS qrow FROM quotes q WHERE ${where.join(' AND ')} AND q.status = @st${i} ${order} LIMIT @reach)`;
-    });
-    params.reach = offset + q.limit;
-    const collate = SORT_SQL[sort.field].includes('NOCASE') ? ' COLLATE NOCASE' : '';
-    sql = `${parts.join(' UNION ALL ')} ORDER BY sortkey${collate} ${dir}, qrow ${dir} LIMIT @limit OFFSET @offset`;
-  } else {
-    if (statuses) {
-      where.push('q.status = @st0');
-      params.st0 = statuses[0];
-    }
-    sql = `SELECT ${COLUMNS} FROM quotes q WHERE ${where.join(' AND ')} ${order} LIMIT @limit OFFSET @offset`;
-  }
+  const sql = `SELECT ${COLUMNS} FROM quotes q WHERE ${where.join(' AND ')} ${order} LIMIT @limit OFFSET @offset`;
   params.limit = q.limit;
   params.offset = offset;
   const rows = prepared(db, sql).all(params) as Row[];

@@ -12,6 +12,7 @@ import { v09Kits } from './v09-kits';
 import { v10QuoteVersions } from './v10-quote-versions';
 import { v11FollowUps } from './v11-follow-ups';
 import { v12ListedOnlyQuotes } from './v12-listed-only-quotes';
+import { v13LeanListIndexes } from './v13-lean-list-indexes';
 
 export { checkOrder, type Migration } from './migration';
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v10QuoteVersions,
   v11FollowUps,
   v12ListedOnlyQuotes,
+  v13LeanListIndexes,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;
