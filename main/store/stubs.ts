@@ -252,15 +252,17 @@ export class StubTable {
    * Stores list entries of quotes not held yet as stubs — queued for the fill when `queue`
    * says so, listed only otherwise — and refreshes stubs whose entry changed (a stub keeps
    * its place: one listed only stays listed only). Quotes held whole are left to the pull.
-   * Returns the local ids written.
+   * Returns the local ids written, and the server ids of the entries that are stubs now
+   * (written or not).
    */
   put(
     entries: ListContent[],
     newId: () => string,
     queue: (e: ListContent) => boolean,
-  ): { created: string[]; updated: string[] } {
+  ): { created: string[]; updated: string[]; stubs: string[] } {
     const created: string[] = [];
     const updated: string[] = [];
+    const stubs: string[] = [];
     let seq = this.s.lastRow.get()!;
     for (const e of entries) {
       const known = this.sync.localIdOf('quote', e.id);
@@ -278,9 +280,11 @@ export class StubTable {
         });
         this.s.put.run(qrow, queue(e) ? 1 : 0, e.updatedOn, extraOf(e));
         created.push(id);
+        stubs.push(e.id);
         continue;
       }
       const stub = this.s.get.get(r.qrow);
+      if (stub) stubs.push(e.id);
       if (!stub || stub.updated_on === e.updatedOn) continue;
       const prev = this.entry(r.qrow)!;
       const { w, row } = stubRow(r.id, e);
@@ -288,7 +292,7 @@ export class StubTable {
       this.s.refresh.run(e.updatedOn, extraOf(e), r.qrow);
       updated.push(r.id);
     }
-    return { created, updated };
+    return { created, updated, stubs };
   }
 
   /** Queues the stubs of these quotes (server ids) for the fill; returns how many moved. */

@@ -47,7 +47,7 @@ export class StoreSync {
     entries: ListContent[],
     /** Whether a new stub is queued for the background fill (default) or only listed. */
     queue: (e: ListContent) => boolean = () => true,
-  ): { created: string[]; updated: string[] } {
+  ): { created: string[]; updated: string[]; stubs: string[] } {
     return this.k.transaction(() => {
       const r = this.k.stubs.put(entries, () => this.k.newId(), queue);
       for (const quoteId of r.created) this.k.bus.emit({ quoteId, what: 'created' });

@@ -97,6 +97,8 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   const recentFrom = (ctx.now?.() ?? Date.now()) - HOLD_RECENT_DAYS * 86_400_000;
   const queued = (e: ListContent) => keepAll || Date.parse(e.updatedOn) >= recentFrom;
 
+  /** Server ids of the listed quotes that are stubs: the fill reads those, not this pull. */
+  const stubs = new Set<string>();
   const listing = await listChanged({
     page: (page) => {
       ctx.onStep?.('list');
@@ -110,7 +112,11 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
     onPage: (fresh, listed, total) => {
       // Listed at once: quotes not held yet become stubs, so the list is whole after the
       // pages alone; the aggregates of the queued ones follow in the background (fill.ts).
-      if (!createsOpen) report.stubbed += store.sync.putListEntries(fresh, queued).created.length;
+      if (!createsOpen) {
+        const put = store.sync.putListEntries(fresh, queued);
+        report.stubbed += put.created.length;
+        for (const id of put.stubs) stubs.add(id);
+      }
       // The status shows a listing of quotes not held yet (a first sign-in), not every pull.
       if (!mark || report.stubbed > 0) ctx.onListed?.(listed, total);
     },
@@ -129,8 +135,9 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
 
   const toRead: ListContent[] = [];
   for (const e of changed) {
+    if (stubs.has(e.id)) continue; // the fill reads it
     const local = store.sync.localIdOf('quote', e.id);
-    if (local && store.sync.stubEntry(local)) continue; // the fill reads it
+    if (local && store.sync.stubEntry(local)) continue;
     if (local) {
       if (busy(store, local)) {
         report.dirty.push(local);
