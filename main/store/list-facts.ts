@@ -1,11 +1,33 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { QuoteStatus } from '../../common/api';
 import { amountMatcher } from './amount-search';
+import { SortedRows } from './sorted-rows';
 
 const STATUS_CODE = new Map(QuoteStatus.options.map((s, i) => [s, i]));
 const ABSENT = 255;
 /** Above this many rows up to a page's end, `pageByUpdated` sorts them all. */
 const TOP_K_MAX = 500;
+
+/**
+ * Sort keys whose order is held here, not in a SQLite index: each such index cost every write
+ * of a list row (an edit of a price, each of a first sign-in's 100,000 list entries) a b-tree
+ * entry at a random place — a page of the index rewritten and written to the WAL per row — where
+ * an order in memory costs a few microseconds to mend (sorted-rows.ts).
+ */
+export const MEMORY_SORTS = [
+  'client.name',
+  'totals.initialTotal',
+  'totals.recurringTotal',
+] as const;
+export type MemorySort = (typeof MEMORY_SORTS)[number];
+
+/** SQLite's NOCASE: ASCII letters folded, then compared byte by byte in UTF-8. */
+function nocaseBytes(s: string): Buffer {
+  return Buffer.from(
+    s.replace(/[A-Z]/g, (c) => c.toLowerCase()),
+    'utf8',
+  );
+}
 
 /**
  * The list filters of every quote, held in typed arrays by row id. Status counts of a search
@@ -23,6 +45,20 @@ export class ListFacts {
   /** Totals in cents, for search by amount. */
   private initial = new Float64Array(0);
   private recurring = new Float64Array(0);
+  /** The client's name (interned). */
+  private client = new Int32Array(0);
+  /** The place of each interned client name in NOCASE order (null: to be worked out). */
+  private clientRank: Int32Array | null = null;
+  private readonly orders: Record<MemorySort, SortedRows> = {
+    'client.name': new SortedRows((a, b) => {
+      const r = this.clientRank!;
+      return r[this.client[a]!]! - r[this.client[b]!]! || a - b;
+    }),
+    'totals.initialTotal': new SortedRows((a, b) => this.initial[a]! - this.initial[b]! || a - b),
+    'totals.recurringTotal': new SortedRows(
+      (a, b) => this.recurring[a]! - this.recurring[b]! || a - b,
+    ),
+  };
   /**
    * `updated_on` by row id: a search's page in the default order (the list's, newest first) is
    * sorted here, so only the page's rows are read from the table, not every match's.
@@ -55,6 +91,8 @@ export class ListFacts {
     this.strings.clear();
     this.updated = [];
     this.updatedExotic = false;
+    this.clientRank = null;
+    for (const o of Object.values(this.orders)) o.reset();
   }
 
   private intern(s: string | null): number {
@@ -70,7 +108,7 @@ export class ListFacts {
     const s = new Uint8Array(size).fill(ABSENT);
     s.set(this.status);
     this.status = s;
-    for (const k of ['creator', 'owner', 'intent', 'partner'] as const) {
+    for (const k of ['creator', 'owner', 'intent', 'partner', 'client'] as const) {
       const a = new Int32Array(size).fill(-1);
       a.set(this[k]);
       this[k] = a;
@@ -95,12 +133,24 @@ export class ListFacts {
       initial_total: number;
       recurring_total: number;
       updated_on: string;
+      client_name: string;
     },
   ): void {
     if (!this.built) return;
     this.touched = true;
     this.grow(qrow);
+    const wasLive = this.status[qrow] !== ABSENT;
     this.status[qrow] = r.deleted ? ABSENT : (STATUS_CODE.get(r.status as QuoteStatus) ?? ABSENT);
+    const client = this.intern(r.client_name);
+    // A name not ranked yet moves the ranks of the names after it: the order is sorted again.
+    if (this.clientRank !== null && client >= this.clientRank.length) this.clientRank = null;
+    if (this.clientRank === null) this.orders['client.name'].reset();
+    else if (!wasLive || this.client[qrow] !== client) this.orders['client.name'].touch(qrow);
+    this.client[qrow] = client;
+    if (!wasLive || this.initial[qrow] !== r.initial_total)
+      this.orders['totals.initialTotal'].touch(qrow);
+    if (!wasLive || this.recurring[qrow] !== r.recurring_total)
+      this.orders['totals.recurringTotal'].touch(qrow);
     this.creator[qrow] = this.intern(r.created_by_email);
     this.owner[qrow] = this.intern(r.owner_id);
     this.intent[qrow] = this.intern(r.intent_type);
@@ -121,7 +171,7 @@ export class ListFacts {
     this.status = new Uint8Array(0);
     const rows = this.db
       .prepare(
-        'SELECT qrow, status, deleted, created_by_email, owner_id, intent_type, partner_id, initial_total, recurring_total, updated_on FROM quotes',
+        'SELECT qrow, status, deleted, created_by_email, owner_id, intent_type, partner_id, initial_total, recurring_total, updated_on, client_name FROM quotes',
       )
       .raw()
       .iterate() as IterableIterator<
@@ -136,10 +186,11 @@ export class ListFacts {
         number,
         number,
         string,
+        string,
       ]
     >;
     // prettier-ignore
-    for (const [qrow, status, deleted, email, owner, intent, partner, initial, recurring, updated] of rows) {
+    for (const [qrow, status, deleted, email, owner, intent, partner, initial, recurring, updated, client] of rows) {
       this.set(qrow, {
         status,
         deleted,
@@ -150,8 +201,53 @@ export class ListFacts {
         initial_total: initial,
         recurring_total: recurring,
         updated_on: updated,
+        client_name: client,
       });
     }
+  }
+
+  /**
+   * A page of the live rows that pass `hit`, in the order of a sort key held here: `ORDER BY
+   * key <dir>, qrow <dir>`, from `offset`, at most `limit` rows.
+   */
+  pageBy(
+    sort: MemorySort,
+    desc: boolean,
+    hit: (qrow: number) => boolean,
+    offset: number,
+    limit: number,
+  ): number[] {
+    if (!this.built) this.build();
+    if (sort === 'client.name' && this.clientRank === null) this.rankClients();
+    const rows = this.orders[sort].order(() => {
+      const live: number[] = [];
+      for (let q = 0; q < this.status.length; q++) if (this.status[q] !== ABSENT) live.push(q);
+      return live;
+    });
+    const picked: number[] = [];
+    let seen = 0;
+    const n = rows.length;
+    for (let i = 0; i < n && picked.length < limit; i++) {
+      const q = rows[desc ? n - 1 - i : i]!;
+      if (this.status[q] === ABSENT || !hit(q)) continue;
+      if (seen++ >= offset) picked.push(q);
+    }
+    return picked;
+  }
+
+  /** Ranks every interned string by NOCASE (only client names are ever compared by it). */
+  private rankClients(): void {
+    const all = [...this.strings].map(([s, id]) => ({ id, key: nocaseBytes(s) }));
+    all.sort((a, b) => Buffer.compare(a.key, b.key));
+    const rank = new Int32Array(this.strings.size);
+    // Equal under NOCASE ("ACME", "acme"): one rank, so the row id decides as in SQLite.
+    let r = 0;
+    all.forEach((x, i) => {
+      if (i > 0 && Buffer.compare(all[i - 1]!.key, x.key) !== 0) r++;
+      rank[x.id] = r;
+    });
+    this.clientRank = rank;
+    this.orders['client.name'].reset();
   }
 
   /**

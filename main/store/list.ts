@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { ListQuotesQuery, QuoteStatus, type SortField } from '../../common/api';
 import type { RecurringByPeriod } from '../../common/money';
-import type { ListFacts } from './list-facts';
+import { MEMORY_SORTS, type ListFacts, type MemorySort } from './list-facts';
 import { listedFields, type ListedRow } from './list-row';
 import { searchQuery } from './search';
 import type { Identity, ListEntry, ListQuery, ListResult, SyncState } from './types';
@@ -18,17 +18,21 @@ const SORT_SQL: Record<SortField, string> = {
   'totals.recurringTotal': 'q.recurring_total',
 };
 
-/** The index that yields each sort order as it is scanned (row id last, as the tie-break). */
-const SORT_INDEX: Record<SortField, string> = {
+/**
+ * The index that yields each sort order as it is scanned (row id last, as the tie-break); the
+ * other orders are held in memory (list-facts.ts, MEMORY_SORTS).
+ */
+const SORT_INDEX: Record<Exclude<SortField, MemorySort>, string> = {
   id: 'quotes_id',
   status: 'quotes_status',
-  'client.name': 'quotes_client',
   createdBy: 'quotes_creator',
   createdOn: 'quotes_created',
   updatedOn: 'quotes_updated',
-  'totals.initialTotal': 'quotes_initial',
-  'totals.recurringTotal': 'quotes_recurring',
 };
+
+function inMemory(field: SortField): field is MemorySort {
+  return (MEMORY_SORTS as readonly string[]).includes(field);
+}
 
 /** Above this many rows to list, a page behind a search or "mine" is found by walking the sort index. */
 const DENSE_MATCHES = 2000;
@@ -159,10 +163,11 @@ export function listQuotes(
   const offset = q.page * q.limit;
 
   const mine = q.account === 'user' && identity !== null;
-  if (matches || mine || statuses) {
-    // Rows pass a filter no index sorts by (a search, "mine": created or owned, a status):
-    // select them in memory. Few: sort just those. Many: mark them and walk the sort index
-    // alone — no table lookups — until the page is full, instead of sorting them all.
+  if (matches || mine || statuses || inMemory(sort.field)) {
+    // Rows pass a filter no index sorts by (a search, "mine": created or owned, a status), or
+    // the order is held in memory: select them in memory. Few: sort just those. Many: mark
+    // them and walk the order — the sort index alone, no table lookups, or the order in
+    // memory — until the page is full, instead of sorting them all.
     // Without a search, the counts above already say how many rows pass: a long list of
     // them is only made when it is short enough to sort.
     const selected =
@@ -197,9 +202,14 @@ export function listQuotes(
       for (const m of selected) marks[m] = 1;
       hit = (qrow) => marks[qrow] === 1;
     } else hit = facts.passes(filterParams, statuses);
+    if (inMemory(sort.field)) {
+      const picked = facts.pageBy(sort.field, sort.direction === 'desc', hit, offset, q.limit);
+      return { content: rowsOf(db, picked), page, statusCounts: counts };
+    }
+    const index = SORT_INDEX[sort.field];
     const walk = prepared(
       db,
-      `SELECT q.qrow FROM quotes q INDEXED BY ${SORT_INDEX[sort.field]} WHERE q.deleted = 0 ${order} LIMIT ? OFFSET ?`,
+      `SELECT q.qrow FROM quotes q INDEXED BY ${index} WHERE q.deleted = 0 ${order} LIMIT ? OFFSET ?`,
     ).pluck();
     const picked: number[] = [];
     let seen = 0;

@@ -136,7 +136,7 @@ describe('a damaged store', () => {
 
   it('repair with an index damaged: every unsynced quote back, nothing lost', () => {
     const { file, work } = populated();
-    const pages = pagesOf(file, 'quotes_client');
+    const pages = pagesOf(file, 'quotes_updated');
     expect(pages.length).toBeGreaterThan(0);
     overwritePages(file, pages);
     expect(() => openStore(file, { integrityCheck: 'quick' })).toThrow(StoreCorruptError);
@@ -151,7 +151,7 @@ describe('a damaged store', () => {
     const key = crypto.randomBytes(32);
     const { file, work } = populated(key);
     const dbKey = deriveStoreKeys(key).db;
-    overwritePages(file, pagesOf(file, 'quotes_client', undefined, dbKey), 4096);
+    overwritePages(file, pagesOf(file, 'quotes_updated', undefined, dbKey), 4096);
     expect(() => openStore(file, { key, integrityCheck: 'quick' })).toThrow(StoreCorruptError);
     const { store, report } = repairStore(file, { filesDir: filesDir(file), key });
     expect(report.lost).toEqual([]);
