@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
-import { ListQuotesQuery, QuoteStatus, type SortField } from '../../common/api';
+import { ListQuotesQuery, type SortField } from '../../common/api';
 import type { RecurringByPeriod } from '../../common/money';
 import { MEMORY_SORTS, type ListFacts, type MemorySort } from './list-facts';
 import { listedFields, type ListedRow } from './list-row';
