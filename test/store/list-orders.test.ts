@@ -79,7 +79,7 @@ describe('list orders held in memory', () => {
           { id: w.lineItems[0]!.id, quantity: 50 + (w.lineItems.length % 7) },
         ]);
     }
-    store.updateHeader(ids[7]!, { client: { ...clientOf(clients[0]!), name: 'aardvark ltd' } });
+    store.createQuote({ client: { ...clientOf(clients[0]!), name: 'aardvark ltd' } });
     store.deleteQuote(ids[8]!);
     store.createQuote({ client: { ...clientOf(clients[1]!), name: 'ACME corp' } });
     expectSqlOrder(store, 'after a few edits');
