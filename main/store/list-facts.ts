@@ -38,6 +38,8 @@ function nocaseBytes(s: string): Buffer {
  */
 export class ListFacts {
   private status = new Uint8Array(0);
+  /** Live rows per status code: the counts of a list without filters, asked for at every page. */
+  private perStatus = new Array<number>(QuoteStatus.options.length).fill(0);
   private creator = new Int32Array(0);
   private owner = new Int32Array(0);
   private intent = new Int32Array(0);
@@ -140,7 +142,7 @@ export class ListFacts {
     this.touched = true;
     this.grow(qrow);
     const wasLive = this.status[qrow] !== ABSENT;
-    this.status[qrow] = r.deleted ? ABSENT : (STATUS_CODE.get(r.status as QuoteStatus) ?? ABSENT);
+    this.setStatus(qrow, r.deleted ? ABSENT : (STATUS_CODE.get(r.status as QuoteStatus) ?? ABSENT));
     const client = this.intern(r.client_name);
     // A name not ranked yet moves the ranks of the names after it: the order is sorted again.
     if (this.clientRank !== null && client >= this.clientRank.length) this.clientRank = null;
@@ -163,12 +165,20 @@ export class ListFacts {
 
   remove(qrow: number): void {
     this.touched = true;
-    if (this.built && qrow < this.status.length) this.status[qrow] = ABSENT;
+    if (this.built && qrow < this.status.length) this.setStatus(qrow, ABSENT);
+  }
+
+  private setStatus(qrow: number, code: number): void {
+    const was = this.status[qrow]!;
+    if (was !== ABSENT) this.perStatus[was]!--;
+    if (code !== ABSENT) this.perStatus[code]!++;
+    this.status[qrow] = code;
   }
 
   private build(): void {
     this.built = true;
     this.status = new Uint8Array(0);
+    this.perStatus.fill(0);
     const rows = this.db
       .prepare(
         'SELECT qrow, status, deleted, created_by_email, owner_id, intent_type, partner_id, initial_total, recurring_total, updated_on, client_name FROM quotes',
@@ -373,6 +383,8 @@ export class ListFacts {
     const partner = f.partnerId === undefined ? undefined : (this.strings.get(f.partnerId) ?? -2);
     const intent = f.intentType === undefined ? undefined : (this.strings.get(f.intentType) ?? -2);
     const n = new Array<number>(QuoteStatus.options.length).fill(0);
+    const unfiltered = meEmail === undefined && partner === undefined && intent === undefined;
+    if (!qrows && unfiltered) n.splice(0, n.length, ...this.perStatus);
     const tally = (q: number) => {
       const s = this.status[q];
       if (s === undefined || s === ABSENT) return;
@@ -382,7 +394,7 @@ export class ListFacts {
       n[s]!++;
     };
     if (qrows) for (const q of qrows) tally(q);
-    else for (let q = 0; q < this.status.length; q++) tally(q);
+    else if (!unfiltered) for (let q = 0; q < this.status.length; q++) tally(q);
     return Object.fromEntries(QuoteStatus.options.map((s, i) => [s, n[i]!])) as Record<
       QuoteStatus,
       number
