@@ -5,6 +5,8 @@ import { SortedRows } from './sorted-rows';
 
 const STATUS_CODE = new Map(QuoteStatus.options.map((s, i) => [s, i]));
 const ABSENT = 255;
+/** Below this many rows (by the last row id) an unfiltered list counts its statuses in SQL. */
+const COUNT_IN_SQL_BELOW = 20_000;
 /** Above this many rows up to a page's end, `pageByUpdated` sorts them all. */
 const TOP_K_MAX = 500;
 
@@ -76,7 +78,16 @@ export class ListFacts {
   /** Whether rows changed since `begin`: only then can a rollback leave the facts wrong. */
   private touched = false;
 
-  constructor(private db: Database.Database) {}
+  private readonly s;
+
+  constructor(private db: Database.Database) {
+    this.s = {
+      lastRow: db.prepare<[], number>('SELECT coalesce(max(qrow), 0) FROM quotes').pluck(),
+      perStatus: db.prepare<[], { status: QuoteStatus; n: number }>(
+        'SELECT status, count(*) AS n FROM quotes INDEXED BY quotes_status WHERE deleted = 0 GROUP BY status',
+      ),
+    };
+  }
 
   begin(): void {
     this.touched = false;
@@ -377,13 +388,22 @@ export class ListFacts {
     qrows: readonly number[] | null,
     f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
   ): Record<QuoteStatus, number> {
-    if (!this.built) this.build();
+    const n = new Array<number>(QuoteStatus.options.length).fill(0);
+    const unfiltered =
+      f.meEmail === undefined && f.partnerId === undefined && f.intentType === undefined;
+    if (!this.built) {
+      // The list at launch: one query over the status index, not a build of every row's facts
+      // (~40 ms at 10,000 quotes) that the first list of a small store does not need.
+      if (!qrows && unfiltered && this.s.lastRow.get()! < COUNT_IN_SQL_BELOW) {
+        for (const r of this.s.perStatus.all()) n[STATUS_CODE.get(r.status) ?? ABSENT] = r.n;
+        return byStatus(n);
+      }
+      this.build();
+    }
     const meEmail = f.meEmail === undefined ? undefined : (this.strings.get(f.meEmail) ?? -2);
     const meId = f.meId === undefined ? undefined : (this.strings.get(f.meId) ?? -2);
     const partner = f.partnerId === undefined ? undefined : (this.strings.get(f.partnerId) ?? -2);
     const intent = f.intentType === undefined ? undefined : (this.strings.get(f.intentType) ?? -2);
-    const n = new Array<number>(QuoteStatus.options.length).fill(0);
-    const unfiltered = meEmail === undefined && partner === undefined && intent === undefined;
     if (!qrows && unfiltered) n.splice(0, n.length, ...this.perStatus);
     const tally = (q: number) => {
       const s = this.status[q];
@@ -395,9 +415,13 @@ export class ListFacts {
     };
     if (qrows) for (const q of qrows) tally(q);
     else if (!unfiltered) for (let q = 0; q < this.status.length; q++) tally(q);
-    return Object.fromEntries(QuoteStatus.options.map((s, i) => [s, n[i]!])) as Record<
-      QuoteStatus,
-      number
-    >;
+    return byStatus(n);
   }
+}
+
+function byStatus(n: number[]): Record<QuoteStatus, number> {
+  return Object.fromEntries(QuoteStatus.options.map((s, i) => [s, n[i] ?? 0])) as Record<
+    QuoteStatus,
+    number
+  >;
 }
