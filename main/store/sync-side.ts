@@ -63,6 +63,13 @@ export class StoreSync {
     return r ? this.k.stubs.entry(r.qrow) : null;
   }
 
+  /** Whether only the list entry of this quote is here (its aggregate not read yet). */
+  isStub(quoteId: string): boolean {
+    this.k.open();
+    const r = this.k.repo.byId(quoteId);
+    return r ? this.k.stubs.has(r.qrow) : false;
+  }
+
   /** Stubs whose aggregate is still to be read, the most recently changed first. */
   listStubs(limit = 1000): StubRef[] {
     this.k.open();
