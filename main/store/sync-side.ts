@@ -9,7 +9,7 @@ import { StoreError } from './errors';
 import type { HeldCounts, StubRef } from './stubs';
 import type { StoreKernel } from './kernel';
 import { workFromRemote } from './remote';
-import { canonical, overlayServerFields, withoutServerFields } from './server-fields';
+import { canonical, overlayServerFields, sameShape, withoutServerFields } from './server-fields';
 import { syncWal } from './wal-sync';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
 import { searchDoc } from './list-row';
@@ -200,8 +200,12 @@ export class StoreSync {
     recomputeTotals(next);
     this.k.repo.writeBase(r.qrow, JSON.stringify(remote));
     const nextDoc = storedDoc(next);
-    if (nextDoc === curDoc || canonical(parseDoc(nextDoc)) === canonical(cur)) return false;
-    if (withoutServerFields(next) === withoutServerFields(cur)) {
+    // Copies with lists of other lengths differ in both comparisons below (a stub the fill
+    // replaces has no content at all): they are not serialised again to find that out.
+    const alike = sameShape(next, cur);
+    if (nextDoc === curDoc || (alike && canonical(parseDoc(nextDoc)) === canonical(cur)))
+      return false;
+    if (alike && withoutServerFields(next) === withoutServerFields(cur)) {
       this.rebaseHistory(r.qrow, curDoc, nextDoc, next);
     } else {
       this.k.repo.clearStack(r.qrow, 'undo');
