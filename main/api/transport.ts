@@ -127,6 +127,12 @@ const MAX_DEPTH = 1000;
  * recursion, so a deeply nested answer cannot exhaust the stack: past MAX_DEPTH it is refused
  * as a RangeError): a reviver doing the same cost three times as much.
  */
+/** Whether `key` ends as every id field's name does ("id", "…Ids"): most are passed over here. */
+function mayBeIdKey(key: string): boolean {
+  const last = key.charCodeAt(key.length - 1);
+  return last === 100 /* d */ || last === 115; /* s */
+}
+
 export function parseJson(text: string): unknown {
   const root: unknown = JSON.parse(text);
   const stack: unknown[] = [root];
@@ -154,7 +160,8 @@ export function parseJson(text: string): unknown {
         if (k !== '') delete o[k];
         continue;
       }
-      if ((typeof x === 'string' || Array.isArray(x)) && isIdKey(k)) x = o[k] = normalizeIdField(x);
+      if ((typeof x === 'string' || Array.isArray(x)) && mayBeIdKey(k) && isIdKey(k))
+        x = o[k] = normalizeIdField(x);
       if (typeof x === 'object') {
         stack.push(x);
         depths.push(depth);
