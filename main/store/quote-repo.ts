@@ -156,8 +156,13 @@ export class QuoteRepo {
   /** A listed-only quote's working copy, made from its list row (stubs.ts stores none). */
   listedOnlyDoc: (qrow: number) => string | undefined = () => undefined;
 
+  /** The stored working copy; undefined for a listed-only quote, which stores none. */
+  storedWorkDoc(qrow: number): string | undefined {
+    return this.s.work.get(qrow)?.doc;
+  }
+
   workDoc(qrow: number): string {
-    const doc = this.s.work.get(qrow)?.doc ?? this.listedOnlyDoc(qrow);
+    const doc = this.storedWorkDoc(qrow) ?? this.listedOnlyDoc(qrow);
     if (doc === undefined) throw new Error(`quote row ${qrow} has no working copy`);
     return doc;
   }

@@ -38,6 +38,19 @@ export function withoutServerFields(w: WorkQuote): string {
   return canonical(c);
 }
 
+/**
+ * Whether two working copies hold lists of the same lengths: when not, they differ however
+ * they are compared, with or without the server's fields (which keep every list whole).
+ */
+export function sameShape(a: WorkQuote, b: WorkQuote): boolean {
+  return (
+    a.lineItems.length === b.lineItems.length &&
+    a.sections.length === b.sections.length &&
+    a.accessList.length === b.accessList.length &&
+    a.attachments.length === b.attachments.length
+  );
+}
+
 /** JSON with keys sorted, so equal documents compare equal whatever built them. */
 export function canonical(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>

@@ -6,10 +6,10 @@
 // salesperson's edits go through the store itself.
 import type { ListContent } from '../../common/api';
 import { StoreError } from './errors';
-import type { HeldCounts, StubRef } from './stubs';
+import { stubWork, type HeldCounts, type StubRef } from './stubs';
 import type { StoreKernel } from './kernel';
 import { workFromRemote } from './remote';
-import { canonical, overlayServerFields, withoutServerFields } from './server-fields';
+import { canonical, overlayServerFields, sameShape, withoutServerFields } from './server-fields';
 import { syncWal } from './wal-sync';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
 import { searchDoc } from './list-row';
@@ -61,6 +61,13 @@ export class StoreSync {
     this.k.open();
     const r = this.k.repo.byId(quoteId);
     return r ? this.k.stubs.entry(r.qrow) : null;
+  }
+
+  /** Whether only the list entry of this quote is here (its aggregate not read yet). */
+  isStub(quoteId: string): boolean {
+    this.k.open();
+    const r = this.k.repo.byId(quoteId);
+    return r ? this.k.stubs.has(r.qrow) : false;
   }
 
   /** Stubs whose aggregate is still to be read, the most recently changed first. */
@@ -143,7 +150,7 @@ export class StoreSync {
         let id = this.k.tables.localIdOf(kind, serverId);
         if (!id) {
           id = this.k.newId();
-          this.k.tables.mapId(kind, id, serverId, quoteLocal);
+          this.k.tables.mapUnmapped(kind, id, serverId, quoteLocal);
         }
         return id;
       },
@@ -187,16 +194,31 @@ export class StoreSync {
 
   /** base := remote, work := remote; keeps undo history when only server-assigned fields moved. */
   private refreshFromRemote(r: QuoteMeta, remote: RemoteAggregate): boolean {
-    const curDoc = this.k.repo.workDoc(r.qrow);
-    const cur = parseDoc(curDoc);
+    // A stub stores no copy (stubs.ts): its copy is made from its list entry, and turned into
+    // the text it would be stored as (and read back) only when the comparisons below need it.
+    const stored = this.k.repo.storedWorkDoc(r.qrow);
+    const entry = stored === undefined ? this.k.stubs.entry(r.qrow) : null;
+    const listed = entry ? stubWork(r.id, entry) : null;
+    let curDoc = listed ? null : (stored ?? this.k.repo.workDoc(r.qrow));
+    let cur = listed ?? parseDoc(curDoc!);
     const next = this.convert(remote, cur);
     recomputeTotals(next);
     this.k.repo.writeBase(r.qrow, JSON.stringify(remote));
     const nextDoc = storedDoc(next);
-    if (nextDoc === curDoc || canonical(parseDoc(nextDoc)) === canonical(cur)) return false;
-    if (withoutServerFields(next) === withoutServerFields(cur)) {
-      this.rebaseHistory(r.qrow, curDoc, nextDoc, next);
-    } else {
+    // Copies with lists of other lengths differ in every comparison below, with or without the
+    // server's fields (a stub the fill replaces has no content at all): they are not
+    // serialised again to find that out.
+    let rebase = false;
+    if (sameShape(next, cur)) {
+      if (curDoc === null) {
+        curDoc = storedDoc(cur);
+        cur = parseDoc(curDoc);
+      }
+      if (nextDoc === curDoc || canonical(parseDoc(nextDoc)) === canonical(cur)) return false;
+      rebase = withoutServerFields(next) === withoutServerFields(cur);
+      if (rebase) this.rebaseHistory(r.qrow, curDoc, nextDoc, next);
+    }
+    if (!rebase) {
       this.k.repo.clearStack(r.qrow, 'undo');
       this.k.repo.clearStack(r.qrow, 'redo');
     }

@@ -101,7 +101,9 @@ export class SyncTables {
         'SELECT q.id, q.server_id, q.generation, q.synced_generation, q.deleted, y.state AS sync_state FROM quotes q JOIN quote_sync y ON y.qrow = q.qrow WHERE q.generation > q.synced_generation OR q.deleted = 1 ORDER BY q.qrow',
       ),
       mapId: db.prepare<[string, string, string, string | null]>(
-        'INSERT INTO id_map (kind, local_id, server_id, quote_id) VALUES (?, ?, ?, ?) ON CONFLICT(kind, local_id) DO UPDATE SET server_id = excluded.server_id, quote_id = coalesce(excluded.quote_id, id_map.quote_id)',
+        // A mapping already as given is not written again (SQLite rewrites the index entries of
+        // every column an UPDATE sets, changed or not).
+        'INSERT INTO id_map (kind, local_id, server_id, quote_id) VALUES (?, ?, ?, ?) ON CONFLICT(kind, local_id) DO UPDATE SET server_id = excluded.server_id, quote_id = coalesce(excluded.quote_id, id_map.quote_id) WHERE server_id IS NOT excluded.server_id OR quote_id IS NOT coalesce(excluded.quote_id, id_map.quote_id)',
       ),
       serverIdOf: db.prepare<[string, string], { server_id: string }>(
         'SELECT server_id FROM id_map WHERE kind = ? AND local_id = ?',
@@ -164,6 +166,14 @@ export class SyncTables {
       );
     }
     this.s.mapId.run(kind, localId, serverId, quoteId);
+  }
+
+  /**
+   * `mapId` of a server id the caller has just found unmapped (`localIdOf`, in the same
+   * transaction) to a new local id: its check that no other local id holds it is not repeated.
+   */
+  mapUnmapped(kind: EntityKind, localId: string, serverId: string, quoteId: string | null): void {
+    this.s.mapId.run(kind, localId, idKey(serverId), quoteId);
   }
 
   serverIdOf(kind: EntityKind, localId: string): string | null {

@@ -117,7 +117,7 @@ export class SyncEngine {
       api: opts.api,
       store: opts.store,
       window: opts.fillWindow,
-      afterImport: async (quoteId) => queuePreviews(opts.store, quoteId),
+      afterImport: async (quoteId, remote) => queuePreviews(opts.store, quoteId, remote),
       previews: (stopped) => downloadPreviews(this.ctx, opts.store, stopped).catch(() => 0),
       previewsWaiting: () => previewsWaiting(opts.store),
       changed: () => this.emitStatus(),

@@ -2,6 +2,7 @@
 // stubs, says in the status how far listing and downloading have come, and keeps status
 // events to a few a second while thousands of quotes land.
 import type { SyncStatus } from '../../common/ipc';
+import type { RemoteAggregate } from '../store/types';
 import type { Failure } from './errors';
 import { Fill, type FillReport, type FillStore } from './fill';
 import type { SyncApi, SyncStore } from './ports';
@@ -12,7 +13,7 @@ export interface FillDriverOptions {
     readonly sync: Pick<SyncStore['sync'], 'stubCount' | 'serverQuoteIds' | 'listedOnlyCount'>;
   };
   window?: number;
-  afterImport?(quoteId: string): Promise<void>;
+  afterImport?(quoteId: string, remote: RemoteAggregate): Promise<void>;
   /** After a fill that left no stub: the attachments for offline preview (previews.ts). */
   previews?(stopped: () => boolean): Promise<unknown>;
   /** Previews are waiting (e.g. the budget was raised, or a restart). */

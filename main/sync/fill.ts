@@ -12,12 +12,13 @@
 // HTTP/2 they share one connection. A 429 halves the window and holds every worker for the
 // server's Retry-After; the window then grows back one quote at a time.
 import type { StubRef } from '../store';
+import type { RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
 import { failureOf, type Failure } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 
 export type FillStore = Pick<SyncStore, 'getQuote' | 'purgeQuote' | 'transaction'> & {
-  readonly sync: Pick<SyncStore['sync'], 'listStubs' | 'stubCount' | 'importRemote'>;
+  readonly sync: Pick<SyncStore['sync'], 'listStubs' | 'stubCount' | 'importRemote' | 'isStub'>;
 };
 
 export interface FillOptions {
@@ -27,7 +28,8 @@ export interface FillOptions {
   window?: number;
   /** After each quote (imported or gone). */
   onQuote?(quoteId: string, action: 'imported' | 'removed'): void;
-  afterImport?(quoteId: string): Promise<void>;
+  /** After a quote was imported, with the aggregate it was imported from. */
+  afterImport?(quoteId: string, remote: RemoteAggregate): Promise<void>;
   /** Waits `ms` (tests hand in their own clock). */
   sleep?(ms: number): Promise<void>;
 }
@@ -95,16 +97,19 @@ export class Fill {
     await this.running;
   }
 
-  private next(): string | undefined {
+  /** The next quote to read, with its server id (the queue's stubs carry it). */
+  private next(): Taken | undefined {
     const { store } = this.opts;
     while (this.first.length) {
       const id = this.first.shift()!;
-      if (!this.taken.has(id) && store.getQuote(id)?.stub) return id;
+      if (this.taken.has(id)) continue;
+      const q = store.getQuote(id);
+      if (q?.stub) return { quoteId: id, serverId: q.serverId };
     }
     for (let refilled = false; ; refilled = true) {
       while (this.queue.length) {
         const s = this.queue.shift()!;
-        if (!this.taken.has(s.quoteId) && !this.skip.has(s.quoteId)) return s.quoteId;
+        if (!this.taken.has(s.quoteId) && !this.skip.has(s.quoteId)) return s;
       }
       if (refilled) return undefined;
       this.queue = store.sync.listStubs(BATCH + this.taken.size + this.skip.size);
@@ -116,15 +121,15 @@ export class Fill {
     const sleep = this.opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
     this.queue = [];
     this.skip.clear();
-    const one = async (quoteId: string): Promise<void> => {
+    const one = async ({ quoteId, serverId }: Taken): Promise<void> => {
       const { store, api } = this.opts;
-      const serverId = store.getQuote(quoteId)?.serverId;
-      if (!serverId) return;
+      // Imported by a pull or deleted since it was queued: nothing to read.
+      if (!serverId || !store.sync.isStub(quoteId)) return;
       try {
         const agg = await readAggregate(api, serverId);
         const landed = await this.land(() => {
           // Opened, imported by a pull or deleted meanwhile: only a stub is replaced here.
-          if (!store.getQuote(quoteId)?.stub) return 'passed';
+          if (!store.sync.isStub(quoteId)) return 'passed';
           if (!agg) {
             store.purgeQuote(quoteId);
             return 'removed';
@@ -141,7 +146,7 @@ export class Fill {
         report.imported++;
         this.opts.onQuote?.(quoteId, 'imported');
         if (this.window < this.max) this.window++;
-        await this.opts.afterImport?.(quoteId);
+        if (agg) await this.opts.afterImport?.(quoteId, agg);
       } catch (e) {
         const f = failureOf(e);
         if (!f) throw e;
@@ -177,18 +182,18 @@ export class Fill {
           await sleep(20);
           continue;
         }
-        const id = this.next();
-        if (id === undefined) {
+        const t = this.next();
+        if (t === undefined) {
           drained = true;
           return;
         }
-        this.taken.add(id);
+        this.taken.add(t.quoteId);
         this.active++;
         try {
-          await one(id);
+          await one(t);
         } finally {
           this.active--;
-          this.taken.delete(id);
+          this.taken.delete(t.quoteId);
         }
       }
     };
@@ -227,6 +232,12 @@ export class Fill {
 }
 
 type Landed = 'imported' | 'removed' | 'passed';
+
+/** A quote taken from the queue: its local id and the server id to read it by. */
+interface Taken {
+  quoteId: string;
+  serverId: string | null;
+}
 
 interface Landing {
   step: () => Landed;

@@ -5,6 +5,7 @@
 // is only started when its missing files would fit even at the largest size a PDF may have.
 import { downloadMissingFiles } from './push';
 import type { RoundContext, SyncStore } from './ports';
+import type { RemoteAggregate } from '../store/types';
 
 export const PREVIEW_QUEUE = 'sync.previewQueue';
 export const PREVIEW_BUDGET = 'sync.previewBudgetMiB';
@@ -26,8 +27,17 @@ export function previewsWaiting(store: Pick<SyncStore, 'getMeta'>): boolean {
   return (store.getMeta<string[]>(PREVIEW_QUEUE)?.length ?? 0) > 0;
 }
 
-/** Remembers a quote just filled whose attachments are not on this computer. */
-export function queuePreviews(store: PreviewStore, quoteId: string): void {
+/**
+ * Remembers a quote just filled whose attachments are not on this computer. `remote`, the
+ * aggregate it was filled from, spares reading the quote back when none of its attachments
+ * has a file on the server (then none is missing here).
+ */
+export function queuePreviews(
+  store: PreviewStore,
+  quoteId: string,
+  remote?: RemoteAggregate,
+): void {
+  if (remote && !remote.quote.attachments.some((a) => a.url)) return;
   if (missing(store, quoteId) === 0) return;
   const queue = store.getMeta<string[]>(PREVIEW_QUEUE) ?? [];
   if (!queue.includes(quoteId)) store.setMeta(PREVIEW_QUEUE, [...queue, quoteId]);
