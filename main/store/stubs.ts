@@ -269,7 +269,9 @@ export class StubTable {
       const r = known ? this.repo.byId(known) : undefined;
       if (!r) {
         const id = known ?? orderedId(newId(), ++seq);
-        this.sync.mapId('quote', id, e.id, id);
+        // Looked up just above: a new stub's server id is mapped to nothing yet.
+        if (known) this.sync.mapId('quote', id, e.id, id);
+        else this.sync.mapUnmapped('quote', id, e.id, id);
         const { w, row } = stubRow(id, e);
         const qrow = this.repo.insert(w, {
           serverId: e.id,
