@@ -54,6 +54,13 @@ export async function createAgent(opts: AgentOptions): Promise<Agent> {
     // HTTP/2 where the server offers it (ALPN): many requests in flight on one connection, so a
     // background fill is bounded by round trips, not by the pool; HTTP/1.1 servers as before.
     allowH2: true,
+    // HTTP/2 flow control: the server sends at most this much before the app has read it. A
+    // first sign-in's list pages are 70 KB each, 16 in flight, and the app's thread is busy
+    // storing the pages before them: with undici's 512 KB for the connection (7 pages) the
+    // server stalled behind each store until the app's reads opened the window again, a round
+    // trip later. Room for every page in flight keeps the link busy while the app stores.
+    connectionWindowSize: CONNECTION_WINDOW,
+    initialWindowSize: STREAM_WINDOW,
     keepAliveTimeout: 10_000,
     connect: {
       timeout: opts.connectTimeoutMs ?? 10_000,
@@ -62,6 +69,10 @@ export async function createAgent(opts: AgentOptions): Promise<Agent> {
     },
   });
 }
+
+/** Bytes an HTTP/2 connection may carry, and one stream, before the app has read them. */
+const CONNECTION_WINDOW = 16 * 2 ** 20;
+const STREAM_WINDOW = 2 * 2 ** 20;
 
 /** Connections for writes at least: a push sends a few quotes' writes at the same time. */
 const WRITE_CONNECTIONS = 16;
