@@ -119,6 +119,9 @@ export async function listChanged(o: ListingOptions): Promise<Listing> {
       full = 0;
       let more = take(n, await pending, fresh);
       n++;
+      // Answers already received but not yet read (their bodies wait behind this turn of the
+      // event loop) go with it: one write of several pages costs less than one per page.
+      if (more) await new Promise((r) => setImmediate(r));
       // The pages after it that are here already go with it.
       for (let k = 1; more && k < MAX_TAKEN; k++, n++) {
         const a = arrived.get(n);

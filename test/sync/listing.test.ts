@@ -90,6 +90,31 @@ describe('listing the partner’s quotes, several pages at a time', () => {
     expect([...new Set(list.asked)]).toEqual(list.asked); // each page asked once
   });
 
+  it('takes with a page the answers read just after it (a body read in the next turn of the event loop, as from a socket)', async () => {
+    const all = entries(12); // 6 pages
+    const list = heldList(all);
+    const batches: string[][] = [];
+    const listing = listChanged({
+      page: (n) => list.page(n),
+      markMs: -Infinity,
+      window: 8,
+      onPage: (fresh) => batches.push(fresh.map((e) => e.id)),
+    });
+    await turn();
+    list.answer([0]);
+    await turn();
+    expect(list.inFlight()).toEqual([1, 2]);
+    // Page 1's answer, then page 2's one turn later: one write for both.
+    list.answer([1]);
+    setImmediate(() => list.answer([2]));
+    for (let round = 0; round < 10; round++) {
+      await turn();
+      list.answer(list.inFlight());
+    }
+    await listing;
+    expect(batches[1]).toEqual(all.slice(2, 6).map((e) => e.id));
+  });
+
   it('a page answered before the one ahead of it waits for it: nothing is taken out of order, nothing after the mark', async () => {
     const all = entries(20); // 10 pages
     const list = heldList(all);
