@@ -7,7 +7,7 @@ import type { RemoteAggregate } from '../store/types';
 import { readAggregate } from './aggregate';
 import { PARKED_CREATE } from './conflict-store';
 import { isGone, pageOrEnd } from './errors';
-import { listChanged } from './listing';
+import { listChanged, type Listing } from './listing';
 import type { SyncApi, SyncStore } from './ports';
 
 export const LAST_PULL = 'sync.lastPull';
@@ -98,29 +98,12 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   const recentFrom = (ctx.now?.() ?? Date.now()) - HOLD_RECENT_DAYS * 86_400_000;
   const queued = (e: ListContent) => keepAll || Date.parse(e.updatedOn) >= recentFrom;
 
-  /** Server ids of the listed quotes that are stubs: the fill reads those, not this pull. */
-  const stubs = new Set<string>();
-  const listing = await listChanged({
-    page: (page) => {
-      ctx.onStep?.('list');
-      // A page past the end may answer 404 (the spec allows it): that ends the list.
-      return pageOrEnd(page, () =>
-        api.listQuotes({ account: 'partner', sort: 'updatedOn,desc', limit: PAGE, page }),
-      );
-    },
+  const { listing, stubs } = await listAndStub(ctx, {
     markMs,
-    window: LIST_WINDOW,
-    onPage: (fresh, listed, total) => {
-      // Listed at once: quotes not held yet become stubs, so the list is whole after the
-      // pages alone; the aggregates of the queued ones follow in the background (fill.ts).
-      if (!createsOpen) {
-        const put = store.sync.putListEntries(fresh, queued);
-        report.stubbed += put.created.length;
-        for (const id of put.stubs) stubs.add(id);
-      }
-      // The status shows a listing of quotes not held yet (a first sign-in), not every pull.
-      if (!mark || report.stubbed > 0) ctx.onListed?.(listed, total);
-    },
+    stubbing: !createsOpen,
+    queued,
+    firstListing: !mark,
+    report,
   });
   // A first listing: the salesperson's own quotes (the list's `account=user`: made or owned
   // by the caller) are held offline however old. Later pulls list only changed quotes, and a
@@ -173,6 +156,46 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   if (known.size > total) report.removed = await findRemoteDeletes(ctx, known);
   if (newest) store.setMeta(LAST_PULL, newest);
   return report;
+}
+
+/**
+ * The changed part of the partner's list, its quotes not held yet stored as stubs as the pages
+ * come (`stubbing`): listed at once, so the list is whole after the pages alone; the aggregates
+ * of the queued ones follow in the background (fill.ts). Returns the listing and the server ids
+ * of the listed quotes that are stubs: the fill reads those, not the pull.
+ */
+async function listAndStub(
+  ctx: PullContext,
+  o: {
+    markMs: number;
+    stubbing: boolean;
+    queued: (e: ListContent) => boolean;
+    firstListing: boolean;
+    report: PullReport;
+  },
+): Promise<{ listing: Listing; stubs: Set<string> }> {
+  const stubs = new Set<string>();
+  const listing = await listChanged({
+    page: (page) => {
+      ctx.onStep?.('list');
+      // A page past the end may answer 404 (the spec allows it): that ends the list.
+      return pageOrEnd(page, () =>
+        ctx.api.listQuotes({ account: 'partner', sort: 'updatedOn,desc', limit: PAGE, page }),
+      );
+    },
+    markMs: o.markMs,
+    window: LIST_WINDOW,
+    onPage: (fresh, listed, total) => {
+      if (o.stubbing) {
+        const put = ctx.store.sync.putListEntries(fresh, o.queued);
+        o.report.stubbed += put.created.length;
+        for (const id of put.stubs) stubs.add(id);
+      }
+      // The status shows a listing of quotes not held yet (a first sign-in), not every pull.
+      if (o.firstListing || o.report.stubbed > 0) ctx.onListed?.(listed, total);
+    },
+  });
+  return { listing, stubs };
 }
 
 /** Queues the stubs of the caller's own quotes for the fill (their list, ids only). */
