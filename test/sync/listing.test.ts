@@ -58,17 +58,23 @@ function heldList(all: ListContent[]) {
 
 const turn = () => new Promise((r) => setTimeout(r, 0));
 
+/** A full listing of `all` (no mark), 8 pages in flight at most, each `onPage` kept. */
+function listingOf(all: ListContent[]) {
+  const list = heldList(all);
+  const batches: string[][] = [];
+  const listing = listChanged({
+    page: (n) => list.page(n),
+    markMs: -Infinity,
+    window: 8,
+    onPage: (fresh) => batches.push(fresh.map((e) => e.id)),
+  });
+  return { list, batches, listing };
+}
+
 describe('listing the partner’s quotes, several pages at a time', () => {
   it('asks for page 0 alone, then a window that doubles up to its bound; pages that arrived together are taken together, in list order, each quote once', async () => {
     const all = entries(60); // 30 pages
-    const list = heldList(all);
-    const batches: string[][] = [];
-    const listing = listChanged({
-      page: (n) => list.page(n),
-      markMs: -Infinity,
-      window: 8,
-      onPage: (fresh) => batches.push(fresh.map((e) => e.id)),
-    });
+    const { list, batches, listing } = listingOf(all);
     await turn();
     expect(list.inFlight()).toEqual([0]);
     list.answer([0]);
@@ -92,14 +98,7 @@ describe('listing the partner’s quotes, several pages at a time', () => {
 
   it('takes with a page the answers read just after it (a body read in the next turn of the event loop, as from a socket)', async () => {
     const all = entries(12); // 6 pages
-    const list = heldList(all);
-    const batches: string[][] = [];
-    const listing = listChanged({
-      page: (n) => list.page(n),
-      markMs: -Infinity,
-      window: 8,
-      onPage: (fresh) => batches.push(fresh.map((e) => e.id)),
-    });
+    const { list, batches, listing } = listingOf(all);
     await turn();
     list.answer([0]);
     await turn();
