@@ -117,8 +117,17 @@ export function toApiError(
   return new Kind(status, type, details, message, method, route, retryAfterSeconds);
 }
 
-/** Deeper than any answer of the API comes near (the reviver this walk replaced overflowed the stack at a few thousand). */
+/**
+ * Deeper than any answer of the API comes near (the reviver this walk replaced overflowed the
+ * stack at a few thousand).
+ */
 const MAX_DEPTH = 1000;
+
+/** Whether `key` ends as every id field's name does ("id", "…Ids"): most are passed over here. */
+function mayBeIdKey(key: string): boolean {
+  const last = key.charCodeAt(key.length - 1);
+  return last === 100 /* d */ || last === 115; /* s */
+}
 
 /**
  * Parses an answer's JSON. Optional fields may come as null from other servers; the schemas
@@ -127,12 +136,6 @@ const MAX_DEPTH = 1000;
  * recursion, so a deeply nested answer cannot exhaust the stack: past MAX_DEPTH it is refused
  * as a RangeError): a reviver doing the same cost three times as much.
  */
-/** Whether `key` ends as every id field's name does ("id", "…Ids"): most are passed over here. */
-function mayBeIdKey(key: string): boolean {
-  const last = key.charCodeAt(key.length - 1);
-  return last === 100 /* d */ || last === 115; /* s */
-}
-
 export function parseJson(text: string): unknown {
   const root: unknown = JSON.parse(text);
   const stack: unknown[] = [root];
