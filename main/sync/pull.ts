@@ -121,7 +121,7 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   for (const e of changed) {
     if (stubs.has(e.id)) continue; // the fill reads it
     const local = store.sync.localIdOf('quote', e.id);
-    if (local && store.sync.stubEntry(local)) continue;
+    if (local && store.sync.isStub(local)) continue;
     if (local) {
       if (busy(store, local)) {
         report.dirty.push(local);
