@@ -3,6 +3,14 @@ import { QuoteStatus } from '../../common/api';
 import { amountMatcher } from './amount-search';
 import { SortedRows } from './sorted-rows';
 
+/** The list's filters other than status and search, as `accountFilters` (list.ts) names them. */
+export interface RowFilter {
+  meEmail?: string;
+  meId?: string;
+  partnerId?: string;
+  intentType?: string;
+}
+
 const STATUS_CODE = new Map(QuoteStatus.options.map((s, i) => [s, i]));
 const ABSENT = 255;
 /** Below this many rows (by the last row id) an unfiltered list counts its statuses in SQL. */
@@ -320,7 +328,7 @@ export class ListFacts {
   /** Like `filter`, over every row when `qrows` is null. */
   select(
     qrows: readonly number[] | null,
-    f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
+    f: RowFilter,
     statuses: readonly QuoteStatus[] | null,
   ): number[] {
     if (!this.built) this.build();
@@ -334,10 +342,7 @@ export class ListFacts {
    * Whether a row passes the filters and has one of `statuses` (any, when null): a page's walk
    * over a sort index asks it of each row it steps on, so no list of every match is made.
    */
-  passes(
-    f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
-    statuses: readonly QuoteStatus[] | null,
-  ): (qrow: number) => boolean {
+  passes(f: RowFilter, statuses: readonly QuoteStatus[] | null): (qrow: number) => boolean {
     if (!this.built) this.build();
     const codes = new Uint8Array(256);
     for (const s of statuses ?? QuoteStatus.options) codes[STATUS_CODE.get(s)!] = 1;
@@ -358,25 +363,10 @@ export class ListFacts {
   /** The `qrows` that pass the filters and have one of `statuses` (any, when null). */
   filter(
     qrows: readonly number[],
-    f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
+    f: RowFilter,
     statuses: readonly QuoteStatus[] | null,
   ): number[] {
-    if (!this.built) this.build();
-    const codes = statuses ? new Set(statuses.map((s) => STATUS_CODE.get(s)!)) : null;
-    const meEmail = f.meEmail === undefined ? undefined : (this.strings.get(f.meEmail) ?? -2);
-    const meId = f.meId === undefined ? undefined : (this.strings.get(f.meId) ?? -2);
-    const partner = f.partnerId === undefined ? undefined : (this.strings.get(f.partnerId) ?? -2);
-    const intent = f.intentType === undefined ? undefined : (this.strings.get(f.intentType) ?? -2);
-    const out: number[] = [];
-    for (const q of qrows) {
-      const s = this.status[q];
-      if (s === undefined || s === ABSENT || (codes && !codes.has(s))) continue;
-      if (meEmail !== undefined && this.creator[q] !== meEmail && this.owner[q] !== meId) continue;
-      if (partner !== undefined && this.partner[q] !== partner) continue;
-      if (intent !== undefined && this.intent[q] !== intent) continue;
-      out.push(q);
-    }
-    return out;
+    return qrows.filter(this.passes(f, statuses));
   }
 
   /**
@@ -384,10 +374,7 @@ export class ListFacts {
    * status counts, with or without a search (one byte read per row: no table in SQLite to keep
    * in step on every write).
    */
-  count(
-    qrows: readonly number[] | null,
-    f: { meEmail?: string; meId?: string; partnerId?: string; intentType?: string },
-  ): Record<QuoteStatus, number> {
+  count(qrows: readonly number[] | null, f: RowFilter): Record<QuoteStatus, number> {
     const n = new Array<number>(QuoteStatus.options.length).fill(0);
     const unfiltered =
       f.meEmail === undefined && f.partnerId === undefined && f.intentType === undefined;
@@ -400,18 +387,10 @@ export class ListFacts {
       }
       this.build();
     }
-    const meEmail = f.meEmail === undefined ? undefined : (this.strings.get(f.meEmail) ?? -2);
-    const meId = f.meId === undefined ? undefined : (this.strings.get(f.meId) ?? -2);
-    const partner = f.partnerId === undefined ? undefined : (this.strings.get(f.partnerId) ?? -2);
-    const intent = f.intentType === undefined ? undefined : (this.strings.get(f.intentType) ?? -2);
     if (!qrows && unfiltered) n.splice(0, n.length, ...this.perStatus);
+    const passes = this.passes(f, null);
     const tally = (q: number) => {
-      const s = this.status[q];
-      if (s === undefined || s === ABSENT) return;
-      if (meEmail !== undefined && this.creator[q] !== meEmail && this.owner[q] !== meId) return;
-      if (partner !== undefined && this.partner[q] !== partner) return;
-      if (intent !== undefined && this.intent[q] !== intent) return;
-      n[s]!++;
+      if (passes(q)) n[this.status[q]!]!++;
     };
     if (qrows) for (const q of qrows) tally(q);
     else if (!unfiltered) for (let q = 0; q < this.status.length; q++) tally(q);

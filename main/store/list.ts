@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { ListQuotesQuery, type SortField } from '../../common/api';
 import type { RecurringByPeriod } from '../../common/money';
-import { MEMORY_SORTS, type ListFacts, type MemorySort } from './list-facts';
+import { MEMORY_SORTS, type ListFacts, type MemorySort, type RowFilter } from './list-facts';
 import { listedFields, type ListedRow } from './list-row';
 import { searchQuery } from './search';
 import type { Identity, ListEntry, ListQuery, ListResult, SyncState } from './types';
@@ -133,12 +133,7 @@ export function listQuotes(
   const { filters, params } = accountFilters(q, identity);
   const where = ['q.deleted = 0', ...filters.map((f) => f.replaceAll('T.', 'q.'))];
   const fts = q.search ? searchQuery(q.search, (word) => facts.amountMatches(word)) : null;
-  const filterParams = params as {
-    meEmail?: string;
-    meId?: string;
-    partnerId?: string;
-    intentType?: string;
-  };
+  const filterParams = params as RowFilter;
 
   // The status counts: over the search's matches, or over every row — counted in memory
   // (list-facts.ts), never by a table kept in step on every write.
