@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../main/store';
-import { atMost, info, type Metric, type SuiteOptions } from './lib';
-import { generate, QUOTES, rng, type Names } from './parts/store-data';
+import { atMost, info, percentile, rng, type Metric, type SuiteOptions } from './lib';
+import { generate, QUOTES, type Names } from './parts/store-data';
 import { EDIT_MIX, editMix, SESSIONS, WARMUP_SESSIONS } from './parts/store-edit-mix';
 
 export const description =
@@ -21,13 +21,15 @@ export const description =
 
 const OPENS = 10;
 
-function p95(samples: number[]): number {
-  return pct(samples, 95);
+function pct(samples: number[], p: number): number {
+  return percentile(
+    [...samples].sort((a, b) => a - b),
+    p,
+  );
 }
 
-function pct(samples: number[], p: number): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+function p95(samples: number[]): number {
+  return pct(samples, 95);
 }
 
 /** CPU milliseconds and calls of each measured loop, for a mean per call (the kernel counts

@@ -15,8 +15,9 @@ import { QuoteRepo } from '../main/store/quote-repo';
 import { recomputeTotals } from '../main/store/totals';
 import { launchChromium } from '../test/e2e/browser';
 import { ensureRendererBuilt } from '../test/e2e/build';
-import { atMost, info, scaled, type Metric, type SuiteOptions } from './lib';
+import { atMost, info, rng, scaled, type Metric, type SuiteOptions } from './lib';
 import { buildBundles } from './parts/app-processes';
+import { FIRST_WORDS, TRADES } from './parts/store-data';
 import { launchToList } from './parts/launch';
 
 export const description =
@@ -42,30 +43,8 @@ const STATUSES: QuoteStatus[] = [
   'closed',
   'expired',
 ];
-const NAMES = [
-  'Blue',
-  'Cedar',
-  'Granite',
-  'Harbor',
-  'Summit',
-  'Maple',
-  'Silver',
-  'North',
-  'Iron',
-  'Willow',
-];
-const KINDS = ['Dental', 'Logistics', 'Law', 'Clinics', 'Architects', 'Bakery', 'Motors', 'Realty'];
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const NAMES = FIRST_WORDS.slice(0, 10);
+const KINDS = TRADES.slice(0, 8);
 
 function item(r: () => number, i: number, created: string): WorkLineItem {
   const cost = Math.round(r() * 50_000) / 100;

@@ -7,3 +7,4 @@ export { listSuites, loadSuite, BENCH_DIR } from './suites';
 export { benchScale, scaled } from './scale';
 export { memoryKeychain } from './memory-keychain';
 export { processTreeCpuMs } from './process-cpu';
+export { rng } from '../../test/helpers/rng';

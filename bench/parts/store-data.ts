@@ -5,25 +5,14 @@ import type { QuoteStatus } from '../../common/api';
 import { openStore, type WorkLineItem, type WorkQuote } from '../../main/store';
 import { QuoteRepo } from '../../main/store/quote-repo';
 import { recomputeTotals } from '../../main/store/totals';
-import { scaled } from '../lib';
+import { rng, scaled } from '../lib';
 
 /** 100,000 at full size; `QUOTEDESK_BENCH_SCALE` shrinks it while developing. */
 export const QUOTES = scaled(100_000, 2_000);
 const FULL_EVERY = 10; // one quote in ten has 30 line items
 
-/** Deterministic pseudo-random numbers, so every run measures the same data. */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const A = [
+/** First words of client names (and of users' names). */
+export const FIRST_WORDS = [
   'Blue',
   'Cedar',
   'Granite',
@@ -45,7 +34,8 @@ const A = [
   'Evergreen',
   'Falcon',
 ];
-const B = [
+/** Second words of client names: what the client does. */
+export const TRADES = [
   'Dental',
   'Logistics',
   'Law',
@@ -99,7 +89,7 @@ const STATUSES: QuoteStatus[] = [
 const TERMS = ['Monthly', 'Annual', '1 Year', 'One-Time', 'Activation'] as const;
 const USERS = Array.from({ length: 25 }, (_, i) => ({
   id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-  fullName: `${A[i % A.length]} ${['Stone', 'Okafor', 'Liu', 'Meyer', 'Garcia'][i % 5]}`,
+  fullName: `${FIRST_WORDS[i % FIRST_WORDS.length]} ${['Stone', 'Okafor', 'Liu', 'Meyer', 'Garcia'][i % 5]}`,
   displayName: `U${i}`,
   email: `user${i}@northwind.example`,
 }));
@@ -160,7 +150,7 @@ export function generate(file: string): Names {
   });
   const clients = Array.from({ length: 5000 }, (_, i) => ({
     id: uuid(r),
-    name: `${A[i % A.length]} ${B[Math.floor(i / A.length) % B.length]} ${C[i % C.length]}${i >= 400 ? ` ${i}` : ''}`,
+    name: `${FIRST_WORDS[i % FIRST_WORDS.length]} ${TRADES[Math.floor(i / FIRST_WORDS.length) % TRADES.length]} ${C[i % C.length]}${i >= 400 ? ` ${i}` : ''}`,
     isShadowCompany: i % 17 === 0,
   }));
   const start = Date.parse('2024-11-01T00:00:00Z');

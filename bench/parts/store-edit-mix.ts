@@ -3,7 +3,7 @@
 // and one deleted — then the next quote, half of them full (30 items), each quote visited again
 // later. The quote is read before each edit, as the UI reads it back.
 import type { Store } from '../../main/store';
-import { rng } from './store-data';
+import { rng } from '../lib';
 
 export const EDIT_MIX = 'mixed edits, half on 30-item quotes';
 /** Sessions of ten edits measured, on 20 full and 20 small quotes, after a warm-up. */

@@ -11,7 +11,8 @@
 //   ckpt <k> / ckptok <k>                     a checkpoint starts / returned
 import crypto from 'node:crypto';
 import { StoreValidationError, openStore, type Store } from '../../main/store';
-import { digest, rng } from './crash-shared';
+import { rng } from '../helpers/rng';
+import { digest } from './crash-shared';
 
 const [file, seedArg] = process.argv.slice(2);
 const rand = rng(Number(seedArg));

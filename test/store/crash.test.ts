@@ -5,7 +5,8 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../main/store';
-import { digest, rng } from './crash-shared';
+import { rng } from '../helpers/rng';
+import { digest } from './crash-shared';
 import { tempDir } from './fixtures';
 
 const KILLS = 50;
