@@ -2,7 +2,7 @@
 // Electron main process and preload (esbuild, CommonJS: the sandboxed preload must be one
 // CommonJS file), and the Quoting API as a bundle the packaged app runs on Electron's Node.
 //   npx tsx scripts/build.ts [renderer] [electron] [server]   (default: all)
-import { build as esbuild, type BuildOptions } from 'esbuild';
+import { build as esbuild, type BuildOptions, type Plugin } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,13 +51,11 @@ export async function buildRenderer(out = OUT): Promise<void> {
 }
 
 export async function buildElectron(out = OUT): Promise<void> {
-  await esbuild({
-    ...common,
-    entryPoints: [path.join(ROOT, 'main/app.ts')],
+  await buildMain({
+    entry: path.join(ROOT, 'main/app.ts'),
     outfile: path.join(out, 'main/app.cjs'),
     external: ['electron', ...NATIVE_MODULES],
   });
-  copyProposalFonts(path.join(out, 'main', 'fonts'));
   await esbuild({
     ...common,
     entryPoints: [path.join(ROOT, 'preload/index.ts')],
@@ -66,6 +64,63 @@ export async function buildElectron(out = OUT): Promise<void> {
     // A sandboxed preload gets a tiny require (electron, events, timers, url): keep it tiny.
     sourcemap: false,
   });
+}
+
+/** The proposal's PDF libraries: a bundle of their own beside main's, loaded on the first
+ * proposal (main/proposal/pdf-libs.ts says why). */
+const PDF_LIBS = path.join(ROOT, 'main/proposal/pdf-libs');
+export const PDF_LIBS_BUNDLE = 'pdf-libs.cjs';
+
+/**
+ * Main's imports of `./pdf-libs` become a `require` of the bundle beside it, run on the first
+ * proposal (a lazy module of main's bundle holds the `require`). A `require`, not an `import()`:
+ * Node loads it as the CommonJS it is, from inside the app's asar archive too.
+ */
+const pdfLibsApart: Plugin = {
+  name: 'pdf-libs-apart',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]pdf-libs$/ }, (args) =>
+      path.join(args.resolveDir, args.path) === PDF_LIBS
+        ? { path: PDF_LIBS, namespace: 'pdf-libs-apart' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'pdf-libs-apart' }, () => ({
+      contents: `module.exports = require('./${PDF_LIBS_BUNDLE}');`,
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /^\.\/pdf-libs\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/**
+ * A bundle of main's code (the app's main process, or a test's or bench's entry into it) at
+ * `outfile`, and beside it what it loads at run time: the proposal's PDF libraries and fonts.
+ */
+export async function buildMain(opts: {
+  entry: string;
+  outfile: string;
+  external?: string[];
+  sourcemap?: boolean;
+}): Promise<void> {
+  const dir = path.dirname(opts.outfile);
+  const sourcemap = opts.sourcemap === false ? { sourcemap: false } : {};
+  await Promise.all([
+    esbuild({
+      ...common,
+      ...sourcemap,
+      entryPoints: [opts.entry],
+      outfile: opts.outfile,
+      external: opts.external,
+      plugins: [pdfLibsApart],
+    }),
+    esbuild({
+      ...common,
+      ...sourcemap,
+      entryPoints: [`${PDF_LIBS}.ts`],
+      outfile: path.join(dir, PDF_LIBS_BUNDLE),
+    }),
+  ]);
+  copyProposalFonts(path.join(dir, 'fonts'));
 }
 
 /** The proposal PDF's fonts, read at run time beside out/main/app.cjs (main/proposal/fonts.ts):

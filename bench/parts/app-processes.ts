@@ -7,10 +7,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { build as esbuild } from 'esbuild';
 import type { Browser, CDPSession } from 'playwright-core';
 import { TOKEN_HEADER, type CallName, type IpcInput, type IpcOutput } from '../../common/ipc';
-import { buildServer, common, NATIVE_MODULES } from '../../scripts/build';
+import { buildMain, buildServer, NATIVE_MODULES } from '../../scripts/build';
 import { REPO_ROOT } from '../../test/helpers/server';
 
 export const MB = 2 ** 20;
@@ -29,12 +28,11 @@ export async function buildBundles(): Promise<Bundles> {
   const dir = fs.mkdtempSync(path.join(REPO_ROOT, 'test-results', 'bench-memory-'));
   await buildServer(dir);
   const coreCjs = path.join(dir, 'bench', 'core-process.cjs');
-  await esbuild({
-    ...common,
-    sourcemap: false,
-    entryPoints: [path.join(REPO_ROOT, 'bench/parts/core-process.ts')],
+  await buildMain({
+    entry: path.join(REPO_ROOT, 'bench/parts/core-process.ts'),
     outfile: coreCjs,
     external: ['electron', ...NATIVE_MODULES],
+    sourcemap: false,
   });
   return {
     dir,

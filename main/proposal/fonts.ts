@@ -59,7 +59,7 @@ export async function loadFonts(explicitDir?: string): Promise<ProposalFonts> {
       fs.readFileSync(path.join(dir, file)),
     ]),
   ) as Record<FontStyle, Buffer>;
-  const fontkit = await import('fontkit');
+  const { fontkit } = await import('./pdf-libs');
   const face = fontkit.create(files.normal);
   const known = new Map<number, boolean>();
   loaded = {

@@ -1,8 +1,9 @@
 // PDF bytes from the proposal model with pdfmake (on pdfkit), fonts embedded, offline: the
 // document may not reach a URL or a local file (both access policies refuse everything; the
-// fonts are handed over in memory). pdfmake (with pdfkit, fontkit and brotli, half of main's
-// bundle) is loaded on the first proposal, not at the app's start: evaluating it costs ~200 ms
-// of CPU and ~25 MB of RSS that a salesperson who makes no proposal never needs.
+// fonts are handed over in memory). pdfmake (with pdfkit, fontkit and brotli, as much code as
+// the rest of main) is loaded on the first proposal, not at the app's start (`pdf-libs.ts`):
+// evaluating it costs ~200 ms of CPU and ~25 MB of RSS that a salesperson who makes no
+// proposal never needs.
 import { proposalDocument } from './document';
 import { safeLocale } from './format';
 import { FONT_FILES, drawable, loadFonts } from './fonts';
@@ -23,7 +24,7 @@ export interface RenderedProposal {
 let configuredFor: string | null = null;
 
 async function configure(fontsDir?: string) {
-  const { default: pdfmake } = await import('pdfmake');
+  const { pdfmake } = await import('./pdf-libs');
   const fonts = await loadFonts(fontsDir);
   if (configuredFor !== fonts.dir) {
     for (const [style, file] of Object.entries(FONT_FILES)) {

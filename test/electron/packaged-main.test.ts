@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOKE_CHANNEL, EVENT_CHANNEL } from '../../common/ipc';
 import { CRASH_PAGE_URL } from '../../main/electron/faults';
 import { APP_ENTRY_URL } from '../../main/electron/protocol-paths';
+import { pdfText } from '../proposal/helpers';
 import { pdfBytes } from '../services/harness';
 import { DEMO } from '../helpers/server-api';
 import { keychainGate } from '../vault/keychain-required';
@@ -151,6 +152,21 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
     expect(content.some((q) => /^Q-\d{4}-\d{6}$/.test(q.referenceCode ?? ''))).toBe(true);
     const refused = await invoke(s, 'quotes.list', {}, false);
     expect(refused).toMatchObject({ ok: false, error: { code: 'AUTH' } });
+  }, 120_000);
+
+  it('makes a proposal PDF with the PDF libraries and fonts it ships beside main', async () => {
+    const created = await until('the catalogue', async () => {
+      const r = await invoke(s, 'quotes.create', { clientId: DEMO.clients.acme });
+      return r.ok ? (r.value as { header: { id: string; client: { name: string } } }) : null;
+    });
+    const r = await invoke(s, 'proposal.render', {
+      quoteId: created.header.id,
+      locale: 'en-US',
+    });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    const pdf = Buffer.from((r.value as { base64: string }).base64, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(pdf)).toContain(created.header.client.name);
   }, 120_000);
 
   it("notifies of a quote that newly needs attention with Electron's Notification; a click opens Needs attention", async () => {

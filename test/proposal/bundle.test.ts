@@ -1,19 +1,19 @@
-// The packaged app runs main from one esbuild bundle (out/main/app.cjs) with the fonts copied
-// beside it: the proposal must work from such a bundle, with no node_modules around it.
+// The packaged app runs main from an esbuild bundle (out/main/app.cjs) with the PDF libraries'
+// bundle and the fonts beside it: the proposal must work from there, with no node_modules
+// around it, and the PDF libraries must not be loaded before the first proposal.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { common, copyProposalFonts, ROOT } from '../../scripts/build';
+import { buildMain, PDF_LIBS_BUNDLE, ROOT } from '../../scripts/build';
 import { pdfText } from './helpers';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-bundle-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('proposal from the CommonJS bundle', () => {
-  it('renders with the fonts beside the bundle, run from a folder without node_modules', async () => {
+  it('renders with the PDF libraries and fonts beside the bundle, loaded on the first proposal, run from a folder without node_modules', async () => {
     const entry = path.join(dir, 'entry.ts');
     fs.writeFileSync(
       entry,
@@ -24,20 +24,25 @@ const work = {
   introMessage: '', termsAndDisclaimers: '', referenceCode: 'Q-2026-000007', ownedBy: null,
   currency: 'SEK', sections: [], lineItems: [],
 };
-renderProposal(proposalModel({ work } as never)).then((r) => process.stdout.write(r.bytes.toString('base64')));
+const pdfLibsLoaded = () => Object.keys(require.cache).some((f) => f.endsWith(${JSON.stringify(`/${PDF_LIBS_BUNDLE}`)}));
+const before = pdfLibsLoaded();
+renderProposal(proposalModel({ work } as never)).then((r) =>
+  process.stdout.write(JSON.stringify({ before, after: pdfLibsLoaded(), pdf: r.bytes.toString('base64') })),
+);
 `,
     );
     const out = path.join(dir, 'main', 'app.cjs');
-    await build({
-      ...common,
-      entryPoints: [entry],
-      outfile: out,
-      sourcemap: false,
-      logLevel: 'error',
-    });
-    copyProposalFonts(path.join(dir, 'main', 'fonts'));
-    const b64 = execFileSync(process.execPath, [out], { cwd: dir, encoding: 'utf8' });
-    const text = pdfText(Buffer.from(b64, 'base64'));
+    await buildMain({ entry, outfile: out, sourcemap: false });
+    const run = JSON.parse(
+      execFileSync(process.execPath, [out], { cwd: dir, encoding: 'utf8' }),
+    ) as {
+      before: boolean;
+      after: boolean;
+      pdf: string;
+    };
+    expect(run.before).toBe(false);
+    expect(run.after).toBe(true);
+    const text = pdfText(Buffer.from(run.pdf, 'base64'));
     expect(text).toContain('Q-2026-000007');
     expect(text).toContain('Åsa Bygg AB');
   }, 60_000);
