@@ -41,8 +41,9 @@ interface Found<T> {
  * the list (the whole list while nothing is typed), as do typing and the arrow keys. Not a
  * Tab into it: react-aria hides the rest of the page from assistive technology while the list
  * is open, which a keyboard user passing through must not meet. The keyboard and ARIA behaviour (open state, arrows, Escape,
- * the active option announced) are react-aria's; this adds the search as the user types and
- * Enter on the only suggestion (react-aria would instead revert the field to empty).
+ * the active option announced) are react-aria's; this adds the search as the user types,
+ * Enter on the only suggestion (react-aria would instead revert the field to empty), and keeps
+ * the typed text when the list closes by itself (react-aria empties it unless it was Escape).
  * The list opens below the field, inside it (not in a layer of its own), so it stays in the
  * dialog it belongs to. "No matches" is a message beside the list, never an option.
  */
@@ -69,6 +70,8 @@ export function Combobox<T>({
   const onPickRef = useRef(onPick);
   /** Enter pressed before the suggestions for the typed text had arrived. */
   const enterWaiting = useRef<string | null>(null);
+  /** Escape pressed: the one way the field's text is given up (reverted to empty). */
+  const escaping = useRef(false);
   useEffect(() => {
     searchRef.current = search;
     onPickRef.current = onPick;
@@ -116,7 +119,8 @@ export function Combobox<T>({
 
   // Enter with no highlighted option: the only suggestion is picked (now, or as soon as the
   // suggestions for what was typed arrive); otherwise the text stays as typed.
-  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    escaping.current = e.key === 'Escape';
     if (e.key !== 'Enter' || e.currentTarget.getAttribute('aria-activedescendant')) return;
     e.preventDefault();
     e.stopPropagation();
@@ -143,8 +147,10 @@ export function Combobox<T>({
       onSelectionChange={(key: Key | null) => {
         const hit = options.find((o) => o.key === key);
         if (hit) onPick(hit.item);
-        // No key: Escape reverted the field; its text goes back to empty and the list closes.
-        else setText('');
+        // No key: the list closed without a pick. After Escape the text goes back to empty;
+        // closed any other way — focus left, the page behind scrolled — it stays as typed.
+        else if (escaping.current) setText('');
+        escaping.current = false;
       }}
       menuTrigger="input"
       allowsEmptyCollection
@@ -153,7 +159,7 @@ export function Combobox<T>({
     >
       <Label className="field-label">{label}</Label>
       <div className="combo-control">
-        <OpeningInput placeholder={placeholder} onKeyDownCapture={onEnter} />
+        <OpeningInput placeholder={placeholder} onKeyDownCapture={onKey} />
         <AriaButton className="btn btn-ghost btn-sm combo-button">
           <span aria-hidden="true">▾</span>
         </AriaButton>

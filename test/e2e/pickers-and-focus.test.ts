@@ -64,6 +64,15 @@ describe('pickers, dialogs and the undo notice', () => {
     expect(await dialog.getByRole('option').count()).toBe(0);
     await client.fill('');
 
+    // The page behind the dialog scrolls while the list is open (the list refreshed by a sync,
+    // a notice): the list may close, but what was typed stays, and Enter still takes it.
+    await client.fill('Gran');
+    await dialog.getByRole('option', { name: /Granite Peak Schools/ }).waitFor();
+    await page.evaluate(`document.querySelector('main').dispatchEvent(new Event('scroll'))`);
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Granite Peak Schools').waitFor();
+    await dialog.getByRole('button', { name: 'Change client' }).click();
+
     // "Cedar" and Enter, the way a person types it: the one suggestion is taken.
     await client.click();
     await page.keyboard.type('Cedar');
