@@ -10,14 +10,13 @@ import { randomUUID } from 'node:crypto';
 import type { QuoteStatus } from '../common/api';
 import { startBridge } from '../main/bridge';
 import { createCore, silentLogger } from '../main/core';
-import { openStore, type WorkLineItem, type WorkQuote } from '../main/store';
+import { openStore, type WorkLineItem } from '../main/store';
 import { QuoteRepo } from '../main/store/quote-repo';
-import { recomputeTotals } from '../main/store/totals';
 import { launchChromium } from '../test/e2e/browser';
 import { ensureRendererBuilt } from '../test/e2e/build';
 import { atMost, info, rng, scaled, type Metric, type SuiteOptions } from './lib';
 import { buildBundles } from './parts/app-processes';
-import { FIRST_WORDS, TRADES } from './parts/store-data';
+import { FIRST_WORDS, insertSynced, TRADES } from './parts/store-data';
 import { launchToList } from './parts/launch';
 
 export const description =
@@ -96,7 +95,7 @@ function seedStore(dataDir: string): string {
     for (let n = 0; n < QUOTES; n++) {
       const created = new Date(start + Math.floor(r() * 300 * 86_400_000)).toISOString();
       const count = n === 0 ? 30 : 1 + Math.floor(r() * 4);
-      const w: WorkQuote = {
+      const w = insertSynced(repo, {
         id: randomUUID(),
         status: n === 0 ? 'draft' : STATUSES[Math.floor(r() * STATUSES.length)]!,
         client: {
@@ -104,7 +103,6 @@ function seedStore(dataDir: string): string {
           name: `${NAMES[n % NAMES.length]} ${KINDS[(n >> 3) % KINDS.length]} ${n}`,
           isShadowCompany: false,
         },
-        partner: null,
         createdBy: user.fullName,
         createdByEmail: user.email,
         createdOn: created,
@@ -112,26 +110,10 @@ function seedStore(dataDir: string): string {
         expiresOn: new Date(Date.parse(created) + 30 * 86_400_000).toISOString(),
         introMessage: '',
         termsAndDisclaimers: '',
-        published: false,
         referenceCode: `Q-2026-${String(n + 1).padStart(6, '0')}`,
-        publishedOn: null,
-        respondedOn: null,
-        revokedOn: null,
-        quoteRequestId: null,
-        salesMarginPercentage: 20,
-        intentType: 'PARTNER_TO_CLIENT',
         ownedBy: null,
-        acceptedBy: null,
-        declinedBy: null,
-        currency: 'USD',
         lineItems: Array.from({ length: count }, (_, i) => item(r, i, created)),
-        sections: [],
-        accessList: [],
-        attachments: [],
-        totals: undefined as never,
-      };
-      recomputeTotals(w);
-      repo.insert(w, { serverId: null, generation: 1, syncedGeneration: 1, syncState: 'synced' });
+      });
       if (n === 0) full = w.id;
     }
   });

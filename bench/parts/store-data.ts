@@ -109,6 +109,51 @@ export interface Names {
   clients: string[];
 }
 
+/** What every generated quote has alike: not published, no answer yet, USD, no sections. */
+type Varying = Omit<
+  WorkQuote,
+  | 'partner'
+  | 'published'
+  | 'publishedOn'
+  | 'respondedOn'
+  | 'revokedOn'
+  | 'quoteRequestId'
+  | 'salesMarginPercentage'
+  | 'intentType'
+  | 'acceptedBy'
+  | 'declinedBy'
+  | 'currency'
+  | 'sections'
+  | 'accessList'
+  | 'attachments'
+  | 'totals'
+>;
+
+/** Stores a generated quote as one already synced, its totals computed; returns it. */
+export function insertSynced(repo: QuoteRepo, quote: Varying): WorkQuote {
+  const w: WorkQuote = {
+    ...quote,
+    partner: null,
+    published: false,
+    publishedOn: null,
+    respondedOn: null,
+    revokedOn: null,
+    quoteRequestId: null,
+    salesMarginPercentage: 20,
+    intentType: 'PARTNER_TO_CLIENT',
+    acceptedBy: null,
+    declinedBy: null,
+    currency: 'USD',
+    sections: [],
+    accessList: [],
+    attachments: [],
+    totals: undefined as never,
+  };
+  recomputeTotals(w);
+  repo.insert(w, { serverId: null, generation: 1, syncedGeneration: 1, syncState: 'synced' });
+  return w;
+}
+
 /** Writes the store of QUOTES quotes to `file` (unencrypted). */
 export function generate(file: string): Names {
   const r = rng(42);
@@ -195,11 +240,10 @@ export function generate(file: string): Names {
           totals: undefined as never,
         });
       }
-      const w: WorkQuote = {
+      insertSynced(repo, {
         id: uuid(r),
         status: STATUSES[Math.floor(r() * STATUSES.length)]!,
         client: clients[Math.floor(r() * clients.length)]!,
-        partner: null,
         createdBy: user.fullName,
         createdByEmail: user.email,
         createdOn: created.toISOString(),
@@ -207,26 +251,10 @@ export function generate(file: string): Names {
         expiresOn: new Date(created.getTime() + 30 * 86_400_000).toISOString(),
         introMessage: 'Thank you for the opportunity to quote.',
         termsAndDisclaimers: 'Prices valid for 30 days.',
-        published: false,
         referenceCode: `Q-${created.getUTCFullYear()}-${String(n + 1).padStart(6, '0')}`,
-        publishedOn: null,
-        respondedOn: null,
-        revokedOn: null,
-        quoteRequestId: null,
-        salesMarginPercentage: 20,
-        intentType: 'PARTNER_TO_CLIENT',
         ownedBy: user,
-        acceptedBy: null,
-        declinedBy: null,
-        currency: 'USD',
         lineItems,
-        sections: [],
-        accessList: [],
-        attachments: [],
-        totals: undefined as never,
-      };
-      recomputeTotals(w);
-      repo.insert(w, { serverId: null, generation: 1, syncedGeneration: 1, syncState: 'synced' });
+      });
     }
   });
   store.close();

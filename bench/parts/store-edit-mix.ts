@@ -30,14 +30,12 @@ export function editMix(
       )
       .pluck()
       .all() as string[];
-  const quotes = {
-    true: [drafts(true, 20), drafts(false, 20)],
-    false: [drafts(true, 0), drafts(false, 0)],
-  };
+  const measured = { full: drafts(true, 0), small: drafts(false, 0) };
+  const warm = { full: drafts(true, 20), small: drafts(false, 20) };
   const r = rng(11);
   return (s, warmUp, timed) => {
     const isFull = s % 2 === 0;
-    const id = quotes[`${warmUp}`][isFull ? 0 : 1]![Math.floor(s / 2) % 20]!;
+    const id = (warmUp ? warm : measured)[isFull ? 'full' : 'small'][Math.floor(s / 2) % 20]!;
     session(store, productIds, r, id, isFull, s, timed);
   };
 }
