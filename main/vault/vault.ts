@@ -204,6 +204,11 @@ export class Vault {
     return this.storeKeys.get(keyId);
   }
 
+  /** The ids of every store key in the keychain (a store whose record of its key is lost). */
+  storeKeyIds(): Promise<string[]> {
+    return this.storeKeys.ids();
+  }
+
   /** Makes and keeps a new random store key; refused where no keychain remembers it. */
   async createStoreKey(keyId: string): Promise<Buffer> {
     const key = await this.storeKeys.create(keyId);

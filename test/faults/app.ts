@@ -59,6 +59,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Run under another program first (`faketime`). */
   wrap?: string[];
+  /** A script Node runs in the app's process before it (`--require`): a test's own fault. */
+  preload?: string;
   /** Same address and token as an earlier run, so a client keeps talking to it. */
   port?: number;
   token?: string;
@@ -68,6 +70,7 @@ export async function startApp(out: string, opts: StartOptions): Promise<Started
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
   if (opts.noKeychain) delete env.DBUS_SESSION_BUS_ADDRESS;
   const args = [
+    ...(opts.preload ? ['--require', opts.preload] : []),
     path.join(out, 'main', 'browser.cjs'),
     '--data-dir',
     opts.dataDir,
