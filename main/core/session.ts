@@ -109,7 +109,11 @@ export async function openSession(
       : unavailableSync(NO_PROFILE_REASON, store);
   const unsubscribe = reportChanges(store, sync, hub, deps.origin);
   const offHealth = store.onCondition((c) => {
-    log.warn('store.condition', { damaged: c.damaged !== null, full: c.full });
+    log.warn('store.condition', {
+      damaged: c.damaged !== null,
+      full: c.full,
+      readOnly: c.readOnly,
+    });
     hub.emit('store.health', healthView(c));
   });
   const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
