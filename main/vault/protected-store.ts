@@ -53,7 +53,14 @@ export type Unlock =
   { passphrase: string } | { choose: 'passphrase'; passphrase: string } | { choose: 'none' };
 
 export type StoreAccess =
-  { ok: true; store: Store; protection: Protection } | { ok: false; lock: StoreLock };
+  | {
+      ok: true;
+      store: Store;
+      protection: Protection;
+      /** The key it was opened with (kept in the keychain again if it goes missing there). */
+      key: Buffer | null;
+    }
+  | { ok: false; lock: StoreLock };
 
 export class UnlockInputError extends Error {
   constructor(
@@ -125,6 +132,7 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
       key,
     }),
     protection,
+    key,
   });
   const keychain = o.vault.status().remembered;
   const read = readProtectionRecord(o.storeDir);

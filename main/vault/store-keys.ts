@@ -131,6 +131,11 @@ export class StoreKeys {
     return key;
   }
 
+  /** Stores `key` under `keyId` (a key that went missing while the store was open). */
+  put(keyId: string, key: Buffer): Promise<void> {
+    return this.keychain.set(storeKeyAccount(keyId), key.toString('hex'));
+  }
+
   /** The ids of every store key the keychain holds (for a store whose record of its key is lost). */
   async ids(): Promise<string[]> {
     const prefix = storeKeyAccount('');
