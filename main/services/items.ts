@@ -32,13 +32,7 @@ export function itemHandlers(
           field: 'sectionId',
         });
       }
-      const ids = edit(quoteId, () =>
-        store.transaction(() => {
-          const added = store.addLineItems(quoteId, items);
-          if (sectionId) for (const id of added) store.moveLineItem(quoteId, id, { sectionId });
-          return added;
-        }),
-      );
+      const ids = edit(quoteId, () => store.addLineItems(quoteId, items, sectionId));
       return { quote: detail(ctx, quoteId), lineItemIds: ids };
     },
     'lineItems.update': ({ quoteId, lineItemId, patch, coalesce }) => {
@@ -60,13 +54,9 @@ export function itemHandlers(
     'lineItems.move': ({ quoteId, lineItemIds, sectionId, index }) => {
       const store = ctx.store();
       edit(quoteId, () =>
-        store.transaction(() => {
-          lineItemIds.forEach((id, i) =>
-            store.moveLineItem(quoteId, id, {
-              sectionId,
-              ...(index === undefined ? {} : { index: index + i }),
-            }),
-          );
+        store.moveLineItems(quoteId, lineItemIds, {
+          sectionId,
+          ...(index === undefined ? {} : { index }),
         }),
       );
       return detail(ctx, quoteId);
@@ -90,9 +80,7 @@ export function itemHandlers(
         store.getWork(quoteId).sections.map((s) => s.id),
         'sectionIds',
       );
-      edit(quoteId, () =>
-        store.transaction(() => sectionIds.forEach((id, i) => store.moveSection(quoteId, id, i))),
-      );
+      edit(quoteId, () => store.reorderSections(quoteId, sectionIds));
       return detail(ctx, quoteId);
     },
     'accessList.add': ({ quoteId, entries }) => {

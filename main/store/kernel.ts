@@ -7,6 +7,7 @@ import type { ChangeBus } from './events';
 import type { QuoteMeta, QuoteRepo } from './quote-repo';
 import type { StubTable } from './stubs';
 import type { SyncTables } from './sync-tables';
+import type { UndoSteps } from './undo-steps';
 
 export interface StoreKernel {
   readonly db: Database.Database;
@@ -15,6 +16,8 @@ export interface StoreKernel {
   /** Quotes known only by their list entry (first sign-in lists first). */
   readonly stubs: StubTable;
   readonly blobs: BlobStore;
+  /** Every undoable change of a working copy goes on its quote's undo stack through here. */
+  readonly steps: UndoSteps;
   readonly bus: ChangeBus;
   /** The database file (`:memory:` in some tests). */
   readonly file: string;

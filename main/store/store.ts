@@ -48,6 +48,7 @@ import { QuoteVersions } from './versions';
 import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quote-repo';
 import { SyncTables } from './sync-tables';
+import { UndoSteps } from './undo-steps';
 import { notDownloadedError, StubTable } from './stubs';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
 import { searchDoc, type SearchDoc } from './list-row';
@@ -87,9 +88,6 @@ export interface StoreOptions {
   newId?: () => string;
 }
 
-/** Separates an undo entry's label from the key of the edits it coalesces. */
-const COALESCE_MARK = '\u001f';
-
 /** The local draft store. See README.md beside this file for the contract. */
 export class Store {
   private db: Database.Database;
@@ -108,6 +106,7 @@ export class Store {
   private tables: SyncTables;
   private kernel: StoreKernel;
   private stubs: StubTable;
+  private steps: UndoSteps;
   private bus = new ChangeBus();
   private health: StoreHealth;
   private checkpoints: CheckpointScheduler;
@@ -152,6 +151,7 @@ export class Store {
     if (keys) this.sealFiles(opened.created, () => opts.encryptAt?.('file-sealed'));
     this.tables = new SyncTables(this.db);
     this.stubs = new StubTable(this.db, this.repo, this.tables);
+    this.steps = new UndoSteps(this.repo);
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
     this.clock = opts.clock ?? (() => new Date());
     this.newId = opts.newId ?? (() => crypto.randomUUID());
@@ -161,6 +161,7 @@ export class Store {
       tables: this.tables,
       stubs: this.stubs,
       blobs: this.blobs,
+      steps: this.steps,
       bus: this.bus,
       file,
       newId: () => this.newId(),
@@ -249,7 +250,10 @@ export class Store {
     this.open();
     this.health.refuseWrites();
     const outer = !this.db.inTransaction;
-    if (outer) this.repo.facts.begin();
+    if (outer) {
+      this.repo.facts.begin();
+      this.steps.begin();
+    }
     let result: T;
     try {
       result = this.bus.hold(() => this.runTx.immediate(fn) as T);
@@ -364,13 +368,8 @@ export class Store {
       recomputeTotals(w, false);
       w.updatedOn = ctx.now;
       const doc = writer.write(w);
-      // Keystrokes of one field visit are committed one by one but undone as one step: the
-      // visit's entry (still on top, nothing redone since) is remade from the new copy.
-      const key = coalesce ? `${label}${COALESCE_MARK}${coalesce}` : label;
-      const top = coalesce ? this.repo.topHistory(r.qrow, 'undo') : undefined;
-      if (top?.label === key && this.repo.depth(r.qrow, 'redo') === 0)
-        this.repo.rebaseTop(r.qrow, 'undo', prevDoc, doc);
-      else this.repo.pushHistory(r.qrow, 'undo', key, doc, prevDoc, ctx.now);
+      // One step per call (its transaction) and per field visit: see undo-steps.ts.
+      this.steps.record(r.qrow, label, prevDoc, doc, ctx.now, coalesce);
       this.repo.clearStack(r.qrow, 'redo');
       const search = this.repo.writeWork(r.qrow, prevSearch, w, doc, 'handled');
       if (this.parsed.size >= 64) this.parsed.clear();
@@ -576,10 +575,13 @@ export class Store {
     this.edit(quoteId, 'header', 'Take ownership', (w, ctx) => ownership.takeOwnership(w, ctx));
   }
 
-  addLineItems(quoteId: string, items: AddLineItemInput[]): string[] {
-    return this.edit(quoteId, 'lineItems', 'Add line items', (w, ctx) =>
-      lineItems.addLineItems(w, items, ctx),
-    );
+  /** Adds items (at the end of section `sectionId` when given): one edit, one undo step. */
+  addLineItems(quoteId: string, items: AddLineItemInput[], sectionId?: string): string[] {
+    return this.edit(quoteId, 'lineItems', 'Add line items', (w, ctx) => {
+      const ids = lineItems.addLineItems(w, items, ctx);
+      if (sectionId) sections.moveLineItems(w, ids, { sectionId });
+      return ids;
+    });
   }
 
   updateLineItems(quoteId: string, patches: LineItemPatch[], opts: EditOptions = {}): void {
@@ -641,9 +643,21 @@ export class Store {
     this.edit(quoteId, 'sections', 'Delete section', (w) => sections.deleteSection(w, sectionId));
   }
 
-  moveSection(quoteId: string, sectionId: string, toIndex: number): void {
-    this.edit(quoteId, 'sections', 'Move section', (w) =>
-      sections.moveSection(w, sectionId, toIndex),
+  /** Puts the sections in the order given (every one of them, each once). */
+  reorderSections(quoteId: string, sectionIds: string[]): void {
+    this.edit(quoteId, 'sections', 'Reorder sections', (w) =>
+      sections.reorderSections(w, sectionIds),
+    );
+  }
+
+  /** Moves several line items in one edit (see edits/sections.ts `moveLineItems`). */
+  moveLineItems(
+    quoteId: string,
+    lineItemIds: string[],
+    to: { sectionId: string | null; index?: number },
+  ): void {
+    this.edit(quoteId, 'sections', 'Move line items', (w) =>
+      sections.moveLineItems(w, lineItemIds, to),
     );
   }
 
@@ -774,6 +788,7 @@ export class Store {
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
       const top = this.repo.topHistory(r.qrow, from);
       if (!top) return false;
+      this.steps.forget(r.qrow);
       const now = this.now();
       const curDoc = this.repo.workDoc(r.qrow);
       const cur = parseDoc(curDoc);
