@@ -116,22 +116,21 @@ async function zipOf(
 }
 
 export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
-  const edit = <T>(_quoteId: string, fn: () => T): T => ctx.localEdit(fn);
   return {
     'attachments.addFromPaths': ({ quoteId, paths }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
       paths.forEach((p, i) => requireGranted(ctx, 'read', p, `paths.${i}`));
       const files = paths.map((p, i) => readPdfFile(p, `paths.${i}`));
-      edit(quoteId, () => ctx.store().addAttachments(quoteId, files));
+      ctx.store().addAttachments(quoteId, files);
       return detail(ctx, quoteId);
     },
     'attachments.addFromBytes': ({ quoteId, files }) => {
       const decoded = files.map((f, i) => decodeFile(f, `files.${i}`));
-      edit(quoteId, () => ctx.store().addAttachments(quoteId, decoded));
+      ctx.store().addAttachments(quoteId, decoded);
       return detail(ctx, quoteId);
     },
     'attachments.rename': ({ quoteId, attachmentId, name }) => {
-      edit(quoteId, () => ctx.store().updateAttachments(quoteId, [{ id: attachmentId, name }]));
+      ctx.store().updateAttachments(quoteId, [{ id: attachmentId, name }]);
       return detail(ctx, quoteId);
     },
     'attachments.reorder': ({ quoteId, attachmentIds }) => {
@@ -141,20 +140,18 @@ export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
         store.getWork(quoteId).attachments.map((a) => a.id),
         'attachmentIds',
       );
-      edit(quoteId, () =>
-        store.updateAttachments(
-          quoteId,
-          attachmentIds.map((id, order) => ({ id, order })),
-        ),
+      store.updateAttachments(
+        quoteId,
+        attachmentIds.map((id, order) => ({ id, order })),
       );
       return detail(ctx, quoteId);
     },
     'attachments.copyFromLibrary': ({ quoteId, libraryAttachmentIds }) => {
-      edit(quoteId, () => ctx.store().copyLibraryAttachments(quoteId, libraryAttachmentIds));
+      ctx.store().copyLibraryAttachments(quoteId, libraryAttachmentIds);
       return detail(ctx, quoteId);
     },
     'attachments.delete': ({ quoteId, attachmentId }) => {
-      edit(quoteId, () => ctx.store().removeAttachment(quoteId, attachmentId));
+      ctx.store().removeAttachment(quoteId, attachmentId);
       return detail(ctx, quoteId);
     },
     'attachments.preview': async ({ quoteId, attachmentId }) => {

@@ -20,8 +20,6 @@ function samePermutation(given: string[], existing: string[], field: string): vo
 export function itemHandlers(
   ctx: ServiceContext,
 ): Group<'lineItems'> & Group<'sections'> & Group<'accessList'> {
-  const edit = <T>(_quoteId: string, fn: () => T): T => ctx.localEdit(fn);
-
   return {
     'lineItems.add': async ({ quoteId, items, sectionId }) => {
       // Standard items take their cost from the catalogue copy: let the first one arrive.
@@ -32,45 +30,41 @@ export function itemHandlers(
           field: 'sectionId',
         });
       }
-      const ids = edit(quoteId, () => store.addLineItems(quoteId, items, sectionId));
+      const ids = store.addLineItems(quoteId, items, sectionId);
       return { quote: detail(ctx, quoteId), lineItemIds: ids };
     },
     'lineItems.update': ({ quoteId, lineItemId, patch, coalesce }) => {
-      edit(quoteId, () =>
-        ctx
-          .store()
-          .updateLineItems(
-            quoteId,
-            [{ ...patch, id: lineItemId }],
-            coalesce ? { coalesce: `${lineItemId}:${coalesce}` } : {},
-          ),
-      );
+      ctx
+        .store()
+        .updateLineItems(
+          quoteId,
+          [{ ...patch, id: lineItemId }],
+          coalesce ? { coalesce: `${lineItemId}:${coalesce}` } : {},
+        );
       return detail(ctx, quoteId);
     },
     'lineItems.delete': ({ quoteId, lineItemIds }) => {
-      edit(quoteId, () => ctx.store().deleteLineItems(quoteId, lineItemIds));
+      ctx.store().deleteLineItems(quoteId, lineItemIds);
       return detail(ctx, quoteId);
     },
     'lineItems.move': ({ quoteId, lineItemIds, sectionId, index }) => {
       const store = ctx.store();
-      edit(quoteId, () =>
-        store.moveLineItems(quoteId, lineItemIds, {
-          sectionId,
-          ...(index === undefined ? {} : { index }),
-        }),
-      );
+      store.moveLineItems(quoteId, lineItemIds, {
+        sectionId,
+        ...(index === undefined ? {} : { index }),
+      });
       return detail(ctx, quoteId);
     },
     'sections.create': ({ quoteId, name }) => {
-      const sectionId = edit(quoteId, () => ctx.store().createSection(quoteId, name));
+      const sectionId = ctx.store().createSection(quoteId, name);
       return { quote: detail(ctx, quoteId), sectionId };
     },
     'sections.rename': ({ quoteId, sectionId, name }) => {
-      edit(quoteId, () => ctx.store().renameSection(quoteId, sectionId, name));
+      ctx.store().renameSection(quoteId, sectionId, name);
       return detail(ctx, quoteId);
     },
     'sections.delete': ({ quoteId, sectionId }) => {
-      edit(quoteId, () => ctx.store().deleteSection(quoteId, sectionId));
+      ctx.store().deleteSection(quoteId, sectionId);
       return detail(ctx, quoteId);
     },
     'sections.reorder': ({ quoteId, sectionIds }) => {
@@ -80,15 +74,15 @@ export function itemHandlers(
         store.getWork(quoteId).sections.map((s) => s.id),
         'sectionIds',
       );
-      edit(quoteId, () => store.reorderSections(quoteId, sectionIds));
+      store.reorderSections(quoteId, sectionIds);
       return detail(ctx, quoteId);
     },
     'accessList.add': ({ quoteId, entries }) => {
-      edit(quoteId, () => ctx.store().addAccessEntries(quoteId, entries));
+      ctx.store().addAccessEntries(quoteId, entries);
       return detail(ctx, quoteId);
     },
     'accessList.remove': ({ quoteId, entryId }) => {
-      edit(quoteId, () => ctx.store().removeAccessEntry(quoteId, entryId));
+      ctx.store().removeAccessEntry(quoteId, entryId);
       return detail(ctx, quoteId);
     },
   };

@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { BlobStore } from './blobs';
 import type { ChangeBus } from './events';
+import type { ChangeOrigin } from './types';
 import type { QuoteMeta, QuoteRepo } from './quote-repo';
 import type { StubTable } from './stubs';
 import type { SyncTables } from './sync-tables';
@@ -22,8 +23,9 @@ export interface StoreKernel {
   /** The database file (`:memory:` in some tests). */
   readonly file: string;
   newId(): string;
-  /** Runs `fn` as one transaction (nested calls become savepoints); events after commit. */
-  transaction<T>(fn: () => T): T;
+  /** Runs `fn` as one transaction (nested calls become savepoints); events after commit,
+   * with the first origin given (see Store.transaction). */
+  transaction<T>(fn: () => T, origin?: ChangeOrigin): T;
   /** Throws StoreClosedError once the store is closed. */
   open(): void;
   now(): string;

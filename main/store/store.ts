@@ -57,6 +57,7 @@ import type {
   AddLineItemInput,
   AttachmentInput,
   AttachmentPatch,
+  ChangeOrigin,
   ChangeWhat,
   CreateQuoteInput,
   EditOptions,
@@ -165,14 +166,15 @@ export class Store {
       bus: this.bus,
       file,
       newId: () => this.newId(),
-      transaction: (fn) => this.transaction(fn),
+      transaction: (fn, origin) => this.transaction(fn, origin),
       open: () => this.open(),
       now: () => this.now(),
       row: (quoteId) => this.row(quoteId),
       purge: (r) => this.purge(r),
     });
     this.caches = new Caches(kernel);
-    this.sync = new StoreSync(kernel);
+    // What the sync side writes is sync's, unless a call of the user's holds it (a resolution).
+    this.sync = new StoreSync({ ...kernel, transaction: (fn) => this.transaction(fn, 'sync') });
     this.kits = new KitTable(kernel);
     this.versions = new QuoteVersions(kernel);
     this.followUps = new FollowUpTable(kernel, () => this.caches.identity());
@@ -245,8 +247,12 @@ export class Store {
     return this.bus.on(listener);
   }
 
-  /** Runs `fn` as one transaction (nested calls become savepoints); events after commit. */
-  transaction<T>(fn: () => T): T {
+  /**
+   * Runs `fn` as one transaction (nested calls become savepoints); events after commit, each
+   * carrying who made the change: the first `origin` given, by this call or a nested one (the
+   * store's own edits give theirs: `user`; the sync side's, `sync`; a drafts import, `import`).
+   */
+  transaction<T>(fn: () => T, origin?: ChangeOrigin): T {
     this.open();
     this.health.refuseWrites();
     const outer = !this.db.inTransaction;
@@ -256,7 +262,7 @@ export class Store {
     }
     let result: T;
     try {
-      result = this.bus.hold(() => this.runTx.immediate(fn) as T);
+      result = this.bus.hold(() => this.runTx.immediate(fn) as T, origin);
     } catch (err) {
       // Rolled back (in part or whole): in-memory list facts may describe rows that are gone.
       this.repo.facts.rolledBack();
@@ -377,7 +383,7 @@ export class Store {
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what, generation: r.generation + 1 });
       return result;
-    });
+    }, 'user');
   }
 
   // --------------------------------------------------------------------- identity, meta
@@ -470,7 +476,7 @@ export class Store {
         deletes++;
       }
       return { quotes, deletes };
-    });
+    }, 'import');
   }
 
   /** The working copy; throws QuoteNotFoundError for an unknown or deleted quote. */
@@ -536,7 +542,7 @@ export class Store {
       });
       this.bus.emit({ quoteId: w.id, what: 'created' });
       return w;
-    });
+    }, 'user');
   }
 
   /** A copy of a quote's working copy as a new, never-synced quote (e.g. "save mine as new"). */
@@ -556,7 +562,7 @@ export class Store {
       });
       this.bus.emit({ quoteId: w.id, what: 'created' });
       return w;
-    });
+    }, 'user');
   }
 
   /** `opts.coalesce`: edits with the same key in a row are one undo step (one field visit). */
@@ -739,7 +745,7 @@ export class Store {
         this.repo.clearStack(r.qrow, 'redo');
       }
       this.bus.emit({ quoteId, what: 'deleted' });
-    });
+    }, 'user');
   }
 
   /**
@@ -754,7 +760,7 @@ export class Store {
       this.repo.markRestored(r.qrow, parseDoc(this.repo.workDoc(r.qrow)));
       this.bus.emit({ quoteId, what: 'created' });
       return true;
-    });
+    }, 'user');
   }
 
   /** Forgets a quote entirely (its remote delete is done, or it was deleted remotely). */
@@ -764,7 +770,7 @@ export class Store {
       if (!r) return;
       this.purge(r);
       this.bus.emit({ quoteId, what: 'deleted' });
-    });
+    }, 'sync');
   }
 
   private purge(r: QuoteMeta): void {
@@ -805,7 +811,7 @@ export class Store {
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what: from, generation: r.generation + 1 });
       return true;
-    });
+    }, 'user');
   }
 
   // ---------------------------------------------------------------------------- files
@@ -847,7 +853,7 @@ export class Store {
       a.size = blob.size;
       this.repo.writeWork(r.qrow, null, w);
       this.bus.emit({ quoteId, what: 'attachments' });
-    });
+    }, 'sync');
   }
 
   /** Bytes of the files held beside the database (attachments, library copies). */
