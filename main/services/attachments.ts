@@ -6,6 +6,7 @@ import type { BytesResult } from '../../common/ipc';
 import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import { saveWhole } from './save-file';
+import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { Group } from './group';
 import { samePermutation } from './items';
 import { detail } from './quotes';
@@ -115,7 +116,7 @@ async function zipOf(
   };
 }
 
-export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
+export function attachmentHandlers(ctx: ServiceContext): Omit<Group<'attachments'>, EditCallName> {
   return {
     'attachments.addFromPaths': ({ quoteId, paths }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
@@ -129,10 +130,6 @@ export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
       ctx.store().addAttachments(quoteId, decoded);
       return detail(ctx, quoteId);
     },
-    'attachments.rename': ({ quoteId, attachmentId, name }) => {
-      ctx.store().updateAttachments(quoteId, [{ id: attachmentId, name }]);
-      return detail(ctx, quoteId);
-    },
     'attachments.reorder': ({ quoteId, attachmentIds }) => {
       const store = ctx.store();
       samePermutation(
@@ -144,14 +141,6 @@ export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
         quoteId,
         attachmentIds.map((id, order) => ({ id, order })),
       );
-      return detail(ctx, quoteId);
-    },
-    'attachments.copyFromLibrary': ({ quoteId, libraryAttachmentIds }) => {
-      ctx.store().copyLibraryAttachments(quoteId, libraryAttachmentIds);
-      return detail(ctx, quoteId);
-    },
-    'attachments.delete': ({ quoteId, attachmentId }) => {
-      ctx.store().removeAttachment(quoteId, attachmentId);
       return detail(ctx, quoteId);
     },
     'attachments.preview': async ({ quoteId, attachmentId }) => {

@@ -1,5 +1,6 @@
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
+import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { Group } from './group';
 import { detail } from './quotes';
 
@@ -19,7 +20,7 @@ function samePermutation(given: string[], existing: string[], field: string): vo
 
 export function itemHandlers(
   ctx: ServiceContext,
-): Group<'lineItems'> & Group<'sections'> & Group<'accessList'> {
+): Omit<Group<'lineItems'> & Group<'sections'> & Group<'accessList'>, EditCallName> {
   return {
     'lineItems.add': async ({ quoteId, items, sectionId }) => {
       // Standard items take their cost from the catalogue copy: let the first one arrive.
@@ -33,39 +34,9 @@ export function itemHandlers(
       const ids = store.addLineItems(quoteId, items, sectionId);
       return { quote: detail(ctx, quoteId), lineItemIds: ids };
     },
-    'lineItems.update': ({ quoteId, lineItemId, patch, coalesce }) => {
-      ctx
-        .store()
-        .updateLineItems(
-          quoteId,
-          [{ ...patch, id: lineItemId }],
-          coalesce ? { coalesce: `${lineItemId}:${coalesce}` } : {},
-        );
-      return detail(ctx, quoteId);
-    },
-    'lineItems.delete': ({ quoteId, lineItemIds }) => {
-      ctx.store().deleteLineItems(quoteId, lineItemIds);
-      return detail(ctx, quoteId);
-    },
-    'lineItems.move': ({ quoteId, lineItemIds, sectionId, index }) => {
-      const store = ctx.store();
-      store.moveLineItems(quoteId, lineItemIds, {
-        sectionId,
-        ...(index === undefined ? {} : { index }),
-      });
-      return detail(ctx, quoteId);
-    },
     'sections.create': ({ quoteId, name }) => {
       const sectionId = ctx.store().createSection(quoteId, name);
       return { quote: detail(ctx, quoteId), sectionId };
-    },
-    'sections.rename': ({ quoteId, sectionId, name }) => {
-      ctx.store().renameSection(quoteId, sectionId, name);
-      return detail(ctx, quoteId);
-    },
-    'sections.delete': ({ quoteId, sectionId }) => {
-      ctx.store().deleteSection(quoteId, sectionId);
-      return detail(ctx, quoteId);
     },
     'sections.reorder': ({ quoteId, sectionIds }) => {
       const store = ctx.store();
@@ -75,14 +46,6 @@ export function itemHandlers(
         'sectionIds',
       );
       store.reorderSections(quoteId, sectionIds);
-      return detail(ctx, quoteId);
-    },
-    'accessList.add': ({ quoteId, entries }) => {
-      ctx.store().addAccessEntries(quoteId, entries);
-      return detail(ctx, quoteId);
-    },
-    'accessList.remove': ({ quoteId, entryId }) => {
-      ctx.store().removeAccessEntry(quoteId, entryId);
       return detail(ctx, quoteId);
     },
   };

@@ -4,6 +4,7 @@ import type { AddLineItemInput as StoreAddItem, Store, WorkQuote } from '../stor
 import { clearPublishRefusal, holdDelete, releaseDelete } from '../sync';
 import { ServiceError } from './errors';
 import type { ServiceContext } from './context';
+import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { Group } from './group';
 import { detailOf, pipelineView, summaryOf } from './views';
 
@@ -35,7 +36,7 @@ export interface PublishHooks {
 export function quoteHandlers(
   ctx: ServiceContext,
   hooks: PublishHooks = { published: () => {} },
-): Group<'quotes'> & Group<'edits'> {
+): Omit<Group<'quotes'>, EditCallName> & Group<'edits'> {
   /** The publish and its version, in one transaction. */
   const publish = (quoteId: string) => {
     const store = ctx.store();
@@ -133,22 +134,6 @@ export function quoteHandlers(
       const id = recreate(store, snapshot);
       deleted.delete(quoteId);
       return detail(ctx, id);
-    },
-    'quotes.updateHeader': ({
-      quoteId,
-      expiresOn,
-      introMessage,
-      termsAndDisclaimers,
-      coalesce,
-    }) => {
-      ctx
-        .store()
-        .updateHeader(
-          quoteId,
-          { expiresOn, introMessage, termsAndDisclaimers },
-          coalesce ? { coalesce } : {},
-        );
-      return detail(ctx, quoteId);
     },
     'quotes.setStatus': ({ quoteId, status }) => {
       if (status === 'sent') publish(quoteId);

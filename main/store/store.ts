@@ -31,6 +31,9 @@ import * as lineItems from './edits/line-items';
 import * as ownership from './edits/ownership';
 import { freshCopy } from './edits/fresh-copy';
 import * as restore from './edits/restore';
+import { EDITS, type EditResult, type EditRow } from './edits/registry';
+import type { EditCallName } from '../../common/ipc/edit-calls';
+import type { IpcParsedInput } from '../../common/ipc/calls';
 import * as sections from './edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
 import { DocWriter } from './doc-writer';
@@ -356,6 +359,7 @@ export class Store {
     label: string,
     fn: (w: WorkQuote, ctx: EditContext) => T,
     coalesce?: string,
+    origin: ChangeOrigin = 'user',
   ): T {
     return this.transaction(() => {
       const r = this.row(quoteId);
@@ -383,7 +387,7 @@ export class Store {
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what, generation: r.generation + 1 });
       return result;
-    }, 'user');
+    }, origin);
   }
 
   // --------------------------------------------------------------------- identity, meta
@@ -565,6 +569,27 @@ export class Store {
     }, 'user');
   }
 
+  /**
+   * Applies an edit of the registry (edits/registry.ts) to the quote `input.quoteId`: one
+   * transaction, one undo step (coalesced with the row's key, or `opts.coalesce`), its change
+   * event from `opts.origin` (default the user's).
+   */
+  applyEdit<N extends EditCallName>(
+    name: N,
+    input: IpcParsedInput<N>,
+    opts: EditOptions & { origin?: ChangeOrigin } = {},
+  ): EditResult<N> {
+    const row = EDITS[name] as unknown as EditRow<IpcParsedInput<N>>;
+    return this.edit(
+      input.quoteId,
+      row.what,
+      row.label,
+      (w, ctx) => row.apply(w, input, ctx) as EditResult<N>,
+      opts.coalesce ?? row.coalesce?.(input),
+      opts.origin,
+    );
+  }
+
   /** `opts.coalesce`: edits with the same key in a row are one undo step (one field visit). */
   updateHeader(quoteId: string, patch: HeaderPatch, opts: EditOptions = {}): void {
     this.edit(
@@ -628,9 +653,7 @@ export class Store {
   }
 
   deleteLineItems(quoteId: string, lineItemIds: string[]): void {
-    this.edit(quoteId, 'lineItems', 'Delete line items', (w) =>
-      lineItems.deleteLineItems(w, lineItemIds),
-    );
+    this.applyEdit('lineItems.delete', { quoteId, lineItemIds });
   }
 
   createSection(quoteId: string, name: string): string {
@@ -640,13 +663,11 @@ export class Store {
   }
 
   renameSection(quoteId: string, sectionId: string, name: string): void {
-    this.edit(quoteId, 'sections', 'Rename section', (w) =>
-      sections.renameSection(w, sectionId, name),
-    );
+    this.applyEdit('sections.rename', { quoteId, sectionId, name });
   }
 
   deleteSection(quoteId: string, sectionId: string): void {
-    this.edit(quoteId, 'sections', 'Delete section', (w) => sections.deleteSection(w, sectionId));
+    this.applyEdit('sections.delete', { quoteId, sectionId });
   }
 
   /** Puts the sections in the order given (every one of them, each once). */
@@ -684,9 +705,7 @@ export class Store {
   }
 
   removeAccessEntry(quoteId: string, entryId: string): void {
-    this.edit(quoteId, 'accessList', 'Stop sharing', (w) =>
-      accessList.removeAccessEntry(w, entryId),
-    );
+    this.applyEdit('accessList.remove', { quoteId, entryId });
   }
 
   addAttachments(quoteId: string, files: AttachmentInput[]): string[] {
@@ -696,9 +715,7 @@ export class Store {
   }
 
   copyLibraryAttachments(quoteId: string, libraryAttachmentIds: string[]): string[] {
-    return this.edit(quoteId, 'attachments', 'Attach from library', (w, ctx) =>
-      attachments.copyLibraryAttachments(w, libraryAttachmentIds, ctx),
-    );
+    return this.applyEdit('attachments.copyFromLibrary', { quoteId, libraryAttachmentIds });
   }
 
   updateAttachments(quoteId: string, patches: AttachmentPatch[]): void {
@@ -708,9 +725,7 @@ export class Store {
   }
 
   removeAttachment(quoteId: string, attachmentId: string): void {
-    this.edit(quoteId, 'attachments', 'Remove attachment', (w) =>
-      attachments.removeAttachment(w, attachmentId),
-    );
+    this.applyEdit('attachments.delete', { quoteId, attachmentId });
   }
 
   /**
