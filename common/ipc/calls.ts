@@ -45,7 +45,7 @@ import { VersionComparison, VersionLabel, VersionRef, VersionSummary } from '../
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
 import { call, Done, FilePath, none, quote } from './call';
 import { kitCalls } from './kit-calls';
-import { AttachmentName, editCalls, SectionName } from './edit-calls';
+import { AttachmentName, editCalls } from './edit-calls';
 import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
 
 /** A drafts file read in the page: under the bridge's 64 MiB body. */
@@ -162,10 +162,6 @@ export const calls = {
   ),
 
   // --- sections --------------------------------------------------------------------------
-  'sections.create': call(
-    z.object({ ...quote, name: SectionName }),
-    z.object({ quote: QuoteDetail, sectionId: Id }),
-  ),
   /** The complete new order of the quote's sections. */
   'sections.reorder': call(z.object({ ...quote, sectionIds: z.array(Id) }), QuoteDetail),
 

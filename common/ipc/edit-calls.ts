@@ -1,4 +1,5 @@
-// The calls that edit the open quote and answer it, each one edit of the store's registry
+// The calls that edit the open quote and answer it (the quote, or the quote beside what the
+// edit made), each one edit of the store's registry
 // (main/store/edits/registry.ts: its label and its pure apply, typed by this map, so an edit
 // call without its row does not compile). The service of each is derived from the two
 // (main/services/edits.ts), and so is the editor's table of where a call's answer holds the
@@ -18,7 +19,7 @@ import { Id, LineItemPatch, QuoteDetail } from './shapes';
 
 // Fields the API's payloads define (common/api/payloads.ts): their rules are stated there once.
 export const AttachmentName = UpdateAttachmentPayload.shape.name;
-export const SectionName = CreateSectionPayload.shape.name;
+const SectionName = CreateSectionPayload.shape.name;
 const Header = UpdateQuotePayload.shape;
 /** A recipient as the UI adds one: the API's entry, a contact unless it says otherwise. */
 const AccessEntry = AddAccessListEntryPayload.pick({
@@ -61,6 +62,11 @@ export const editCalls = {
       index: z.number().int().min(0).optional(),
     }),
     QuoteDetail,
+  ),
+  /** Answers the quote and the new section's id. */
+  'sections.create': call(
+    z.object({ ...quote, name: SectionName }),
+    z.object({ quote: QuoteDetail, sectionId: Id }),
   ),
   'sections.rename': call(z.object({ ...quote, sectionId: Id, name: SectionName }), QuoteDetail),
   /** Its items stay on the quote, outside any section. */

@@ -3,6 +3,7 @@
 // to write here for a new edit.
 import type { IpcOutput } from '../../common/ipc/calls';
 import { EDIT_CALL_NAMES, type EditCallName } from '../../common/ipc/edit-calls';
+import { EDITS, type EditRow } from '../store/edits/registry';
 import type { ServiceContext } from './context';
 import type { Handler } from './dispatcher';
 import { detail } from './quotes';
@@ -13,9 +14,11 @@ export function editHandlers(ctx: ServiceContext): EditHandlers {
   const handler =
     <N extends EditCallName>(name: N): Handler<N> =>
     (input) => {
-      ctx.store().applyEdit(name, input);
-      // Every edit call answers the quote (edit-calls.ts).
-      return detail(ctx, input.quoteId) as IpcOutput<N>;
+      const result = ctx.store().applyEdit(name, input);
+      const quote = detail(ctx, input.quoteId);
+      // The quote, or the quote beside what the edit made (the row says which).
+      const row = EDITS[name] as EditRow<unknown>;
+      return (row.answer ? { quote, ...row.answer(result as never) } : quote) as IpcOutput<N>;
     };
   return Object.fromEntries(EDIT_CALL_NAMES.map((n) => [n, handler(n)])) as EditHandlers;
 }

@@ -34,10 +34,6 @@ export function itemHandlers(
       const ids = store.addLineItems(quoteId, items, sectionId);
       return { quote: detail(ctx, quoteId), lineItemIds: ids };
     },
-    'sections.create': ({ quoteId, name }) => {
-      const sectionId = ctx.store().createSection(quoteId, name);
-      return { quote: detail(ctx, quoteId), sectionId };
-    },
     'sections.reorder': ({ quoteId, sectionIds }) => {
       const store = ctx.store();
       samePermutation(

@@ -657,9 +657,7 @@ export class Store {
   }
 
   createSection(quoteId: string, name: string): string {
-    return this.edit(quoteId, 'sections', 'Add section', (w, ctx) =>
-      sections.createSection(w, name, ctx),
-    );
+    return this.applyEdit('sections.create', { quoteId, name });
   }
 
   renameSection(quoteId: string, sectionId: string, name: string): void {

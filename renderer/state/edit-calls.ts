@@ -3,8 +3,8 @@
 // table is typed from the `calls` map, so a new edit call (or a changed answer) fails to compile
 // here until it says where its quote is; the editor never looks at an answer to guess.
 import type { CallName, IpcOutput } from '../../common/ipc/calls';
-import { EDIT_CALL_NAMES, type EditCallName } from '../../common/ipc/edit-calls';
-import type { QuoteDetail } from '../../common/ipc/shapes';
+import { EDIT_CALL_NAMES, editCalls, type EditCallName } from '../../common/ipc/edit-calls';
+import { QuoteDetail } from '../../common/ipc/shapes';
 
 type AnswersQuote = {
   [N in CallName]: IpcOutput<N> extends QuoteDetail ? N : never;
@@ -19,10 +19,10 @@ export type EditCall = AnswersQuote | AnswersBeside;
 const whole = (out: QuoteDetail) => out;
 const beside = (out: { quote: QuoteDetail }) => out.quote;
 
-/** The store's registered edits (common/ipc/edit-calls.ts) all answer the quote itself. */
-const registered = Object.fromEntries(EDIT_CALL_NAMES.map((n) => [n, whole])) as {
-  [N in EditCallName]: (out: IpcOutput<N>) => QuoteDetail;
-};
+/** The store's registered edits (common/ipc/edit-calls.ts): their schema says where the quote is. */
+const registered = Object.fromEntries(
+  EDIT_CALL_NAMES.map((n) => [n, editCalls[n].output === QuoteDetail ? whole : beside]),
+) as unknown as { [N in EditCallName]: (out: IpcOutput<N>) => QuoteDetail };
 
 export const quoteIn: { [N in EditCall]: (out: IpcOutput<N>) => QuoteDetail } = {
   ...registered,
@@ -36,7 +36,6 @@ export const quoteIn: { [N in EditCall]: (out: IpcOutput<N>) => QuoteDetail } = 
   'versions.restore': whole,
   'proposal.attach': beside,
   'lineItems.add': beside,
-  'sections.create': beside,
   'sections.reorder': whole,
   'attachments.addFromPaths': whole,
   'attachments.addFromBytes': whole,

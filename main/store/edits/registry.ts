@@ -20,6 +20,8 @@ export interface EditRow<I> {
   apply(w: WorkQuote, input: I, ctx: EditContext): unknown;
   /** The key of a field visit whose keystrokes are one undo step (absent: none). */
   coalesce?(input: I): string | undefined;
+  /** What the call answers beside the quote, from what apply answered (absent: the quote). */
+  answer?(result: never): Record<string, unknown>;
 }
 
 export const EDITS = {
@@ -50,6 +52,12 @@ export const EDITS = {
         sectionId,
         ...(index === undefined ? {} : { index }),
       }),
+  },
+  'sections.create': {
+    what: 'sections',
+    label: 'Add section',
+    apply: (w, i, ctx) => sections.createSection(w, i.name, ctx),
+    answer: (sectionId: string) => ({ sectionId }),
   },
   'sections.rename': {
     what: 'sections',
