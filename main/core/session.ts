@@ -16,7 +16,6 @@ import {
   type Vault,
 } from '../vault';
 import { startAccountRefresh } from './account-refresh';
-import type { EditOrigin } from './edit-origin';
 import { readDemoCredentials } from './embedded-server';
 import type { EmbeddedSupervisor } from './embedded-supervisor';
 import type { EventHub } from './event-hub';
@@ -54,7 +53,6 @@ export interface SessionDeps {
   vault: Vault;
   hub: EventHub;
   log: Logger;
-  origin: EditOrigin;
   syncFactory: SyncFactory | null;
   /** The organisation's cap on offline previews (policy), set on every store opened. */
   previewBudgetMiB?: number | undefined;
@@ -111,7 +109,7 @@ export async function openSession(
         ? deps.syncFactory({ store, api, hub, log })
         : unavailableSync(NO_ENGINE_REASON, store)
       : unavailableSync(NO_PROFILE_REASON, store);
-  const unsubscribe = reportChanges(store, sync, hub, deps.origin);
+  const unsubscribe = reportChanges(store, sync, hub);
   const offHealth = store.onCondition((c) => {
     log.warn('store.condition', {
       damaged: c.damaged !== null,
@@ -168,10 +166,11 @@ function lockedSession(
 }
 
 /** Store changes as `quote.changed` events; the user's own edits are also what sync sends. */
-function reportChanges(store: Store, sync: SyncPort, hub: EventHub, origin: EditOrigin) {
+function reportChanges(store: Store, sync: SyncPort, hub: EventHub) {
   return store.onChange((e) => {
     if (!e.quoteId) return;
-    const local = origin.isUser();
+    // The user's own changes, and a drafts file's put back, are what sync sends.
+    const local = e.origin !== 'sync';
     hub.emit('quote.changed', {
       quoteId: e.quoteId,
       what: [e.what],
