@@ -100,13 +100,20 @@ export async function startApp(out: string, opts: StartOptions): Promise<Started
   const stream = listen(ready.origin, ready.token, events);
 
   const call = async <N extends CallName>(name: N, input?: IpcInput<N>) => {
-    const res = await fetch(`${ready.origin}/ipc/${name}`, {
-      method: 'POST',
-      headers: { [TOKEN_HEADER]: ready.token, 'content-type': 'application/json' },
-      body: input === undefined ? '' : JSON.stringify(input),
-      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-    });
-    return (await res.json()) as IpcResult<IpcOutput<N>>;
+    try {
+      const res = await fetch(`${ready.origin}/ipc/${name}`, {
+        method: 'POST',
+        headers: { [TOKEN_HEADER]: ready.token, 'content-type': 'application/json' },
+        body: input === undefined ? '' : JSON.stringify(input),
+        signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+      });
+      return (await res.json()) as IpcResult<IpcOutput<N>>;
+    } catch (error) {
+      const alive = child.exitCode === null && child.signalCode === null;
+      throw new Error(
+        `${name} was not answered within ${ANSWER_WITHIN_MS} ms (${String(error)}); the app ${alive ? 'runs' : 'has ended'}:\n${printed.slice(-2000)}`,
+      );
+    }
   };
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   return {
