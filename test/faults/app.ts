@@ -59,8 +59,6 @@ export interface StartOptions {
   noKeychain?: boolean;
   /** Extra environment (a fake time, say). */
   env?: Record<string, string>;
-  /** Run under another program first (`faketime`). */
-  wrap?: string[];
   /** A script Node runs in the app's process before it (`--require`): a test's own fault. */
   preload?: string;
   /** Run as this user and group (as a salesperson's account, which a folder's permissions bind). */
@@ -82,10 +80,7 @@ export async function startApp(out: string, opts: StartOptions): Promise<Started
     ...(opts.port ? ['--port', String(opts.port)] : []),
     ...(opts.token ? ['--token', opts.token] : []),
   ];
-  const [cmd, ...rest] = opts.wrap
-    ? [...opts.wrap, process.execPath, ...args]
-    : [process.execPath, ...args];
-  const child: ChildProcess = spawn(cmd!, rest, {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

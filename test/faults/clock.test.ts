@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, startApp, until, type StartedApp } from './app';
 import { expectAnswering, firstQuote, localEdits, tempDir } from './fixtures';
 
-const hasFaketime = fs.existsSync('/usr/bin/faketime');
+// Preloaded straight into the app's Node (not through the `faketime` command, whose own
+// process would stand between the test and the app, and leave the app behind when killed).
+const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
+const hasFaketime = fs.existsSync(LIBFAKETIME);
 if (!hasFaketime)
   console.log('[faults] the clock cases need faketime (npm run setup installs it): not run here');
 
@@ -24,7 +27,7 @@ afterAll(async () => {
 async function start(dataDir: string, offset?: string) {
   const app = await startApp(out, {
     dataDir,
-    ...(offset ? { wrap: ['/usr/bin/faketime', '-f', offset] } : {}),
+    ...(offset ? { env: { LD_PRELOAD: LIBFAKETIME, FAKETIME: offset } } : {}),
   });
   running.push(app);
   return app;
