@@ -162,8 +162,6 @@ export const calls = {
   ),
 
   // --- sections --------------------------------------------------------------------------
-  /** The complete new order of the quote's sections. */
-  'sections.reorder': call(z.object({ ...quote, sectionIds: z.array(Id) }), QuoteDetail),
 
   // --- access list -----------------------------------------------------------------------
 
@@ -178,8 +176,6 @@ export const calls = {
     z.object({ ...quote, files: z.array(FileBytes).min(1).max(LIMITS.quoteAttachments) }),
     QuoteDetail,
   ),
-  /** The complete new order of the quote's attachments. */
-  'attachments.reorder': call(z.object({ ...quote, attachmentIds: z.array(Id) }), QuoteDetail),
   /** The PDF bytes from the local file, for pdf.js. */
   'attachments.preview': call(z.object({ ...quote, attachmentId: Id }), BytesResult),
   /** All of the quote's attachments as one zip, built locally (works offline). */

@@ -87,6 +87,10 @@ export const editCalls = {
     z.object({ ...quote, libraryAttachmentIds: z.array(Id).min(1).max(LIMITS.quoteAttachments) }),
     QuoteDetail,
   ),
+  /** The complete new order of the quote's sections. */
+  'sections.reorder': call(z.object({ ...quote, sectionIds: z.array(Id) }), QuoteDetail),
+  /** The complete new order of the quote's attachments. */
+  'attachments.reorder': call(z.object({ ...quote, attachmentIds: z.array(Id) }), QuoteDetail),
   'attachments.delete': call(z.object({ ...quote, attachmentId: Id }), QuoteDetail),
 } as const;
 

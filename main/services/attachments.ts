@@ -8,7 +8,6 @@ import { ServiceError, unsupportedInBrowser } from './errors';
 import { saveWhole } from './save-file';
 import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { Group } from './group';
-import { samePermutation } from './items';
 import { detail } from './quotes';
 
 export function readPdfFile(file: string, field: string): { name: string; bytes: Buffer } {
@@ -128,19 +127,6 @@ export function attachmentHandlers(ctx: ServiceContext): Omit<Group<'attachments
     'attachments.addFromBytes': ({ quoteId, files }) => {
       const decoded = files.map((f, i) => decodeFile(f, `files.${i}`));
       ctx.store().addAttachments(quoteId, decoded);
-      return detail(ctx, quoteId);
-    },
-    'attachments.reorder': ({ quoteId, attachmentIds }) => {
-      const store = ctx.store();
-      samePermutation(
-        attachmentIds,
-        store.getWork(quoteId).attachments.map((a) => a.id),
-        'attachmentIds',
-      );
-      store.updateAttachments(
-        quoteId,
-        attachmentIds.map((id, order) => ({ id, order })),
-      );
       return detail(ctx, quoteId);
     },
     'attachments.preview': async ({ quoteId, attachmentId }) => {

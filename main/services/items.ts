@@ -34,16 +34,6 @@ export function itemHandlers(
       const ids = store.addLineItems(quoteId, items, sectionId);
       return { quote: detail(ctx, quoteId), lineItemIds: ids };
     },
-    'sections.reorder': ({ quoteId, sectionIds }) => {
-      const store = ctx.store();
-      samePermutation(
-        sectionIds,
-        store.getWork(quoteId).sections.map((s) => s.id),
-        'sectionIds',
-      );
-      store.reorderSections(quoteId, sectionIds);
-      return detail(ctx, quoteId);
-    },
   };
 }
 

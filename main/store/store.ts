@@ -670,9 +670,7 @@ export class Store {
 
   /** Puts the sections in the order given (every one of them, each once). */
   reorderSections(quoteId: string, sectionIds: string[]): void {
-    this.edit(quoteId, 'sections', 'Reorder sections', (w) =>
-      sections.reorderSections(w, sectionIds),
-    );
+    this.applyEdit('sections.reorder', { quoteId, sectionIds });
   }
 
   /** Moves several line items in one edit (see edits/sections.ts `moveLineItems`). */

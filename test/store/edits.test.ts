@@ -393,9 +393,9 @@ describe('sections', () => {
     w = store.getWork(q.id);
     expect(w.sections.map((s) => s.name)).toEqual(['Servers']);
     expect(w.lineItems.map((l) => l.id)).toEqual([a, c]);
-    // A list naming a section twice runs past the end (the service checks the list first).
-    expect(refused(() => store.reorderSections(q.id, [hardware, hardware, hardware]))).toEqual([
-      'order: FAILED_ORDER_VALIDATION',
+    // A new order names every section once.
+    expect(refused(() => store.reorderSections(q.id, [hardware, hardware]))).toEqual([
+      'sectionIds: INVALID_REQUEST_FIELD',
     ]);
     expect(
       refused(() =>

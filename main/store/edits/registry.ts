@@ -6,6 +6,7 @@
 import type { EditCallName } from '../../../common/ipc/edit-calls';
 import type { IpcParsedInput } from '../../../common/ipc/calls';
 import type { ChangeWhat, WorkQuote } from '../types';
+import { assertEditable, assertEveryOnce } from '../validate';
 import * as accessList from './access-list';
 import * as attachments from './attachments';
 import type { EditContext } from './context';
@@ -88,6 +89,35 @@ export const EDITS = {
     what: 'attachments',
     label: 'Attach from library',
     apply: (w, i, ctx) => attachments.copyLibraryAttachments(w, i.libraryAttachmentIds, ctx),
+  },
+  'sections.reorder': {
+    what: 'sections',
+    label: 'Reorder sections',
+    apply: (w, i) => {
+      assertEditable(w);
+      assertEveryOnce(
+        i.sectionIds,
+        w.sections.map((x) => x.id),
+        'sectionIds',
+      );
+      sections.reorderSections(w, i.sectionIds);
+    },
+  },
+  'attachments.reorder': {
+    what: 'attachments',
+    label: 'Edit attachments',
+    apply: (w, i) => {
+      assertEditable(w);
+      assertEveryOnce(
+        i.attachmentIds,
+        w.attachments.map((a) => a.id),
+        'attachmentIds',
+      );
+      attachments.updateAttachments(
+        w,
+        i.attachmentIds.map((id, order) => ({ id, order })),
+      );
+    },
   },
   'attachments.delete': {
     what: 'attachments',
