@@ -3,7 +3,8 @@
 // quote's stamp is still the base's — and that is not changed here, is the base's own: read
 // neither before the writes nor after them (marked behind the new stamp, so the pull reads it
 // again: a colleague may have changed it while the round ran).
-import type { EntityKind, QuoteRecord, QuoteResponse } from '../store/types';
+import type { QuoteResponse } from '../../common/api';
+import type { EntityKind, QuoteRecord } from '../store/types';
 import { PARTS, type Part, type Reuse } from './aggregate';
 import { decisionsFor } from './conflict-store';
 import { keptOf } from './keep';
