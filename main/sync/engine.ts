@@ -1,3 +1,6 @@
+// Over 500 lines: the loop is one state value (LoopState) moved by its cycle, its sleeps, the
+// settle window of local edits and the guarded listener calls; split, each part would reach
+// into the same state.
 // The sync engine: pushes dirty quotes (bounded parallelism across quotes, strict order
 // within one), pulls remote changes, backs off while offline (timers, never a busy loop),
 // and reports progress and per-quote state.
