@@ -131,6 +131,14 @@ describe('margin floor', () => {
     await prefs.getByLabel('Margin floor (%)').fill('20');
     await prefs.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Follow-ups and margin floor saved').waitFor();
+    // Saved twice more: still the one notice, in its own room under the screen, over nothing.
+    await prefs.getByRole('button', { name: 'Save' }).click();
+    await prefs.getByRole('button', { name: 'Save' }).click();
+    const saved = page.locator('.toasts').getByText('Follow-ups and margin floor saved');
+    await expect.poll(() => saved.count()).toBe(1);
+    const box = (await saved.boundingBox())!;
+    const main = (await page.locator('main').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(main.y + main.height);
 
     await attentionLink().click();
     await page
