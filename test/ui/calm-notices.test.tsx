@@ -27,17 +27,23 @@ describe('calm notices', () => {
     act(() => {
       toast.success('Follow-ups and margin floor saved');
     });
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     act(() => {
       toast.success('Follow-ups and margin floor saved');
       toast.success('Follow-ups and margin floor saved');
     });
     expect(shown()).toEqual(['Follow-ups and margin floor saved']);
     // 6 s after the first, but only 1 s after the repeat: still there.
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(shown()).toEqual(['Follow-ups and margin floor saved']);
     // Its time from the repeat is up.
-    act(() => vi.advanceTimersByTime(5_100));
+    act(() => {
+      vi.advanceTimersByTime(5_100);
+    });
     expect(shown()).toEqual([]);
   });
 
@@ -59,7 +65,9 @@ describe('calm notices', () => {
     expect(MAX_TOASTS).toBe(3);
     expect(shown()).toEqual(['Notice 3', 'Notice 4', 'Notice 5']);
     // The ones that made room do not come back, and the others go in their time.
-    act(() => vi.advanceTimersByTime(5_100));
+    act(() => {
+      vi.advanceTimersByTime(5_100);
+    });
     expect(shown()).toEqual([]);
   });
 });
