@@ -28,9 +28,13 @@ export const IpcErrorCode = z.enum([
   'STORE_DAMAGED',
   /** The disk is full: the change was not saved (what the user typed stays on screen). */
   'DISK_FULL',
+  /** The data folder cannot be written (read-only, its disk gone): the change was not saved. */
+  'NOT_WRITABLE',
   'INTERNAL',
   /** The profile's quotes on this computer are locked (key missing, passphrase needed). */
   'STORE_LOCKED',
+  /** The app's core is restarting after a fault: the same call works again in a moment. */
+  'UNAVAILABLE',
 ]);
 export type IpcErrorCode = z.infer<typeof IpcErrorCode>;
 

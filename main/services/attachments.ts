@@ -5,6 +5,8 @@ import { LIMITS } from '../../common/api';
 import type { BytesResult } from '../../common/ipc';
 import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
+import { saveWhole } from './save-file';
+import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { Group } from './group';
 import { samePermutation } from './items';
 import { detail } from './quotes';
@@ -114,23 +116,18 @@ async function zipOf(
   };
 }
 
-export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
-  const edit = <T>(_quoteId: string, fn: () => T): T => ctx.localEdit(fn);
+export function attachmentHandlers(ctx: ServiceContext): Omit<Group<'attachments'>, EditCallName> {
   return {
     'attachments.addFromPaths': ({ quoteId, paths }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
       paths.forEach((p, i) => requireGranted(ctx, 'read', p, `paths.${i}`));
       const files = paths.map((p, i) => readPdfFile(p, `paths.${i}`));
-      edit(quoteId, () => ctx.store().addAttachments(quoteId, files));
+      ctx.store().addAttachments(quoteId, files);
       return detail(ctx, quoteId);
     },
     'attachments.addFromBytes': ({ quoteId, files }) => {
       const decoded = files.map((f, i) => decodeFile(f, `files.${i}`));
-      edit(quoteId, () => ctx.store().addAttachments(quoteId, decoded));
-      return detail(ctx, quoteId);
-    },
-    'attachments.rename': ({ quoteId, attachmentId, name }) => {
-      edit(quoteId, () => ctx.store().updateAttachments(quoteId, [{ id: attachmentId, name }]));
+      ctx.store().addAttachments(quoteId, decoded);
       return detail(ctx, quoteId);
     },
     'attachments.reorder': ({ quoteId, attachmentIds }) => {
@@ -140,20 +137,10 @@ export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
         store.getWork(quoteId).attachments.map((a) => a.id),
         'attachmentIds',
       );
-      edit(quoteId, () =>
-        store.updateAttachments(
-          quoteId,
-          attachmentIds.map((id, order) => ({ id, order })),
-        ),
+      store.updateAttachments(
+        quoteId,
+        attachmentIds.map((id, order) => ({ id, order })),
       );
-      return detail(ctx, quoteId);
-    },
-    'attachments.copyFromLibrary': ({ quoteId, libraryAttachmentIds }) => {
-      edit(quoteId, () => ctx.store().copyLibraryAttachments(quoteId, libraryAttachmentIds));
-      return detail(ctx, quoteId);
-    },
-    'attachments.delete': ({ quoteId, attachmentId }) => {
-      edit(quoteId, () => ctx.store().removeAttachment(quoteId, attachmentId));
       return detail(ctx, quoteId);
     },
     'attachments.preview': async ({ quoteId, attachmentId }) => {
@@ -168,9 +155,7 @@ export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
       if (call.via === 'browser') throw unsupportedInBrowser('Saving to a chosen folder');
       requireGranted(ctx, 'write', target, 'path');
       const { bytes } = await zipOf(ctx, quoteId);
-      const tmp = `${target}.${process.pid}.part`;
-      fs.writeFileSync(tmp, bytes);
-      fs.renameSync(tmp, target);
+      saveWhole(target, bytes);
       return { path: target, sizeBytes: bytes.length };
     },
   };

@@ -16,6 +16,7 @@ import {
   sameApi,
 } from './drafts-file';
 import { ServiceError, unsupportedInBrowser } from './errors';
+import { saveWhole } from './save-file';
 import { putBackVersions } from './drafts-versions';
 import type { Group } from './group';
 
@@ -82,9 +83,10 @@ async function importFile(ctx: ServiceContext, text: string): Promise<DraftsImpo
   // Who is signed in, for "My quotes" and new drafts, until the server says it again.
   if (!store.identity() && file.identity && file.profile.clientId === profile.clientId)
     store.setIdentity(file.identity as unknown as Identity);
-  const done = ctx.localEdit(() =>
-    store.putBackDrafts({ quotes: drafts, deletes: file.deletes.map((d) => d.serverId) }),
-  );
+  const done = store.putBackDrafts({
+    quotes: drafts,
+    deletes: file.deletes.map((d) => d.serverId),
+  });
   const versions = putBackVersions(store, file.versions ?? []);
   const put = (outcome: string) => done.quotes.filter((q) => q.outcome === outcome).length;
   const kept = file.quotes.filter((_q, i) => done.quotes[i]!.outcome !== 'unchanged');
@@ -123,9 +125,7 @@ export function draftsHandlers(ctx: ServiceContext): Group<'drafts'> {
       if (call.via === 'browser') throw unsupportedInBrowser('Saving to a chosen folder');
       requireGranted(ctx, 'write', target, 'path');
       const { file, ...rest } = await exportFile(ctx);
-      const tmp = `${target}.${process.pid}.part`;
-      fs.writeFileSync(tmp, JSON.stringify(file, null, 2), { mode: 0o600 });
-      fs.renameSync(tmp, target);
+      saveWhole(target, JSON.stringify(file, null, 2), 0o600);
       return rest;
     },
     'drafts.import': async (input, call) => {

@@ -1,8 +1,8 @@
 // The proposal PDF of a quote: generated here from the working copy (offline), previewed,
 // saved, or attached to the quote like any other PDF (uploaded at the next sync).
-import fs from 'node:fs';
 import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
+import { saveWhole } from './save-file';
 import type { Group } from './group';
 import { detail } from './quotes';
 import type { WorkQuote } from '../store';
@@ -51,23 +51,19 @@ export function proposalHandlers(ctx: ServiceContext): Group<'proposal'> {
       if (call.via === 'browser') throw unsupportedInBrowser('Saving to a chosen folder');
       requireGranted(ctx, 'write', target, 'path');
       const r = await render(ctx, quoteId, locale);
-      const tmp = `${target}.${process.pid}.part`;
-      fs.writeFileSync(tmp, r.bytes);
-      fs.renameSync(tmp, target);
+      saveWhole(target, r.bytes);
       return { path: target, sizeBytes: r.bytes.length, missingCharacters: r.missingCharacters };
     },
     'proposal.attach': async ({ quoteId, locale }) => {
       const r = await render(ctx, quoteId, locale);
       const store = ctx.store();
       // The quote holds the current proposal, not a pile of them: one of the same name goes.
-      const [attachmentId] = ctx.localEdit(() =>
-        store.transaction(() => {
-          for (const a of store.getWork(quoteId).attachments) {
-            if (a.name === r.name) store.removeAttachment(quoteId, a.id);
-          }
-          return store.addAttachments(quoteId, [{ name: r.name, bytes: r.bytes }]);
-        }),
-      );
+      const [attachmentId] = store.transaction(() => {
+        for (const a of store.getWork(quoteId).attachments) {
+          if (a.name === r.name) store.removeAttachment(quoteId, a.id);
+        }
+        return store.addAttachments(quoteId, [{ name: r.name, bytes: r.bytes }]);
+      }, 'user');
       return {
         quote: detail(ctx, quoteId),
         attachmentId: attachmentId!,

@@ -367,7 +367,7 @@ describe('sections', () => {
     store.moveLineItem(q.id, c!, { sectionId: licences, index: 0 });
     store.moveLineItem(q.id, b!, { sectionId: hardware });
     store.renameSection(q.id, hardware, 'Servers');
-    store.moveSection(q.id, hardware, 0);
+    store.reorderSections(q.id, [hardware, licences]);
     let w = store.getWork(q.id);
     expect(
       w.sections.map((s) => [s.name, s.order, s.lineItems.map((x) => [x.lineItemId, x.order])]),
@@ -393,7 +393,8 @@ describe('sections', () => {
     w = store.getWork(q.id);
     expect(w.sections.map((s) => s.name)).toEqual(['Servers']);
     expect(w.lineItems.map((l) => l.id)).toEqual([a, c]);
-    expect(refused(() => store.moveSection(q.id, hardware, 3))).toEqual([
+    // A list naming a section twice runs past the end (the service checks the list first).
+    expect(refused(() => store.reorderSections(q.id, [hardware, hardware, hardware]))).toEqual([
       'order: FAILED_ORDER_VALIDATION',
     ]);
     expect(
