@@ -173,21 +173,36 @@ export function rendererIsStale(): boolean {
   return Math.max(...sources, fs.statSync(path.join(ROOT, 'vite.config.ts')).mtimeMs) > built;
 }
 
-/** Path of the Electron binary, or why there is none. */
-export function electronRuntime(): { path: string } | { missing: string } {
+/** The installed electron package's folder; null without one. */
+function electronPackageDir(): string | null {
   try {
-    const bin = require('electron') as unknown;
-    if (typeof bin === 'string' && fs.existsSync(bin)) return { path: bin };
-    return { missing: 'the electron package has no runtime binary' };
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-    // Electron's own wording ("failed to install correctly, please delete node_modules…")
-    // suggests a broken install; here it only means the runtime download was not reachable.
-    if (/failed to install correctly/i.test(message)) {
-      return { missing: 'its download was not reachable at install time' };
-    }
-    return { missing: message };
+    return path.dirname(require.resolve('electron/package.json'));
+  } catch {
+    return null;
   }
+}
+
+const NOT_INSTALLED =
+  'not installed — npm ci downloads it where its host is reachable, or node scripts/install-electron-runtime.mjs';
+
+/**
+ * Path of the Electron binary, or why there is none — read from what the install left
+ * (`path.txt`, `dist/`), the way the electron package finds it. Never `require('electron')`:
+ * where the runtime is missing, that downloads it at every start and, offline, prints the
+ * failed download's stack trace. Installing it is the postinstall's job
+ * (scripts/install-electron-runtime.mjs). `pkgDir` is for the tests.
+ */
+export function electronRuntime(
+  pkgDir: string | null = electronPackageDir(),
+): { path: string } | { missing: string } {
+  if (!pkgDir) return { missing: 'the electron package is not installed' };
+  const pathFile = path.join(pkgDir, 'path.txt');
+  const exe = fs.existsSync(pathFile) ? fs.readFileSync(pathFile, 'utf8').trim() : '';
+  // Electron's own variable: the runtime is in that folder instead of dist/.
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  if (!override && !exe) return { missing: NOT_INSTALLED };
+  const bin = override ? path.join(override, exe || 'electron') : path.join(pkgDir, 'dist', exe);
+  return fs.existsSync(bin) ? { path: bin } : { missing: NOT_INSTALLED };
 }
 
 async function main(): Promise<void> {

@@ -7,10 +7,13 @@
 // a sent quote is "unanswered" while its status is `sent` — any answer (accepted, declined,
 // changes requested) moves it on — counted from `publishedOn`, when it became sent (the API
 // sets it then; a publish made offline sets it locally until the server's own comes back).
+// Days to an expiry are days of the calendar in the salesperson's time zone
+// (follow-up-days.ts): "Expires today" on the day, "Expires in 3 days" three dates ahead.
 import { EDITABLE_STATUSES, type QuoteStatus } from '../../common/api';
 import type { FollowUpItem, FollowUpList, FollowUpReason } from '../../common/ipc';
 import type { FollowUpKey } from '../../common/follow-ups';
 import type { FollowUpFacts, FollowUpMark } from '../store';
+import { calendarDaysBetween, dayOf, endOfDay, localTimeZone } from './follow-up-days';
 
 export const DAY_MS = 86_400_000;
 /** "Snooze" hides a reminder for a week. */
@@ -32,10 +35,13 @@ const RANK: Record<FollowUpReason, number> = {
   unanswered: 4,
 };
 
-/** The bounds the store's query takes: expiring by, sent before. */
+/**
+ * The bounds the store's query takes: expiring by, sent before. The expiry bound is wide
+ * enough for the last of the days in any time zone; `reasonsOf` counts the days exactly.
+ */
 export function followUpBounds(days: FollowUpDays, now: Date) {
   return {
-    expiringBefore: new Date(now.getTime() + days.expiringWithinDays * DAY_MS).toISOString(),
+    expiringBefore: new Date(now.getTime() + (days.expiringWithinDays + 2) * DAY_MS).toISOString(),
     sentBefore: new Date(now.getTime() - days.unansweredAfterDays * DAY_MS).toISOString(),
   };
 }
@@ -44,11 +50,16 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function expiryText(expiresOn: string, now: Date): string {
-  const ms = Date.parse(expiresOn) - now.getTime();
-  if (ms >= 0) return `Expires in ${plural(Math.max(1, Math.ceil(ms / DAY_MS)), 'day')}`;
-  const ago = Math.floor(-ms / DAY_MS);
-  return ago === 0 ? 'Expired today' : `Expired ${plural(ago, 'day')} ago`;
+/** The expiry in words, by the calendar: today, tomorrow, in N days; yesterday, N days ago. */
+export function expiryText(expiresOn: string, now: Date, timeZone = localTimeZone()): string {
+  const at = Date.parse(expiresOn);
+  const days = calendarDaysBetween(now.getTime(), at, timeZone);
+  if (at > now.getTime()) {
+    if (days <= 0) return 'Expires today';
+    return days === 1 ? 'Expires tomorrow' : `Expires in ${plural(days, 'day')}`;
+  }
+  if (days >= 0) return 'Expired today';
+  return days === -1 ? 'Expired yesterday' : `Expired ${plural(-days, 'day')} ago`;
 }
 
 /** Each reason a quote needs attention for now, with its sentence, most urgent first. */
@@ -56,6 +67,7 @@ export function reasonsOf(
   f: FollowUpFacts,
   days: FollowUpDays,
   now: Date,
+  timeZone = localTimeZone(),
 ): { reason: FollowUpReason; text: string }[] {
   const out: { reason: FollowUpReason; text: string }[] = [];
   const t = now.getTime();
@@ -80,16 +92,16 @@ export function reasonsOf(
   if (
     f.expiresOn &&
     OPEN.includes(f.status) &&
-    Date.parse(f.expiresOn) <= t + days.expiringWithinDays * DAY_MS
+    calendarDaysBetween(t, Date.parse(f.expiresOn), timeZone) <= days.expiringWithinDays
   ) {
-    out.push({ reason: 'expiring', text: expiryText(f.expiresOn, now) });
+    out.push({ reason: 'expiring', text: expiryText(f.expiresOn, now, timeZone) });
   }
   if (
     f.status === 'sent' &&
     f.publishedOn &&
     Date.parse(f.publishedOn) <= t - days.unansweredAfterDays * DAY_MS
   ) {
-    const ago = Math.floor((t - Date.parse(f.publishedOn)) / DAY_MS);
+    const ago = calendarDaysBetween(Date.parse(f.publishedOn), t, timeZone);
     out.push({ reason: 'unanswered', text: `Sent ${plural(ago, 'day')} ago, no answer yet` });
   }
   return out.sort((a, b) => RANK[a.reason] - RANK[b.reason]);
@@ -107,6 +119,7 @@ export function dueFollowUps(
   marks: readonly FollowUpMark[],
   days: FollowUpDays,
   now: Date,
+  timeZone = localTimeZone(),
 ): Omit<FollowUpList, 'extendByDays'> {
   const snoozedUntil = new Map<string, number>();
   for (const m of marks) {
@@ -115,7 +128,7 @@ export function dueFollowUps(
   const items: FollowUpItem[] = [];
   let snoozed = 0;
   for (const f of facts) {
-    const all = reasonsOf(f, days, now);
+    const all = reasonsOf(f, days, now, timeZone);
     if (all.length === 0) continue;
     const reasons = all.filter(
       (r) => !((snoozedUntil.get(keyOf(f.quoteId, r.reason)) ?? 0) > now.getTime()),
@@ -160,10 +173,16 @@ export function newlyDue(
 }
 
 /**
- * "Extend expiry": the default days (the preferences' days to expire) added to the later of
- * the current expiry and now, so a quote already past its date gets a whole term again.
+ * "Extend expiry": the default days (the preferences' days to expire) added to the date of the
+ * later of the current expiry and now, so a quote already past its date gets a whole term
+ * again; it then expires at the end of that date, as one whose date was picked in the editor.
  */
-export function extendedExpiry(expiresOn: string | null, now: Date, days: number): string {
+export function extendedExpiry(
+  expiresOn: string | null,
+  now: Date,
+  days: number,
+  timeZone = localTimeZone(),
+): string {
   const from = Math.max(expiresOn ? Date.parse(expiresOn) : 0, now.getTime());
-  return new Date(from + days * DAY_MS).toISOString();
+  return new Date(endOfDay(dayOf(from, timeZone) + days, timeZone)).toISOString();
 }

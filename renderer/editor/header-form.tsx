@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { HEADER_TEXT_FIELDS, type HeaderTextField } from '../../common/api/kinds';
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import { dateInputToIso, isoToDateInput } from '../format';
+import { dateInputToIso, isoToDateInput, localDateText } from '../format';
 import { useEditor } from '../state/editor';
 import { TextArea, TextField } from '../ui';
 import { LiveField } from './live-commit';
 
-/** Before today (UTC): a quote cannot be made to expire in the past. */
+/** Before today where the user is: a quote cannot be made to expire in the past. */
 function isPast(iso: string): boolean {
-  return iso.slice(0, 10) < new Date().toISOString().slice(0, 10);
+  return isoToDateInput(iso) < localDateText(new Date());
 }
 
 type Field = HeaderTextField;

@@ -98,17 +98,34 @@ export function formatBytes(n: number, locale = userLocale()): string {
   ).format(v);
 }
 
-/** yyyy-mm-dd for <input type="date"> from an ISO timestamp (UTC day). */
+/** yyyy-mm-dd for <input type="date"> from an ISO timestamp: its date where the user is. */
 export function isoToDateInput(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  return d.toISOString().slice(0, 10);
+  return localDateText(d);
 }
 
-/** <input type="date"> value to an ISO timestamp at the end of that UTC day. */
+/** The calendar date of an instant where the user is, as YYYY-MM-DD. */
+export function localDateText(d: Date): string {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * <input type="date"> value to an ISO timestamp at the end of that day where the user is (the
+ * last millisecond before the next day begins): a quote set to expire on Dec 1 is valid all
+ * of Dec 1 in the salesperson's time zone, and reads as Dec 1 there.
+ */
 export function dateInputToIso(v: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
-  const d = new Date(`${v}T23:59:59.000Z`);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  const day = new Date(y, mo, d);
+  // Years below 100 are taken as 19xx by the constructor; a date like 02-30 rolls over.
+  day.setFullYear(y, mo, d);
+  if (day.getMonth() !== mo || day.getDate() !== d) return null;
+  const next = new Date(day);
+  next.setFullYear(y, mo, d + 1);
+  return new Date(next.getTime() - 1).toISOString();
 }

@@ -18,6 +18,9 @@ interface ToastState {
   release: (id: number) => void;
 }
 
+/** A few notices at most: a new one takes the place of the oldest. */
+export const MAX_TOASTS = 3;
+
 let nextId = 1;
 const timers = new Map<number, { ttl: number; timer: ReturnType<typeof setTimeout> | null }>();
 
@@ -31,10 +34,20 @@ export const useToasts = create<ToastState>((set, get) => {
   return {
     toasts: [],
     push: (t, ttlMs = 6000) => {
-      const id = nextId++;
-      const kept = get().toasts.slice(-3);
-      for (const old of get().toasts) if (!kept.includes(old)) timers.delete(old.id);
+      // The same notice again refreshes the one shown (newest, its time anew), never a copy.
+      const same = get().toasts.find((x) => x.message === t.message && x.kind === t.kind);
+      const id = same?.id ?? nextId++;
+      const others = get().toasts.filter((x) => x !== same);
+      const kept = others.slice(-(MAX_TOASTS - 1));
+      for (const old of others) {
+        if (kept.includes(old)) continue;
+        const gone = timers.get(old.id);
+        if (gone?.timer) clearTimeout(gone.timer);
+        timers.delete(old.id);
+      }
       set({ toasts: [...kept, { ...t, id }] });
+      const was = timers.get(id);
+      if (was?.timer) clearTimeout(was.timer);
       timers.set(id, { ttl: ttlMs, timer: null });
       start(id);
       return id;

@@ -11,7 +11,7 @@ import { DEMO_SEED } from '../helpers/server';
 import { DEMO } from '../helpers/server-api';
 import { startApp, type RunningApp } from './app';
 import { screenshot } from './browser';
-import { addCustom, addSection } from './flows';
+import { addCustom, addSection, openQuotes } from './flows';
 
 const ADA = 'b0a9d703-1f07-4046-81c9-40e9b0597a6d';
 const NORTHWIND = '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc';
@@ -131,6 +131,14 @@ describe('margin floor', () => {
     await prefs.getByLabel('Margin floor (%)').fill('20');
     await prefs.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Follow-ups and margin floor saved').waitFor();
+    // Saved twice more: still the one notice, in its own room under the screen, over nothing.
+    await prefs.getByRole('button', { name: 'Save' }).click();
+    await prefs.getByRole('button', { name: 'Save' }).click();
+    const saved = page.locator('.toasts').getByText('Follow-ups and margin floor saved');
+    await expect.poll(() => saved.count()).toBe(1);
+    const box = (await saved.boundingBox())!;
+    const main = (await page.locator('main').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(main.y + main.height);
 
     await attentionLink().click();
     await page
@@ -179,5 +187,58 @@ describe('margin floor', () => {
       .or(page.getByText(/is sent/))
       .first()
       .waitFor();
+  });
+});
+
+describe('days to an expiry set in the editor', () => {
+  /** Today plus `days` as the date input takes it, by the page's own calendar. */
+  const dateAhead = (days: number) =>
+    app.page.evaluate((n) => {
+      const d = new Date();
+      d.setDate(d.getDate() + n);
+      const pad = (v: number) => String(v).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    }, days);
+
+  async function setExpiry(date: string) {
+    const { page } = app;
+    const field = page.getByLabel('Expires on');
+    await field.fill(date);
+    await field.press('Tab');
+    const shown = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    });
+    // Details says the date chosen once the edit is in.
+    const details = page
+      .locator('dt', { hasText: /^Expires$/ })
+      .locator('xpath=following-sibling::dd[1]');
+    await expect.poll(() => details.textContent()).toBe(shown);
+  }
+
+  const row = () =>
+    app.page
+      .getByRole('list', { name: 'Quotes that need attention' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Cedar & Pine Law LLP' })
+      .filter({ has: app.page.getByRole('button', { name: 'Open' }) });
+
+  it('reads "Expires in 3 days" for a date 3 days ahead and "Expires today" for today', async () => {
+    const { page } = app;
+    // The seeded draft that expires in 30 days, opened from the list.
+    await openQuotes(page);
+    await page.locator('[data-quote-id]').filter({ hasText: 'Cedar & Pine Law LLP' }).click();
+    await page.getByRole('heading', { name: 'Cedar & Pine Law LLP', level: 1 }).waitFor();
+    await setExpiry(await dateAhead(3));
+    await attentionLink().click();
+    await page.getByRole('heading', { name: 'Needs attention', level: 1 }).waitFor();
+    await expect.poll(() => row().getByRole('list').textContent()).toBe('Expires in 3 days');
+
+    await row().getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('heading', { name: 'Cedar & Pine Law LLP', level: 1 }).waitFor();
+    await setExpiry(await dateAhead(0));
+    await attentionLink().click();
+    await page.getByRole('heading', { name: 'Needs attention', level: 1 }).waitFor();
+    await expect.poll(() => row().getByRole('list').textContent()).toBe('Expires today');
   });
 });

@@ -941,9 +941,9 @@ describe('the desktop-only calls and the edges', () => {
     expect(item).toMatchObject({ canExtend: true, reasons: [{ text: 'Expires in 2 days' }] });
     // Extended by the preferences' days to expire: out of the list; the edit is undoable.
     const extended = await call('followUps.extendExpiry', { quoteId: q.header.id });
-    expect(Date.parse(extended.header.expiresOn) - Date.parse(soon)).toBe(
-      list.extendByDays * 86_400_000,
-    );
+    // To the end of the date that many days on (this process's time zone: UTC in the tests).
+    const on = new Date(Date.parse(soon) + list.extendByDays * 86_400_000);
+    expect(extended.header.expiresOn).toBe(`${on.toISOString().slice(0, 10)}T23:59:59.999Z`);
     expect(extended.canUndo).toBe(true);
     const ids = async () => (await call('followUps.list')).items.map((i) => i.quoteId);
     expect(await ids()).not.toContain(q.header.id);

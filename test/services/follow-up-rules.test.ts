@@ -51,7 +51,7 @@ describe('follow-up rules', () => {
         fact({ quoteId: 'accepted', status: 'accepted', expiresOn: at(1) }),
         fact({ quoteId: 'closed', status: 'closed', expiresOn: at(1) }),
         fact({ quoteId: 'expired', status: 'expired', expiresOn: at(-2) }),
-        fact({ quoteId: 'draft', status: 'draft', expiresOn: at(-2.5) }),
+        fact({ quoteId: 'draft', status: 'draft', expiresOn: at(-2) }),
       ],
       [],
       days,
@@ -126,9 +126,11 @@ describe('follow-up rules', () => {
   });
 
   it('bounds and the extended expiry follow the clock given', () => {
-    expect(followUpBounds(days, NOW)).toEqual({ expiringBefore: at(7), sentBefore: at(-5) });
-    expect(extendedExpiry(at(3), NOW, 30)).toBe(at(33));
-    // Already past: a whole term from now.
-    expect(extendedExpiry(at(-4), NOW, 30)).toBe(at(30));
+    // The expiry bound takes in the last of the days in any time zone.
+    expect(followUpBounds(days, NOW)).toEqual({ expiringBefore: at(9), sentBefore: at(-5) });
+    // Extended to the end of the date 30 days on (UTC here).
+    expect(extendedExpiry(at(3), NOW, 30, 'UTC')).toBe('2026-04-12T23:59:59.999Z');
+    // Already past: a whole term from today.
+    expect(extendedExpiry(at(-4), NOW, 30, 'UTC')).toBe('2026-04-09T23:59:59.999Z');
   });
 });

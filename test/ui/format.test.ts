@@ -21,9 +21,11 @@ describe('Intl formatting for the user’s locale', () => {
     expect(formatPercent(undefined, 'en-US')).toBe('—');
   });
 
-  it('round-trips the expiry date through a date input at the end of the UTC day', () => {
+  it('round-trips the expiry date through a date input at the end of the day where the user is', () => {
+    // The tests run in UTC.
     expect(isoToDateInput('2026-12-22T23:59:59.000Z')).toBe('2026-12-22');
-    expect(dateInputToIso('2026-12-22')).toBe('2026-12-22T23:59:59.000Z');
+    expect(dateInputToIso('2026-12-22')).toBe('2026-12-22T23:59:59.999Z');
     expect(dateInputToIso('22/12/2026')).toBeNull();
+    expect(dateInputToIso('2026-02-30')).toBeNull();
   });
 });
