@@ -2,15 +2,8 @@
 // with `input` before it reaches a service; the output schema documents the answer and is
 // checked in tests. Names are `area.verb`; the preload allowlist is `Object.keys(calls)`.
 import { z } from 'zod';
-import { AccountType, QuoteStatus } from '../api/enums';
-import {
-  AddAccessListEntryPayload,
-  CreateQuotePayload,
-  CreateSectionPayload,
-  UpdateAttachmentPayload,
-  UpdateQuotePayload,
-} from '../api/payloads';
-import { HEADER_TEXT_FIELDS } from '../api/kinds';
+import { QuoteStatus } from '../api/enums';
+import { CreateQuotePayload } from '../api/payloads';
 import { LIMITS } from '../api/limits';
 import {
   AddLineItemInput,
@@ -29,7 +22,6 @@ import {
   Id,
   KeychainStatus,
   LibraryAttachment,
-  LineItemPatch,
   PipelineQuery,
   PipelineResult,
   Preferences,
@@ -53,18 +45,9 @@ import { VersionComparison, VersionLabel, VersionRef, VersionSummary } from '../
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
 import { call, Done, FilePath, none, quote } from './call';
 import { kitCalls } from './kit-calls';
+import { AttachmentName, editCalls } from './edit-calls';
 import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
 
-// Fields the API's payloads define (common/api/payloads.ts): their rules are stated there once.
-const AttachmentName = UpdateAttachmentPayload.shape.name;
-const SectionName = CreateSectionPayload.shape.name;
-const Header = UpdateQuotePayload.shape;
-/** A recipient as the UI adds one: the API's entry, a contact unless it says otherwise. */
-const AccessEntry = AddAccessListEntryPayload.pick({
-  email: true,
-  accountName: true,
-  accountRole: true,
-}).extend({ accountType: AccountType.default('contact') });
 /** A drafts file read in the page: under the bridge's 64 MiB body. */
 const DRAFTS_TEXT_MAX = 60 * 1024 * 1024;
 /** A BCP 47 tag from the UI (navigator.language) for dates and money on the proposal. */
@@ -77,11 +60,6 @@ const ProposalBytes = BytesResult.extend({
   /** Characters the embedded fonts cannot draw: the document shows U+FFFD for each. */
   missingCharacters: z.array(z.string()),
 });
-/**
- * Edits of a field committed as it is typed carry one key per visit of the field: edits in a
- * row with the same key are one undo step.
- */
-const Coalesce = z.string().min(1).max(200);
 
 export const calls = {
   // --- app -------------------------------------------------------------------------------
@@ -124,20 +102,6 @@ export const calls = {
   /** Deletes locally (and on the server at the next sync). Undo with `quotes.restore`. */
   'quotes.delete': call(z.object(quote), z.object({ quoteId: Id })),
   'quotes.restore': call(z.object(quote), QuoteDetail),
-  'quotes.updateHeader': call(
-    z
-      .object({
-        ...quote,
-        expiresOn: Header.expiresOn.optional(),
-        introMessage: Header.introMessage.optional(),
-        termsAndDisclaimers: Header.termsAndDisclaimers.optional(),
-        coalesce: Coalesce.optional(),
-      })
-      .refine((v) => HEADER_TEXT_FIELDS.some((f) => v[f] !== undefined), {
-        message: `nothing to change: give ${HEADER_TEXT_FIELDS.slice(0, -1).join(', ')} or ${HEADER_TEXT_FIELDS.at(-1)}`,
-      }),
-    QuoteDetail,
-  ),
   /** A transition of the table in docs/architecture.md#statuses-and-transitions; `QuoteDetail.allowedTransitions` lists them. */
   'quotes.setStatus': call(z.object({ ...quote, status: QuoteStatus }), QuoteDetail),
   /** Sends the quote (status sent, published). Needs the server: syncs this quote now. */
@@ -196,42 +160,10 @@ export const calls = {
     }),
     z.object({ quote: QuoteDetail, lineItemIds: z.array(Id) }),
   ),
-  'lineItems.update': call(
-    z.object({ ...quote, lineItemId: Id, patch: LineItemPatch, coalesce: Coalesce.optional() }),
-    QuoteDetail,
-  ),
-  'lineItems.delete': call(z.object({ ...quote, lineItemIds: z.array(Id).min(1) }), QuoteDetail),
-  /** Moves items into a section (null = out of every section) at `index` (default: end). */
-  'lineItems.move': call(
-    z.object({
-      ...quote,
-      lineItemIds: z.array(Id).min(1),
-      sectionId: Id.nullable(),
-      index: z.number().int().min(0).optional(),
-    }),
-    QuoteDetail,
-  ),
 
   // --- sections --------------------------------------------------------------------------
-  'sections.create': call(
-    z.object({ ...quote, name: SectionName }),
-    z.object({ quote: QuoteDetail, sectionId: Id }),
-  ),
-  'sections.rename': call(z.object({ ...quote, sectionId: Id, name: SectionName }), QuoteDetail),
-  /** Its items stay on the quote, outside any section. */
-  'sections.delete': call(z.object({ ...quote, sectionId: Id }), QuoteDetail),
-  /** The complete new order of the quote's sections. */
-  'sections.reorder': call(z.object({ ...quote, sectionIds: z.array(Id) }), QuoteDetail),
 
   // --- access list -----------------------------------------------------------------------
-  'accessList.add': call(
-    z.object({
-      ...quote,
-      entries: z.array(AccessEntry).min(1).max(LIMITS.accessList),
-    }),
-    QuoteDetail,
-  ),
-  'accessList.remove': call(z.object({ ...quote, entryId: Id }), QuoteDetail),
 
   // --- quote attachments -----------------------------------------------------------------
   /** Desktop: files picked with `app.choosePdfFiles`. PDFs only, 10 MiB each. */
@@ -244,17 +176,6 @@ export const calls = {
     z.object({ ...quote, files: z.array(FileBytes).min(1).max(LIMITS.quoteAttachments) }),
     QuoteDetail,
   ),
-  'attachments.rename': call(
-    z.object({ ...quote, attachmentId: Id, name: AttachmentName }),
-    QuoteDetail,
-  ),
-  /** The complete new order of the quote's attachments. */
-  'attachments.reorder': call(z.object({ ...quote, attachmentIds: z.array(Id) }), QuoteDetail),
-  'attachments.copyFromLibrary': call(
-    z.object({ ...quote, libraryAttachmentIds: z.array(Id).min(1).max(LIMITS.quoteAttachments) }),
-    QuoteDetail,
-  ),
-  'attachments.delete': call(z.object({ ...quote, attachmentId: Id }), QuoteDetail),
   /** The PDF bytes from the local file, for pdf.js. */
   'attachments.preview': call(z.object({ ...quote, attachmentId: Id }), BytesResult),
   /** All of the quote's attachments as one zip, built locally (works offline). */
@@ -420,6 +341,9 @@ export const calls = {
   'store.recover': call(none, RecoveryReport),
 
   ...kitCalls,
+
+  // --- edits of the open quote, one store edit each (main/store/edits/registry.ts) ----------
+  ...editCalls,
 
   // --- follow-ups and the user's own preferences (this computer, this profile) -------------
   /** "Needs attention": quotes expiring soon, sent and unanswered, changes requested, sync trouble. */

@@ -31,3 +31,5 @@ export {
   type TermCents,
 } from './periods';
 export { suggestedPrice, marginPercent } from './margin';
+export { lineMoneyInput, type KeptLineMoney } from './line-input';
+export { formatAmount, formatUnitAmount } from './format';

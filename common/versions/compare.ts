@@ -6,7 +6,8 @@
 // billing period as the Totals card shows them: a monthly and a yearly amount are never added.
 import type { LineItemKind } from '../api/enums';
 import { marginPercent } from '../money/margin';
-import { quoteTotalsCents, type LineMoneyInput } from '../money/totals';
+import { quoteTotalsCents } from '../money/totals';
+import { lineMoneyInput } from '../money/line-input';
 import { recurringPerPeriodOfLines, RECURRING_PERIODS } from '../money/periods';
 import { moneyKind } from '../money/terms';
 import {
@@ -199,20 +200,9 @@ function compareLines(older: VersionContent, newer: VersionContent): LineChange[
   return out;
 }
 
-function moneyOf(li: VersionLine): LineMoneyInput {
-  return {
-    kind: li.kind,
-    billingTerm: li.billingTerm,
-    price: li.price,
-    unitCost: li.cost,
-    quantity: li.quantity,
-    ...(li.kind === 'Custom' && li.initialTotal !== null ? { initialTotal: li.initialTotal } : {}),
-  };
-}
-
 /** One-time money and each billing period's recurring money of these lines, in cents. */
 export function totalsByBasis(lines: readonly VersionLine[]): Map<TotalsBasis, BasisCents> {
-  const inputs = lines.map(moneyOf);
+  const inputs = lines.map(lineMoneyInput);
   const out = new Map<TotalsBasis, BasisCents>();
   const t = quoteTotalsCents(inputs);
   // One-time money shows when there is some, as on the Totals card.

@@ -2,14 +2,13 @@
 // sync engine) and, with no profile yet, the embedded demo server; hands the services a
 // context over all of it. Electron and the browser bridge both wrap this. The parts live in
 // their own modules: the session (`session.ts`), profile switching (`profile-switch.ts`), the
-// embedded server's supervision (`embedded-supervisor.ts`), who made an edit (`edit-origin.ts`).
+// embedded server's supervision (`embedded-supervisor.ts`).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppInfo } from '../../common/ipc';
 import { createDispatcher, createHandlers, DEMO_PROFILE_ID, mapError } from '../services';
 import type { ServiceContext } from '../services/context';
 import { Vault, type Unlock, type VaultOptions } from '../vault';
-import { EditOrigin } from './edit-origin';
 import { EmbeddedSupervisor, type EmbeddedConfig } from './embedded-supervisor';
 import { EventHub } from './event-hub';
 import { startFollowUpNotices } from './follow-up-notices';
@@ -143,7 +142,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const hub = opts.hub ?? new EventHub();
   const vault = await openVault(opts, paths, log, policy);
   const settings = new LiveSettings(paths.dataDir);
-  const origin = new EditOrigin();
   const supervisor: EmbeddedSupervisor | null = opts.embedded
     ? new EmbeddedSupervisor({
         config: opts.embedded,
@@ -165,7 +163,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     vault,
     hub,
     log,
-    origin,
     settings,
     previewBudgetMiB: policy.policy.offlinePreviewBudgetMiB,
     syncFactory: opts.syncFactory === undefined ? engineSyncFactory() : opts.syncFactory,
@@ -196,7 +193,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     lastRepair: () => sessions.lastRepair,
     recoverStore: () => sessions.repair(),
     catalogueReady: () => sessions.catalogueReady(),
-    localEdit: (fn) => origin.user(fn),
   };
 
   const dispatch = dispatcherOf(ctx, log);

@@ -1,18 +1,13 @@
 // Money and dates on the proposal, in the quote's currency and the salesperson's locale.
 // Amounts arrive in integer cents (common/money); cents / 100 is the double that prints as
 // the 2-decimal value, so formatting never moves a cent.
-import { recurringPeriod, type RecurringPeriod } from '../../common/money';
-
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let f = cache.get(key) as T | undefined;
-  if (!f) {
-    f = make();
-    cache.set(key, f);
-  }
-  return f;
-}
+import {
+  formatAmount,
+  formatUnitAmount,
+  recurringPeriod,
+  type RecurringPeriod,
+} from '../../common/money';
+import { cachedIntl } from '../../common/format/cached-intl';
 
 /** A locale Intl knows, else en-US: the locale comes from the UI and must never throw here. */
 export function safeLocale(locale: string | undefined): string {
@@ -24,45 +19,26 @@ export function safeLocale(locale: string | undefined): string {
   }
 }
 
-function currencyCode(c: string): string {
-  return /^[A-Z]{3}$/.test(c) ? c : 'USD';
-}
-
 export function formatCents(cents: number, currency: string, locale: string): string {
-  const code = currencyCode(currency);
-  const f = cached(
-    `m|${locale}|${code}`,
-    () => new Intl.NumberFormat(locale, { style: 'currency', currency: code }),
-  );
-  return f.format(cents / 100 + 0);
+  return formatAmount(cents / 100, currency, locale);
 }
 
-/** A unit price: up to 4 decimals, as the quote keeps it. */
+/** A unit price: 2 to 4 decimals, as the quote keeps it. */
 export function formatUnit(amount: number, currency: string, locale: string): string {
-  const code = currencyCode(currency);
-  const f = cached(
-    `u|${locale}|${code}`,
-    () =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: code,
-        minimumFractionDigits: 2,
-        maximumFractionDigits: 4,
-      }),
-  );
-  return f.format(amount + 0);
+  return formatUnitAmount(amount, currency, locale, 2);
 }
 
 export function formatQuantity(n: number, locale: string): string {
-  return cached(`n|${locale}`, () => new Intl.NumberFormat(locale)).format(n);
+  return cachedIntl(`n|${locale}`, () => new Intl.NumberFormat(locale)).format(n);
 }
 
 export function formatDay(iso: string, locale: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '—';
-  return cached(`d|${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long' })).format(
-    d,
-  );
+  return cachedIntl(
+    `dl|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'long' }),
+  ).format(d);
 }
 
 /** What a recurring amount is per: the line's suffix and the totals' label say the same. */

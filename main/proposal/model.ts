@@ -2,6 +2,7 @@
 // amount in integer cents (computed by common/money, as the app's own totals are), so the
 // document's totals equal the app's to the cent and the layout never does arithmetic on money.
 import {
+  lineMoneyInput,
   lineTotalsCents,
   quoteTotalsCents,
   recurringPerPeriodOfLines,
@@ -9,7 +10,6 @@ import {
 } from '../../common/money';
 import type { PartnerDetails } from '../../common/api';
 import { ME as OWNER_ME } from '../store/edits/ownership';
-import { moneyInput } from '../store/totals';
 import type { WorkLineItem, WorkQuote } from '../store/types';
 
 export interface Address {
@@ -83,7 +83,7 @@ export function addressLines(a: Address | null | undefined): string[] {
 }
 
 function lineOf(li: WorkLineItem, byId: Map<string, WorkLineItem>): ProposalLine {
-  const t = lineTotalsCents(moneyInput(li));
+  const t = lineTotalsCents(lineMoneyInput(li));
   const parent = li.requiredLineItemId ? byId.get(li.requiredLineItemId) : undefined;
   return {
     product: li.product.name,
@@ -166,7 +166,7 @@ export function proposalModel(src: ProposalSources): ProposalModel {
       lines: parentsFirst(loose).map((li) => lineOf(li, byId)),
     });
   }
-  const inputs = w.lineItems.map(moneyInput);
+  const inputs = w.lineItems.map(lineMoneyInput);
   const recurring = recurringPerPeriodOfLines(inputs).map((p) => ({
     period: p.period,
     cents: p.total,

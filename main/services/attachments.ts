@@ -6,8 +6,8 @@ import type { BytesResult } from '../../common/ipc';
 import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import { saveWhole } from './save-file';
+import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { Group } from './group';
-import { samePermutation } from './items';
 import { detail } from './quotes';
 
 export function readPdfFile(file: string, field: string): { name: string; bytes: Buffer } {
@@ -115,46 +115,18 @@ async function zipOf(
   };
 }
 
-export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
-  const edit = <T>(_quoteId: string, fn: () => T): T => ctx.localEdit(fn);
+export function attachmentHandlers(ctx: ServiceContext): Omit<Group<'attachments'>, EditCallName> {
   return {
     'attachments.addFromPaths': ({ quoteId, paths }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
       paths.forEach((p, i) => requireGranted(ctx, 'read', p, `paths.${i}`));
       const files = paths.map((p, i) => readPdfFile(p, `paths.${i}`));
-      edit(quoteId, () => ctx.store().addAttachments(quoteId, files));
+      ctx.store().addAttachments(quoteId, files);
       return detail(ctx, quoteId);
     },
     'attachments.addFromBytes': ({ quoteId, files }) => {
       const decoded = files.map((f, i) => decodeFile(f, `files.${i}`));
-      edit(quoteId, () => ctx.store().addAttachments(quoteId, decoded));
-      return detail(ctx, quoteId);
-    },
-    'attachments.rename': ({ quoteId, attachmentId, name }) => {
-      edit(quoteId, () => ctx.store().updateAttachments(quoteId, [{ id: attachmentId, name }]));
-      return detail(ctx, quoteId);
-    },
-    'attachments.reorder': ({ quoteId, attachmentIds }) => {
-      const store = ctx.store();
-      samePermutation(
-        attachmentIds,
-        store.getWork(quoteId).attachments.map((a) => a.id),
-        'attachmentIds',
-      );
-      edit(quoteId, () =>
-        store.updateAttachments(
-          quoteId,
-          attachmentIds.map((id, order) => ({ id, order })),
-        ),
-      );
-      return detail(ctx, quoteId);
-    },
-    'attachments.copyFromLibrary': ({ quoteId, libraryAttachmentIds }) => {
-      edit(quoteId, () => ctx.store().copyLibraryAttachments(quoteId, libraryAttachmentIds));
-      return detail(ctx, quoteId);
-    },
-    'attachments.delete': ({ quoteId, attachmentId }) => {
-      edit(quoteId, () => ctx.store().removeAttachment(quoteId, attachmentId));
+      ctx.store().addAttachments(quoteId, decoded);
       return detail(ctx, quoteId);
     },
     'attachments.preview': async ({ quoteId, attachmentId }) => {

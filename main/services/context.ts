@@ -36,11 +36,6 @@ export interface ServiceContext {
   fontsDir?: string;
   /** Resolves once this session's first copy of the catalogue is in (or failed: offline). */
   catalogueReady(): Promise<void>;
-  /**
-   * Runs store edits whose change events are the user's own (`source: local`); their change
-   * events also tell sync there is something to send.
-   */
-  localEdit<T>(fn: () => T): T;
 }
 
 export function requireApi(ctx: ServiceContext, what: string): ApiClient {

@@ -83,9 +83,10 @@ async function importFile(ctx: ServiceContext, text: string): Promise<DraftsImpo
   // Who is signed in, for "My quotes" and new drafts, until the server says it again.
   if (!store.identity() && file.identity && file.profile.clientId === profile.clientId)
     store.setIdentity(file.identity as unknown as Identity);
-  const done = ctx.localEdit(() =>
-    store.putBackDrafts({ quotes: drafts, deletes: file.deletes.map((d) => d.serverId) }),
-  );
+  const done = store.putBackDrafts({
+    quotes: drafts,
+    deletes: file.deletes.map((d) => d.serverId),
+  });
   const versions = putBackVersions(store, file.versions ?? []);
   const put = (outcome: string) => done.quotes.filter((q) => q.outcome === outcome).length;
   const kept = file.quotes.filter((_q, i) => done.quotes[i]!.outcome !== 'unchanged');

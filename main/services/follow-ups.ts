@@ -90,7 +90,7 @@ export function followUpHandlers(
       }
       const days = store.caches.preferences().daysToExpire;
       const expiresOn = extendedExpiry(rec.work.expiresOn || null, now(), days);
-      ctx.localEdit(() => store.updateHeader(quoteId, { expiresOn }));
+      store.updateHeader(quoteId, { expiresOn });
       return detail(ctx, quoteId);
     },
     'followUps.takeNotice': () => takeFollowUpNotice(ctx.store(), now()),

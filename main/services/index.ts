@@ -5,6 +5,7 @@ import { catalogueHandlers } from './catalogue';
 import type { ServiceContext } from './context';
 import type { Handlers } from './dispatcher';
 import { draftsHandlers } from './drafts';
+import { editHandlers } from './edits';
 import { followUpHandlers } from './follow-ups';
 import { itemHandlers } from './items';
 import { kitHandlers } from './kits';
@@ -23,6 +24,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...quoteHandlers(ctx, { published: (quoteId) => versionPublished(ctx, quoteId) }),
     ...versionHandlers(ctx),
     ...itemHandlers(ctx),
+    ...editHandlers(ctx),
     ...kitHandlers(ctx),
     ...attachmentHandlers(ctx),
     ...proposalHandlers(ctx),

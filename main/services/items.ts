@@ -1,5 +1,6 @@
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
+import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { Group } from './group';
 import { detail } from './quotes';
 
@@ -19,9 +20,7 @@ function samePermutation(given: string[], existing: string[], field: string): vo
 
 export function itemHandlers(
   ctx: ServiceContext,
-): Group<'lineItems'> & Group<'sections'> & Group<'accessList'> {
-  const edit = <T>(_quoteId: string, fn: () => T): T => ctx.localEdit(fn);
-
+): Omit<Group<'lineItems'> & Group<'sections'> & Group<'accessList'>, EditCallName> {
   return {
     'lineItems.add': async ({ quoteId, items, sectionId }) => {
       // Standard items take their cost from the catalogue copy: let the first one arrive.
@@ -32,76 +31,8 @@ export function itemHandlers(
           field: 'sectionId',
         });
       }
-      const ids = edit(quoteId, () =>
-        store.transaction(() => {
-          const added = store.addLineItems(quoteId, items);
-          if (sectionId) for (const id of added) store.moveLineItem(quoteId, id, { sectionId });
-          return added;
-        }),
-      );
+      const ids = store.addLineItems(quoteId, items, sectionId);
       return { quote: detail(ctx, quoteId), lineItemIds: ids };
-    },
-    'lineItems.update': ({ quoteId, lineItemId, patch, coalesce }) => {
-      edit(quoteId, () =>
-        ctx
-          .store()
-          .updateLineItems(
-            quoteId,
-            [{ ...patch, id: lineItemId }],
-            coalesce ? { coalesce: `${lineItemId}:${coalesce}` } : {},
-          ),
-      );
-      return detail(ctx, quoteId);
-    },
-    'lineItems.delete': ({ quoteId, lineItemIds }) => {
-      edit(quoteId, () => ctx.store().deleteLineItems(quoteId, lineItemIds));
-      return detail(ctx, quoteId);
-    },
-    'lineItems.move': ({ quoteId, lineItemIds, sectionId, index }) => {
-      const store = ctx.store();
-      edit(quoteId, () =>
-        store.transaction(() => {
-          lineItemIds.forEach((id, i) =>
-            store.moveLineItem(quoteId, id, {
-              sectionId,
-              ...(index === undefined ? {} : { index: index + i }),
-            }),
-          );
-        }),
-      );
-      return detail(ctx, quoteId);
-    },
-    'sections.create': ({ quoteId, name }) => {
-      const sectionId = edit(quoteId, () => ctx.store().createSection(quoteId, name));
-      return { quote: detail(ctx, quoteId), sectionId };
-    },
-    'sections.rename': ({ quoteId, sectionId, name }) => {
-      edit(quoteId, () => ctx.store().renameSection(quoteId, sectionId, name));
-      return detail(ctx, quoteId);
-    },
-    'sections.delete': ({ quoteId, sectionId }) => {
-      edit(quoteId, () => ctx.store().deleteSection(quoteId, sectionId));
-      return detail(ctx, quoteId);
-    },
-    'sections.reorder': ({ quoteId, sectionIds }) => {
-      const store = ctx.store();
-      samePermutation(
-        sectionIds,
-        store.getWork(quoteId).sections.map((s) => s.id),
-        'sectionIds',
-      );
-      edit(quoteId, () =>
-        store.transaction(() => sectionIds.forEach((id, i) => store.moveSection(quoteId, id, i))),
-      );
-      return detail(ctx, quoteId);
-    },
-    'accessList.add': ({ quoteId, entries }) => {
-      edit(quoteId, () => ctx.store().addAccessEntries(quoteId, entries));
-      return detail(ctx, quoteId);
-    },
-    'accessList.remove': ({ quoteId, entryId }) => {
-      edit(quoteId, () => ctx.store().removeAccessEntry(quoteId, entryId));
-      return detail(ctx, quoteId);
     },
   };
 }

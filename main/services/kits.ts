@@ -113,7 +113,7 @@ export function kitHandlers(ctx: ServiceContext): Group<'kits'> {
       // Checked before anything is added, in words the dialog shows as they are.
       const { problem } = store.previewKit(quoteId, kitId);
       if (problem) throw new ServiceError('VALIDATION', problem.message, { field: 'kitId' });
-      const done = ctx.localEdit(() => store.insertKit(quoteId, kitId));
+      const done = store.insertKit(quoteId, kitId);
       return { quote: detail(ctx, quoteId), ...done };
     },
     'kits.export': ({ kitId }) => {

@@ -58,14 +58,12 @@ export function proposalHandlers(ctx: ServiceContext): Group<'proposal'> {
       const r = await render(ctx, quoteId, locale);
       const store = ctx.store();
       // The quote holds the current proposal, not a pile of them: one of the same name goes.
-      const [attachmentId] = ctx.localEdit(() =>
-        store.transaction(() => {
-          for (const a of store.getWork(quoteId).attachments) {
-            if (a.name === r.name) store.removeAttachment(quoteId, a.id);
-          }
-          return store.addAttachments(quoteId, [{ name: r.name, bytes: r.bytes }]);
-        }),
-      );
+      const [attachmentId] = store.transaction(() => {
+        for (const a of store.getWork(quoteId).attachments) {
+          if (a.name === r.name) store.removeAttachment(quoteId, a.id);
+        }
+        return store.addAttachments(quoteId, [{ name: r.name, bytes: r.bytes }]);
+      }, 'user');
       return {
         quote: detail(ctx, quoteId),
         attachmentId: attachmentId!,

@@ -4,6 +4,7 @@ import type { AddLineItemInput as StoreAddItem, Store, WorkQuote } from '../stor
 import { clearPublishRefusal, holdDelete, releaseDelete } from '../sync';
 import { ServiceError } from './errors';
 import type { ServiceContext } from './context';
+import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { Group } from './group';
 import { detailOf, pipelineView, summaryOf } from './views';
 
@@ -35,16 +36,14 @@ export interface PublishHooks {
 export function quoteHandlers(
   ctx: ServiceContext,
   hooks: PublishHooks = { published: () => {} },
-): Group<'quotes'> & Group<'edits'> {
+): Omit<Group<'quotes'>, EditCallName> & Group<'edits'> {
   /** The publish and its version, in one transaction. */
   const publish = (quoteId: string) => {
     const store = ctx.store();
-    ctx.localEdit(() =>
-      store.transaction(() => {
-        store.updateHeader(quoteId, { status: 'sent', published: true });
-        hooks.published(quoteId);
-      }),
-    );
+    store.transaction(() => {
+      store.updateHeader(quoteId, { status: 'sent', published: true });
+      hooks.published(quoteId);
+    }, 'user');
   };
   // Working copies of quotes deleted in this session, so "undo delete" can bring them back.
   const deleted = new Map<string, WorkQuote>();
@@ -79,19 +78,17 @@ export function quoteHandlers(
           },
         );
       }
-      const w = ctx.localEdit(() =>
-        store.createQuote({
-          client: {
-            id: company.id,
-            name: company.name,
-            isShadowCompany: company.isShadowCompany ?? false,
-          },
-        }),
-      );
+      const w = store.createQuote({
+        client: {
+          id: company.id,
+          name: company.name,
+          isShadowCompany: company.isShadowCompany ?? false,
+        },
+      });
       return detail(ctx, w.id);
     },
     'quotes.duplicate': ({ quoteId }) => {
-      const w = ctx.localEdit(() => ctx.store().saveAsNewQuote(quoteId));
+      const w = ctx.store().saveAsNewQuote(quoteId);
       return detail(ctx, w.id);
     },
     'quotes.delete': ({ quoteId }) => {
@@ -99,14 +96,12 @@ export function quoteHandlers(
       const work = store.getWork(quoteId);
       // The delete waits out the undo window before it goes to the server, so Undo gives
       // back the same quote with its reference code.
-      ctx.localEdit(() =>
-        store.transaction(() => {
-          store.deleteQuote(quoteId);
-          // A quote never sent vanishes at once; only a tombstone has a delete to hold.
-          if (store.getQuote(quoteId)?.deleted)
-            holdDelete(store, quoteId, Date.now() + UNDO_DELETE_MS);
-        }),
-      );
+      store.transaction(() => {
+        store.deleteQuote(quoteId);
+        // A quote never sent vanishes at once; only a tombstone has a delete to hold.
+        if (store.getQuote(quoteId)?.deleted)
+          holdDelete(store, quoteId, Date.now() + UNDO_DELETE_MS);
+      }, 'user');
       deleted.set(quoteId, work);
       const later = setTimeout(() => {
         try {
@@ -121,7 +116,7 @@ export function quoteHandlers(
     'quotes.restore': ({ quoteId }) => {
       const store = ctx.store();
       // Still held back: the quote itself comes back, same server id and reference code.
-      if (ctx.localEdit(() => store.restoreDeleted(quoteId))) {
+      if (store.restoreDeleted(quoteId)) {
         releaseDelete(store, quoteId);
         deleted.delete(quoteId);
         return detail(ctx, quoteId);
@@ -136,31 +131,13 @@ export function quoteHandlers(
           },
         );
       }
-      const id = ctx.localEdit(() => recreate(store, snapshot));
+      const id = recreate(store, snapshot);
       deleted.delete(quoteId);
       return detail(ctx, id);
     },
-    'quotes.updateHeader': ({
-      quoteId,
-      expiresOn,
-      introMessage,
-      termsAndDisclaimers,
-      coalesce,
-    }) => {
-      ctx.localEdit(() =>
-        ctx
-          .store()
-          .updateHeader(
-            quoteId,
-            { expiresOn, introMessage, termsAndDisclaimers },
-            coalesce ? { coalesce } : {},
-          ),
-      );
-      return detail(ctx, quoteId);
-    },
     'quotes.setStatus': ({ quoteId, status }) => {
       if (status === 'sent') publish(quoteId);
-      else ctx.localEdit(() => ctx.store().updateHeader(quoteId, { status }));
+      else ctx.store().updateHeader(quoteId, { status });
       if (status === 'sent') clearPublishRefusal(ctx.store(), quoteId);
       return detail(ctx, quoteId);
     },
@@ -193,7 +170,7 @@ export function quoteHandlers(
           apiCode: 'QUOTE_ALREADY_OWNED',
         });
       }
-      ctx.localEdit(() => ctx.store().takeOwnership(quoteId));
+      ctx.store().takeOwnership(quoteId);
       return detail(ctx, quoteId);
     },
     'quotes.pipeline': (q) => {
@@ -205,11 +182,11 @@ export function quoteHandlers(
       return pipelineView(rows, store.identity()?.currency);
     },
     'edits.undo': ({ quoteId }) => {
-      ctx.localEdit(() => ctx.store().undo(quoteId));
+      ctx.store().undo(quoteId);
       return detail(ctx, quoteId);
     },
     'edits.redo': ({ quoteId }) => {
-      ctx.localEdit(() => ctx.store().redo(quoteId));
+      ctx.store().redo(quoteId);
       return detail(ctx, quoteId);
     },
   };

@@ -108,14 +108,12 @@ export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
       }
       // Taking mine on a quote deleted remotely keeps it as a new quote: follow that id.
       let resultId = quoteId;
-      ctx.localEdit(() =>
-        store.transaction(() => {
-          for (const id of chosen) {
-            if (take === 'mine') resultId = takeMine(store, quoteId, id);
-            else takeTheirs(store, quoteId, id, adopt);
-          }
-        }),
-      );
+      store.transaction(() => {
+        for (const id of chosen) {
+          if (take === 'mine') resultId = takeMine(store, quoteId, id);
+          else takeTheirs(store, quoteId, id, adopt);
+        }
+      }, 'user');
       ctx.sync().runNow(resultId);
       if (!store.getQuote(resultId)) {
         throw new ServiceError(
@@ -135,7 +133,7 @@ export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
           field: 'quoteId',
         });
       }
-      const copyId = ctx.localEdit(() => saveMineAsNew(store, quoteId));
+      const copyId = store.transaction(() => saveMineAsNew(store, quoteId), 'user');
       ctx.sync().runNow();
       const original = store.getQuote(quoteId);
       return {

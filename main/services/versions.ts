@@ -95,7 +95,7 @@ export function versionHandlers(ctx: ServiceContext): Group<'versions'> {
     },
     'versions.restore': ({ quoteId, number }) => {
       versionOf(ctx.store(), quoteId, number);
-      ctx.localEdit(() => ctx.store().restoreVersion(quoteId, number));
+      ctx.store().restoreVersion(quoteId, number);
       return detail(ctx, quoteId);
     },
     'versions.pdf': async ({ quoteId, number }) => {

@@ -1,14 +1,20 @@
-import type { ChangeEvent } from './types';
+import type { ChangeEvent, ChangeOrigin } from './types';
 
 export type ChangeListener = (event: ChangeEvent) => void;
 
+/** A change as the store reports it; the bus adds who made it when it delivers. */
+export type Change = Omit<ChangeEvent, 'origin'>;
+
 /**
  * Change events, delivered only after the transaction that caused them committed: inside
- * a transaction they are queued, and dropped if it rolls back.
+ * a transaction they are queued, and dropped if it rolls back. Each carries the origin the
+ * transaction was given (the first one given, outermost first); outside one, or given none,
+ * a change is sync's (the caches: catalogue, preferences, library).
  */
 export class ChangeBus {
   private listeners = new Set<ChangeListener>();
-  private queue: ChangeEvent[] | null = null;
+  private queue: Change[] | null = null;
+  private origin: ChangeOrigin | undefined;
   private depth = 0;
 
   on(listener: ChangeListener): () => void {
@@ -16,7 +22,7 @@ export class ChangeBus {
     return () => this.listeners.delete(listener);
   }
 
-  emit(event: ChangeEvent): void {
+  emit(event: Change): void {
     if (this.queue) {
       // One event per quote and kind of change, carrying the newest generation.
       const same = this.queue.findIndex(
@@ -26,13 +32,14 @@ export class ChangeBus {
       else if (event.generation !== undefined) this.queue[same] = event;
       return;
     }
-    this.deliver([event]);
+    this.deliver([event], 'sync');
   }
 
   /** Runs `fn` (which must commit or throw) with events held until it returns. */
-  hold<T>(fn: () => T): T {
+  hold<T>(fn: () => T, origin?: ChangeOrigin): T {
     const outer = this.depth === 0;
     if (outer) this.queue = [];
+    this.origin ??= origin;
     const mark = this.queue?.length ?? 0;
     this.depth++;
     let ok = false;
@@ -45,14 +52,17 @@ export class ChangeBus {
       if (!ok && !outer) this.queue?.splice(mark);
       if (outer) {
         const events = this.queue ?? [];
+        const by = this.origin ?? 'sync';
         this.queue = null;
-        if (ok) this.deliver(events);
+        this.origin = undefined;
+        if (ok) this.deliver(events, by);
       }
     }
   }
 
-  private deliver(events: ChangeEvent[]): void {
-    for (const e of events) {
+  private deliver(changes: Change[], origin: ChangeOrigin): void {
+    for (const c of changes) {
+      const e: ChangeEvent = { ...c, origin };
       for (const l of [...this.listeners]) {
         try {
           l(e);

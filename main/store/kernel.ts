@@ -4,9 +4,11 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import type { BlobStore } from './blobs';
 import type { ChangeBus } from './events';
+import type { ChangeOrigin } from './types';
 import type { QuoteMeta, QuoteRepo } from './quote-repo';
 import type { StubTable } from './stubs';
 import type { SyncTables } from './sync-tables';
+import type { UndoSteps } from './undo-steps';
 
 export interface StoreKernel {
   readonly db: Database.Database;
@@ -15,12 +17,15 @@ export interface StoreKernel {
   /** Quotes known only by their list entry (first sign-in lists first). */
   readonly stubs: StubTable;
   readonly blobs: BlobStore;
+  /** Every undoable change of a working copy goes on its quote's undo stack through here. */
+  readonly steps: UndoSteps;
   readonly bus: ChangeBus;
   /** The database file (`:memory:` in some tests). */
   readonly file: string;
   newId(): string;
-  /** Runs `fn` as one transaction (nested calls become savepoints); events after commit. */
-  transaction<T>(fn: () => T): T;
+  /** Runs `fn` as one transaction (nested calls become savepoints); events after commit,
+   * with the first origin given (see Store.transaction). */
+  transaction<T>(fn: () => T, origin?: ChangeOrigin): T;
   /** Throws StoreClosedError once the store is closed. */
   open(): void;
   now(): string;

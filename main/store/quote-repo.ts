@@ -319,7 +319,8 @@ export class QuoteRepo {
 
   /**
    * Pushes an entry that turns the working copy `from` (the one being written) back into
-   * `to`. Entries already on the stack were made from `to`, as they should be.
+   * `to`. Entries already on the stack were made from `to`, as they should be. Answers the
+   * entry's id.
    */
   pushHistory(
     qrow: number,
@@ -328,9 +329,16 @@ export class QuoteRepo {
     from: string,
     to: string,
     at: string,
-  ): void {
-    this.s.pushHistory.run(qrow, stack, label, historyEntry(from, to), at);
+  ): number {
+    const { lastInsertRowid } = this.s.pushHistory.run(
+      qrow,
+      stack,
+      label,
+      historyEntry(from, to),
+      at,
+    );
     if (stack === 'undo') this.s.trimUndo.run(qrow, qrow, UNDO_DEPTH);
+    return Number(lastInsertRowid);
   }
 
   /** The top entry of `stack` was made from `oldDoc`; remakes it from `newDoc`. */

@@ -31,6 +31,9 @@ import * as lineItems from './edits/line-items';
 import * as ownership from './edits/ownership';
 import { freshCopy } from './edits/fresh-copy';
 import * as restore from './edits/restore';
+import { EDITS, type EditResult, type EditRow } from './edits/registry';
+import type { EditCallName } from '../../common/ipc/edit-calls';
+import type { IpcParsedInput } from '../../common/ipc/calls';
 import * as sections from './edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
 import { DocWriter } from './doc-writer';
@@ -48,6 +51,7 @@ import { QuoteVersions } from './versions';
 import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quote-repo';
 import { SyncTables } from './sync-tables';
+import { UndoSteps } from './undo-steps';
 import { notDownloadedError, StubTable } from './stubs';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
 import { searchDoc, type SearchDoc } from './list-row';
@@ -56,6 +60,7 @@ import type {
   AddLineItemInput,
   AttachmentInput,
   AttachmentPatch,
+  ChangeOrigin,
   ChangeWhat,
   CreateQuoteInput,
   EditOptions,
@@ -87,9 +92,6 @@ export interface StoreOptions {
   newId?: () => string;
 }
 
-/** Separates an undo entry's label from the key of the edits it coalesces. */
-const COALESCE_MARK = '\u001f';
-
 /** The local draft store. See README.md beside this file for the contract. */
 export class Store {
   private db: Database.Database;
@@ -108,6 +110,7 @@ export class Store {
   private tables: SyncTables;
   private kernel: StoreKernel;
   private stubs: StubTable;
+  private steps: UndoSteps;
   private bus = new ChangeBus();
   private health: StoreHealth;
   private checkpoints: CheckpointScheduler;
@@ -152,6 +155,7 @@ export class Store {
     if (keys) this.sealFiles(opened.created, () => opts.encryptAt?.('file-sealed'));
     this.tables = new SyncTables(this.db);
     this.stubs = new StubTable(this.db, this.repo, this.tables);
+    this.steps = new UndoSteps(this.repo);
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
     this.clock = opts.clock ?? (() => new Date());
     this.newId = opts.newId ?? (() => crypto.randomUUID());
@@ -161,17 +165,19 @@ export class Store {
       tables: this.tables,
       stubs: this.stubs,
       blobs: this.blobs,
+      steps: this.steps,
       bus: this.bus,
       file,
       newId: () => this.newId(),
-      transaction: (fn) => this.transaction(fn),
+      transaction: (fn, origin) => this.transaction(fn, origin),
       open: () => this.open(),
       now: () => this.now(),
       row: (quoteId) => this.row(quoteId),
       purge: (r) => this.purge(r),
     });
     this.caches = new Caches(kernel);
-    this.sync = new StoreSync(kernel);
+    // What the sync side writes is sync's, unless a call of the user's holds it (a resolution).
+    this.sync = new StoreSync({ ...kernel, transaction: (fn) => this.transaction(fn, 'sync') });
     this.kits = new KitTable(kernel);
     this.versions = new QuoteVersions(kernel);
     this.followUps = new FollowUpTable(kernel, () => this.caches.identity());
@@ -244,15 +250,22 @@ export class Store {
     return this.bus.on(listener);
   }
 
-  /** Runs `fn` as one transaction (nested calls become savepoints); events after commit. */
-  transaction<T>(fn: () => T): T {
+  /**
+   * Runs `fn` as one transaction (nested calls become savepoints); events after commit, each
+   * carrying who made the change: the first `origin` given, by this call or a nested one (the
+   * store's own edits give theirs: `user`; the sync side's, `sync`; a drafts import, `import`).
+   */
+  transaction<T>(fn: () => T, origin?: ChangeOrigin): T {
     this.open();
     this.health.refuseWrites();
     const outer = !this.db.inTransaction;
-    if (outer) this.repo.facts.begin();
+    if (outer) {
+      this.repo.facts.begin();
+      this.steps.begin();
+    }
     let result: T;
     try {
-      result = this.bus.hold(() => this.runTx.immediate(fn) as T);
+      result = this.bus.hold(() => this.runTx.immediate(fn) as T, origin);
     } catch (err) {
       // Rolled back (in part or whole): in-memory list facts may describe rows that are gone.
       this.repo.facts.rolledBack();
@@ -346,6 +359,7 @@ export class Store {
     label: string,
     fn: (w: WorkQuote, ctx: EditContext) => T,
     coalesce?: string,
+    origin: ChangeOrigin = 'user',
   ): T {
     return this.transaction(() => {
       const r = this.row(quoteId);
@@ -364,13 +378,8 @@ export class Store {
       recomputeTotals(w, false);
       w.updatedOn = ctx.now;
       const doc = writer.write(w);
-      // Keystrokes of one field visit are committed one by one but undone as one step: the
-      // visit's entry (still on top, nothing redone since) is remade from the new copy.
-      const key = coalesce ? `${label}${COALESCE_MARK}${coalesce}` : label;
-      const top = coalesce ? this.repo.topHistory(r.qrow, 'undo') : undefined;
-      if (top?.label === key && this.repo.depth(r.qrow, 'redo') === 0)
-        this.repo.rebaseTop(r.qrow, 'undo', prevDoc, doc);
-      else this.repo.pushHistory(r.qrow, 'undo', key, doc, prevDoc, ctx.now);
+      // One step per call (its transaction) and per field visit: see undo-steps.ts.
+      this.steps.record(r.qrow, label, prevDoc, doc, ctx.now, coalesce);
       this.repo.clearStack(r.qrow, 'redo');
       const search = this.repo.writeWork(r.qrow, prevSearch, w, doc, 'handled');
       if (this.parsed.size >= 64) this.parsed.clear();
@@ -378,7 +387,7 @@ export class Store {
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what, generation: r.generation + 1 });
       return result;
-    });
+    }, origin);
   }
 
   // --------------------------------------------------------------------- identity, meta
@@ -471,7 +480,7 @@ export class Store {
         deletes++;
       }
       return { quotes, deletes };
-    });
+    }, 'import');
   }
 
   /** The working copy; throws QuoteNotFoundError for an unknown or deleted quote. */
@@ -537,7 +546,7 @@ export class Store {
       });
       this.bus.emit({ quoteId: w.id, what: 'created' });
       return w;
-    });
+    }, 'user');
   }
 
   /** A copy of a quote's working copy as a new, never-synced quote (e.g. "save mine as new"). */
@@ -557,7 +566,28 @@ export class Store {
       });
       this.bus.emit({ quoteId: w.id, what: 'created' });
       return w;
-    });
+    }, 'user');
+  }
+
+  /**
+   * Applies an edit of the registry (edits/registry.ts) to the quote `input.quoteId`: one
+   * transaction, one undo step (coalesced with the row's key, or `opts.coalesce`), its change
+   * event from `opts.origin` (default the user's).
+   */
+  applyEdit<N extends EditCallName>(
+    name: N,
+    input: IpcParsedInput<N>,
+    opts: EditOptions & { origin?: ChangeOrigin } = {},
+  ): EditResult<N> {
+    const row = EDITS[name] as unknown as EditRow<IpcParsedInput<N>>;
+    return this.edit(
+      input.quoteId,
+      row.what,
+      row.label,
+      (w, ctx) => row.apply(w, input, ctx) as EditResult<N>,
+      opts.coalesce ?? row.coalesce?.(input),
+      opts.origin,
+    );
   }
 
   /** `opts.coalesce`: edits with the same key in a row are one undo step (one field visit). */
@@ -576,10 +606,13 @@ export class Store {
     this.edit(quoteId, 'header', 'Take ownership', (w, ctx) => ownership.takeOwnership(w, ctx));
   }
 
-  addLineItems(quoteId: string, items: AddLineItemInput[]): string[] {
-    return this.edit(quoteId, 'lineItems', 'Add line items', (w, ctx) =>
-      lineItems.addLineItems(w, items, ctx),
-    );
+  /** Adds items (at the end of section `sectionId` when given): one edit, one undo step. */
+  addLineItems(quoteId: string, items: AddLineItemInput[], sectionId?: string): string[] {
+    return this.edit(quoteId, 'lineItems', 'Add line items', (w, ctx) => {
+      const ids = lineItems.addLineItems(w, items, ctx);
+      if (sectionId) sections.moveLineItems(w, ids, { sectionId });
+      return ids;
+    });
   }
 
   updateLineItems(quoteId: string, patches: LineItemPatch[], opts: EditOptions = {}): void {
@@ -620,30 +653,34 @@ export class Store {
   }
 
   deleteLineItems(quoteId: string, lineItemIds: string[]): void {
-    this.edit(quoteId, 'lineItems', 'Delete line items', (w) =>
-      lineItems.deleteLineItems(w, lineItemIds),
-    );
+    this.applyEdit('lineItems.delete', { quoteId, lineItemIds });
   }
 
   createSection(quoteId: string, name: string): string {
-    return this.edit(quoteId, 'sections', 'Add section', (w, ctx) =>
-      sections.createSection(w, name, ctx),
-    );
+    return this.applyEdit('sections.create', { quoteId, name });
   }
 
   renameSection(quoteId: string, sectionId: string, name: string): void {
-    this.edit(quoteId, 'sections', 'Rename section', (w) =>
-      sections.renameSection(w, sectionId, name),
-    );
+    this.applyEdit('sections.rename', { quoteId, sectionId, name });
   }
 
   deleteSection(quoteId: string, sectionId: string): void {
-    this.edit(quoteId, 'sections', 'Delete section', (w) => sections.deleteSection(w, sectionId));
+    this.applyEdit('sections.delete', { quoteId, sectionId });
   }
 
-  moveSection(quoteId: string, sectionId: string, toIndex: number): void {
-    this.edit(quoteId, 'sections', 'Move section', (w) =>
-      sections.moveSection(w, sectionId, toIndex),
+  /** Puts the sections in the order given (every one of them, each once). */
+  reorderSections(quoteId: string, sectionIds: string[]): void {
+    this.applyEdit('sections.reorder', { quoteId, sectionIds });
+  }
+
+  /** Moves several line items in one edit (see edits/sections.ts `moveLineItems`). */
+  moveLineItems(
+    quoteId: string,
+    lineItemIds: string[],
+    to: { sectionId: string | null; index?: number },
+  ): void {
+    this.edit(quoteId, 'sections', 'Move line items', (w) =>
+      sections.moveLineItems(w, lineItemIds, to),
     );
   }
 
@@ -664,9 +701,7 @@ export class Store {
   }
 
   removeAccessEntry(quoteId: string, entryId: string): void {
-    this.edit(quoteId, 'accessList', 'Stop sharing', (w) =>
-      accessList.removeAccessEntry(w, entryId),
-    );
+    this.applyEdit('accessList.remove', { quoteId, entryId });
   }
 
   addAttachments(quoteId: string, files: AttachmentInput[]): string[] {
@@ -676,9 +711,7 @@ export class Store {
   }
 
   copyLibraryAttachments(quoteId: string, libraryAttachmentIds: string[]): string[] {
-    return this.edit(quoteId, 'attachments', 'Attach from library', (w, ctx) =>
-      attachments.copyLibraryAttachments(w, libraryAttachmentIds, ctx),
-    );
+    return this.applyEdit('attachments.copyFromLibrary', { quoteId, libraryAttachmentIds });
   }
 
   updateAttachments(quoteId: string, patches: AttachmentPatch[]): void {
@@ -688,9 +721,7 @@ export class Store {
   }
 
   removeAttachment(quoteId: string, attachmentId: string): void {
-    this.edit(quoteId, 'attachments', 'Remove attachment', (w) =>
-      attachments.removeAttachment(w, attachmentId),
-    );
+    this.applyEdit('attachments.delete', { quoteId, attachmentId });
   }
 
   /**
@@ -725,7 +756,7 @@ export class Store {
         this.repo.clearStack(r.qrow, 'redo');
       }
       this.bus.emit({ quoteId, what: 'deleted' });
-    });
+    }, 'user');
   }
 
   /**
@@ -740,7 +771,7 @@ export class Store {
       this.repo.markRestored(r.qrow, parseDoc(this.repo.workDoc(r.qrow)));
       this.bus.emit({ quoteId, what: 'created' });
       return true;
-    });
+    }, 'user');
   }
 
   /** Forgets a quote entirely (its remote delete is done, or it was deleted remotely). */
@@ -750,7 +781,7 @@ export class Store {
       if (!r) return;
       this.purge(r);
       this.bus.emit({ quoteId, what: 'deleted' });
-    });
+    }, 'sync');
   }
 
   private purge(r: QuoteMeta): void {
@@ -774,6 +805,7 @@ export class Store {
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
       const top = this.repo.topHistory(r.qrow, from);
       if (!top) return false;
+      this.steps.forget(r.qrow);
       const now = this.now();
       const curDoc = this.repo.workDoc(r.qrow);
       const cur = parseDoc(curDoc);
@@ -790,7 +822,7 @@ export class Store {
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what: from, generation: r.generation + 1 });
       return true;
-    });
+    }, 'user');
   }
 
   // ---------------------------------------------------------------------------- files
@@ -832,7 +864,7 @@ export class Store {
       a.size = blob.size;
       this.repo.writeWork(r.qrow, null, w);
       this.bus.emit({ quoteId, what: 'attachments' });
-    });
+    }, 'sync');
   }
 
   /** Bytes of the files held beside the database (attachments, library copies). */

@@ -470,7 +470,8 @@ export class StoreSync {
         recomputeTotals(w);
         w.updatedOn = this.k.now();
         const doc = storedDoc(w);
-        this.k.repo.pushHistory(r.qrow, 'undo', 'Take their version', doc, prevDoc, w.updatedOn);
+        // Several fields taken in one call are one undo step (undo-steps.ts).
+        this.k.steps.record(r.qrow, 'Take their version', prevDoc, doc, w.updatedOn);
         this.k.repo.rebaseTop(r.qrow, 'redo', prevDoc, doc);
         this.k.repo.writeWork(r.qrow, prevSearch, w, doc, 'handled');
         this.k.repo.bumpGeneration(r.qrow);

@@ -2,6 +2,7 @@ import {
   MAX_CENTS,
   TOTAL_FIELDS,
   centsToTotals,
+  lineMoneyInput,
   lineTotalsCents,
   quoteTotals,
   recurringPerPeriod,
@@ -11,18 +12,6 @@ import {
   type TotalsCents,
 } from '../../common/money';
 import type { WorkLineItem, WorkQuote } from './types';
-
-/** A working line item as `common/money` reads it: the one mapping, for totals and documents. */
-export function moneyInput(li: WorkLineItem): LineMoneyInput {
-  return {
-    kind: li.kind,
-    billingTerm: li.billingTerm,
-    price: li.price,
-    unitCost: li.cost,
-    quantity: li.quantity,
-    ...(li.kind === 'Custom' && li.initialTotal !== null ? { initialTotal: li.initialTotal } : {}),
-  };
-}
 
 // Line totals are exact decimal arithmetic (BigInt) and an edit recomputes every line of the
 // quote; most lines did not change, so their cents are remembered by their money inputs.
@@ -69,7 +58,7 @@ function centsOf(li: WorkLineItem): TotalsCents {
   ) {
     return m.cents;
   }
-  const cents = lineCents(moneyInput(li));
+  const cents = lineCents(lineMoneyInput(li));
   if (memo.size >= CACHE_MAX) memo.clear();
   memo.set(li.id, {
     kind: li.kind,
@@ -104,7 +93,7 @@ export function recomputeTotals(w: WorkQuote, lines = true): void {
   }
   if (TOTAL_FIELDS.some((f) => Math.abs(sum[f]) > MAX_CENTS)) {
     // throws the money module's RangeError
-    w.totals = quoteTotals(w.lineItems.map(moneyInput), w.currency);
+    w.totals = quoteTotals(w.lineItems.map(lineMoneyInput), w.currency);
     return;
   }
   w.totals = centsToTotals(sum, w.currency);

@@ -426,10 +426,19 @@ export type ChangeWhat =
   | 'preferences'
   | 'library';
 
+/**
+ * Who made a change: the user (an edit, undo, redo, a resolution they chose), sync (what the
+ * engine wrote: pulls, commits, bookkeeping) or an import of a drafts file. The user's and an
+ * import's changes are what sync sends.
+ */
+export type ChangeOrigin = 'user' | 'sync' | 'import';
+
 export interface ChangeEvent {
   /** null for changes not tied to one quote (catalogue, preferences, library). */
   quoteId: string | null;
   what: ChangeWhat;
+  /** Who made it: the transaction's origin (Store.transaction). */
+  origin: ChangeOrigin;
   /**
    * The quote's generation after a local edit (edit, undo, redo): the UI, holding the edit's
    * own answer at that generation, need not read the quote again. Absent for other changes.

@@ -59,3 +59,12 @@ export function assertAccessListOpen(w: WorkQuote): void {
     );
   }
 }
+
+/** Refuses a list that does not name every one of the quote's entries exactly once (a new order). */
+export function assertEveryOnce(given: string[], existing: string[], field: string): void {
+  const a = [...given].sort();
+  const b = [...existing].sort();
+  if (a.length !== b.length || a.some((v, i) => v !== b[i])) {
+    refuse(field, "must list every one of the quote's entries exactly once.");
+  }
+}

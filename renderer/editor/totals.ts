@@ -1,4 +1,5 @@
 import {
+  lineMoneyInput,
   lineTotalsCents,
   moneyKind,
   recurringPerPeriodOfLines,
@@ -20,20 +21,19 @@ export function moneyInput(item: LineItemView, draft?: ItemDraft): LineMoneyInpu
   const p = draft?.price !== undefined ? parseAmount(draft.price) : null;
   const f = draft?.initialTotal !== undefined ? parseAmount(draft.initialTotal) : null;
   const recurringCustom = item.kind === 'Custom' && moneyKind(item.billingTerm) === 'recurring';
+  const { initialTotal: kept, ...stored } = lineMoneyInput(item);
   return {
-    kind: item.kind,
-    billingTerm: item.billingTerm,
+    ...stored,
     quantity: q?.ok ? q.value : item.quantity,
     price: p?.ok ? p.value : item.price,
-    unitCost: item.cost,
     // While its quantity or price is typed, a one-time Custom item's amount is price ×
     // quantity (the store keeps its initialTotal so); a recurring one's initialTotal is its
     // setup fee, on its own.
     ...(recurringCustom
-      ? { initialTotal: f?.ok ? f.value : (item.initialTotal ?? 0) }
-      : q || p
+      ? { initialTotal: f?.ok ? f.value : (kept ?? 0) }
+      : q || p || kept === undefined
         ? {}
-        : { initialTotal: item.initialTotal }),
+        : { initialTotal: kept }),
   };
 }
 

@@ -1,46 +1,20 @@
-// Money, numbers and dates formatted for the user's locale with Intl. Formatters are cached
-// because constructing Intl objects is the slow part and lists format thousands of cells.
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+// Money, numbers and dates formatted for the user's locale with Intl (money through
+// common/money, as the proposal). Formatters are cached (common/format/cached-intl.ts).
+import { cachedIntl } from '../../common/format/cached-intl';
+import { formatAmount, formatUnitAmount } from '../../common/money';
 
 export function userLocale(): string {
   return (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
 }
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
-  key: string,
-  make: () => T,
-): T {
-  let f = cache.get(key) as T | undefined;
-  if (!f) {
-    f = make();
-    cache.set(key, f);
-  }
-  return f;
-}
-
 /** A money amount (major units, as on the wire) in its ISO 4217 currency. */
 export function formatMoney(amount: number, currency = 'USD', locale = userLocale()): string {
-  const code = /^[A-Z]{3}$/.test(currency) ? currency : 'USD';
-  const f = cached(
-    `m|${locale}|${code}`,
-    () => new Intl.NumberFormat(locale, { style: 'currency', currency: code }),
-  );
-  return f.format(Object.is(amount, -0) ? 0 : amount);
+  return formatAmount(amount, currency, locale);
 }
 
 /** A unit price or cost: up to 4 decimals, as the API keeps them. */
 export function formatUnit(amount: number, currency = 'USD', locale = userLocale()): string {
-  const code = /^[A-Z]{3}$/.test(currency) ? currency : 'USD';
-  const f = cached(
-    `u|${locale}|${code}`,
-    () =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency: code,
-        maximumFractionDigits: 4,
-      }),
-  );
-  return f.format(Object.is(amount, -0) ? 0 : amount);
+  return formatUnitAmount(amount, currency, locale);
 }
 
 /** Integer minor units (cents) to display. */
@@ -49,13 +23,13 @@ export function formatMinor(minor: number, currency = 'USD', locale = userLocale
 }
 
 export function formatNumber(n: number, locale = userLocale()): string {
-  return cached(`n|${locale}`, () => new Intl.NumberFormat(locale)).format(n);
+  return cachedIntl(`n|${locale}`, () => new Intl.NumberFormat(locale)).format(n);
 }
 
 /** A percentage given as 0–100, with up to two decimals. */
 export function formatPercent(p: number | null | undefined, locale = userLocale()): string {
   if (p === null || p === undefined || !Number.isFinite(p)) return '—';
-  return cached(
+  return cachedIntl(
     `p|${locale}`,
     () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
   ).format(p / 100);
@@ -65,7 +39,7 @@ export function formatDate(iso: string | null | undefined, locale = userLocale()
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '—';
-  return cached(
+  return cachedIntl(
     `d|${locale}`,
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }),
   ).format(d);
@@ -75,7 +49,7 @@ export function formatDateTime(iso: string | null | undefined, locale = userLoca
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '—';
-  return cached(
+  return cachedIntl(
     `dt|${locale}`,
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
   ).format(d);
@@ -91,7 +65,10 @@ export function formatRelative(
   const t = new Date(iso).getTime();
   if (Number.isNaN(t)) return 'never';
   const s = Math.round((t - now) / 1000);
-  const rtf = cached(`r|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  const rtf = cachedIntl(
+    `r|${locale}`,
+    () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+  );
   const abs = Math.abs(s);
   if (abs < 45) return rtf.format(0, 'second');
   if (abs < 3600) return rtf.format(Math.round(s / 60), 'minute');
@@ -109,7 +86,7 @@ export function formatBytes(n: number, locale = userLocale()): string {
     v /= 1024;
     i++;
   }
-  return cached(
+  return cachedIntl(
     `b|${locale}|${i}`,
     () =>
       new Intl.NumberFormat(locale, {

@@ -3,7 +3,8 @@
 // table is typed from the `calls` map, so a new edit call (or a changed answer) fails to compile
 // here until it says where its quote is; the editor never looks at an answer to guess.
 import type { CallName, IpcOutput } from '../../common/ipc/calls';
-import type { QuoteDetail } from '../../common/ipc/shapes';
+import { EDIT_CALL_NAMES, editCalls, type EditCallName } from '../../common/ipc/edit-calls';
+import { QuoteDetail } from '../../common/ipc/shapes';
 
 type AnswersQuote = {
   [N in CallName]: IpcOutput<N> extends QuoteDetail ? N : never;
@@ -18,33 +19,25 @@ export type EditCall = AnswersQuote | AnswersBeside;
 const whole = (out: QuoteDetail) => out;
 const beside = (out: { quote: QuoteDetail }) => out.quote;
 
+/** The store's registered edits (common/ipc/edit-calls.ts): their schema says where the quote is. */
+const registered = Object.fromEntries(
+  EDIT_CALL_NAMES.map((n) => [n, editCalls[n].output === QuoteDetail ? whole : beside]),
+) as unknown as { [N in EditCallName]: (out: IpcOutput<N>) => QuoteDetail };
+
 export const quoteIn: { [N in EditCall]: (out: IpcOutput<N>) => QuoteDetail } = {
+  ...registered,
   'quotes.get': whole,
   'quotes.create': whole,
   'quotes.duplicate': whole,
   'quotes.restore': whole,
-  'quotes.updateHeader': whole,
   'quotes.setStatus': whole,
   'quotes.publish': whole,
   'quotes.takeOwnership': whole,
   'versions.restore': whole,
   'proposal.attach': beside,
   'lineItems.add': beside,
-  'lineItems.update': whole,
-  'lineItems.delete': whole,
-  'lineItems.move': whole,
-  'sections.create': beside,
-  'sections.rename': whole,
-  'sections.delete': whole,
-  'sections.reorder': whole,
-  'accessList.add': whole,
-  'accessList.remove': whole,
   'attachments.addFromPaths': whole,
   'attachments.addFromBytes': whole,
-  'attachments.rename': whole,
-  'attachments.reorder': whole,
-  'attachments.copyFromLibrary': whole,
-  'attachments.delete': whole,
   'sync.resolve': whole,
   'kits.insert': beside,
   'followUps.extendExpiry': whole,

@@ -1,16 +1,16 @@
 import type { LineItemResponse } from '../../common/api';
-import { centsToTotals, type LineMoneyInput, type TotalsCents } from '../../common/money';
+import {
+  centsToTotals,
+  lineMoneyInput,
+  type LineMoneyInput,
+  type TotalsCents,
+} from '../../common/money';
 import type { LineItemRow } from './rows';
 
+/** A row as `common/money` reads it (the mapping is common/money's). */
 export function lineMoney(row: LineItemRow): LineMoneyInput {
-  return {
-    kind: row.kind,
-    billingTerm: row.billing_term,
-    price: row.price,
-    unitCost: row.cost,
-    quantity: row.quantity,
-    ...(row.initial_total !== null ? { initialTotal: row.initial_total } : {}),
-  };
+  const { billing_term: billingTerm, initial_total: initialTotal } = row;
+  return lineMoneyInput({ ...row, billingTerm, initialTotal });
 }
 
 export function lineItemResponse(row: LineItemRow, currency: string): LineItemResponse {

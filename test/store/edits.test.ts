@@ -367,7 +367,7 @@ describe('sections', () => {
     store.moveLineItem(q.id, c!, { sectionId: licences, index: 0 });
     store.moveLineItem(q.id, b!, { sectionId: hardware });
     store.renameSection(q.id, hardware, 'Servers');
-    store.moveSection(q.id, hardware, 0);
+    store.reorderSections(q.id, [hardware, licences]);
     let w = store.getWork(q.id);
     expect(
       w.sections.map((s) => [s.name, s.order, s.lineItems.map((x) => [x.lineItemId, x.order])]),
@@ -393,8 +393,9 @@ describe('sections', () => {
     w = store.getWork(q.id);
     expect(w.sections.map((s) => s.name)).toEqual(['Servers']);
     expect(w.lineItems.map((l) => l.id)).toEqual([a, c]);
-    expect(refused(() => store.moveSection(q.id, hardware, 3))).toEqual([
-      'order: FAILED_ORDER_VALIDATION',
+    // A new order names every section once.
+    expect(refused(() => store.reorderSections(q.id, [hardware, hardware]))).toEqual([
+      'sectionIds: INVALID_REQUEST_FIELD',
     ]);
     expect(
       refused(() =>

@@ -143,7 +143,7 @@ describe('a quote that is no longer editable', () => {
       ['createSection', () => store.createSection(q.id, 'Services')],
       ['renameSection', () => store.renameSection(q.id, section, 'Seats')],
       ['deleteSection', () => store.deleteSection(q.id, section)],
-      ['moveSection', () => store.moveSection(q.id, section, 1)],
+      ['reorderSections', () => store.reorderSections(q.id, [section])],
       ['moveLineItem', () => store.moveLineItem(q.id, line!, { sectionId: section })],
       ['addAttachments', () => store.addAttachments(q.id, [{ name: 'More.pdf', bytes: pdf(2) }])],
       [

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StoreValidationError, UNDO_DEPTH, type Store, type WorkQuote } from '../../main/store';
-import { M365, SERVER, acme, clientOf, seededStore } from './fixtures';
+import { M365, SERVER, acme, blueFjord, clientOf, seededStore } from './fixtures';
 
 /** The working copy without the edit timestamp, which undo and redo move forward. */
 const content = (w: WorkQuote) => ({ ...w, updatedOn: '' });
@@ -189,5 +189,53 @@ describe('a push answered while the user types on', () => {
     );
     expect(store.getQuote(q.id)!.undoDepth).toBe(0);
     store.close();
+  });
+});
+
+describe('one call, one undo step', () => {
+  it('takes back every edit of a quote made in one transaction with one Undo, per quote', () => {
+    const store = seededStore();
+    const a = store.createQuote({ client: clientOf(acme) }).id;
+    const b = store.createQuote({ client: clientOf(blueFjord) }).id;
+    store.updateHeader(a, { introMessage: 'Before' });
+    const before = content(store.getWork(a));
+    store.transaction(() => {
+      OPS.addItem!(store, a);
+      OPS.section!(store, a);
+      OPS.move!(store, a);
+      OPS.intro!(store, b);
+      OPS.bumpQty!(store, a);
+    });
+    expect(store.getQuote(a)!.undoDepth).toBe(2);
+    expect(store.getQuote(b)!.undoDepth).toBe(1);
+    const after = content(store.getWork(a));
+    expect(store.undo(a)).toBe(true);
+    expect(content(store.getWork(a))).toEqual(before);
+    expect(store.redo(a)).toBe(true);
+    expect(content(store.getWork(a))).toEqual(after);
+    // The next call is a step of its own.
+    OPS.intro!(store, a);
+    expect(store.getQuote(a)!.undoDepth).toBe(3);
+  });
+
+  it('does not fold an edit into the step before it when the edit that began its own step was rolled back', () => {
+    const store = seededStore();
+    const q = store.createQuote({ client: clientOf(acme) }).id;
+    OPS.addItem!(store, q);
+    const one = content(store.getWork(q));
+    store.transaction(() => {
+      try {
+        store.transaction(() => {
+          OPS.intro!(store, q);
+          throw new Error('given up');
+        });
+      } catch {
+        // the savepoint and its undo entry are gone
+      }
+      OPS.section!(store, q);
+    });
+    expect(store.getQuote(q)!.undoDepth).toBe(2);
+    store.undo(q);
+    expect(content(store.getWork(q))).toEqual(one);
   });
 });

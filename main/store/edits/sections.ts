@@ -81,3 +81,25 @@ export function moveLineItem(
   }
   renumber(w);
 }
+
+/** The quote's sections in the order given (every one of them, each once). */
+export function reorderSections(w: WorkQuote, sectionIds: string[]): void {
+  sectionIds.forEach((id, i) => moveSection(w, id, i));
+}
+
+/**
+ * Moves line items, in the order given, into a section from `index` on (default: its end),
+ * or out of every section when `sectionId` is null.
+ */
+export function moveLineItems(
+  w: WorkQuote,
+  lineItemIds: string[],
+  to: { sectionId: string | null; index?: number },
+): void {
+  lineItemIds.forEach((id, i) =>
+    moveLineItem(w, id, {
+      sectionId: to.sectionId,
+      ...(to.index === undefined ? {} : { index: to.index + i }),
+    }),
+  );
+}

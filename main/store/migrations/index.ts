@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
+import { runSteps } from '../../../common/migrations/registry';
 import { checkOrder, type Migration } from './migration';
 import { v01Initial } from './v01-initial';
 import { v02ListAndSearch } from './v02-list-and-search';
@@ -15,6 +16,7 @@ import { v12ListedOnlyQuotes } from './v12-listed-only-quotes';
 import { v13LeanListIndexes } from './v13-lean-list-indexes';
 
 export { checkOrder, type Migration } from './migration';
+export { schemaVersion } from '../../../common/migrations/registry';
 
 /**
  * The store's schema migrations, tracked in `PRAGMA user_version`, in order. A new one is a
@@ -39,20 +41,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
 
 export const LATEST_VERSION = MIGRATIONS.length;
 
-export function schemaVersion(db: Database.Database): number {
-  return db.pragma('user_version', { simple: true }) as number;
-}
-
 /** Runs every migration above the file's version, up to `target` (tests stop early). Each runs in its own transaction. */
 export function migrate(db: Database.Database, target: number = LATEST_VERSION): number {
-  let version = schemaVersion(db);
-  for (const m of MIGRATIONS) {
-    if (m.version <= version || m.version > target) continue;
-    db.transaction(() => {
-      m.up(db);
-      db.pragma(`user_version = ${m.version}`);
-    }).immediate();
-    version = m.version;
-  }
-  return version;
+  return runSteps(db, MIGRATIONS, target);
 }

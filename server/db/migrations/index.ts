@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
+import { runSteps } from '../../../common/migrations/registry';
 import { checkOrder, type Migration } from './migration';
 import { v01Initial } from './v01-initial';
 import { v02ListIndex } from './v02-list-index';
@@ -6,6 +7,7 @@ import { v03SortIndexes } from './v03-sort-indexes';
 import { v04DraftsUnpublished } from './v04-drafts-unpublished';
 
 export { checkOrder, type Migration } from './migration';
+export { schemaVersion } from '../../../common/migrations/registry';
 
 /**
  * The server's schema migrations, tracked in `PRAGMA user_version`, in order: a released
@@ -22,20 +24,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
 
 export const LATEST_VERSION = MIGRATIONS.length;
 
-export function schemaVersion(db: Database.Database): number {
-  return db.pragma('user_version', { simple: true }) as number;
-}
-
 /** Runs every migration above the database's version, each in its own transaction. */
 export function migrate(db: Database.Database): number {
-  let version = schemaVersion(db);
-  for (const m of MIGRATIONS) {
-    if (m.version <= version) continue;
-    db.transaction(() => {
-      m.up(db);
-      db.pragma(`user_version = ${m.version}`);
-    }).immediate();
-    version = m.version;
-  }
-  return version;
+  return runSteps(db, MIGRATIONS);
 }
