@@ -44,7 +44,7 @@ export function engineSyncFactory(): SyncFactory {
           log.info('sync.quote', {
             quoteId: e.quoteId,
             state: e.state,
-            ...(e.message ? { message: loggableMessage(e.message) } : {}),
+            ...(e.detail || e.message ? { message: loggableMessage(e.detail ?? e.message) } : {}),
           });
           hub.emit('sync.quoteState', {
             quoteId: e.quoteId,

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QuoteSyncState, SyncStatus } from '../../common/ipc';
 import type { Failure } from './errors';
-import { failureOf } from './errors';
+import { failureOf, failureWords } from './errors';
 import type { SyncApi, SyncStore } from './ports';
 import { KEEP_ALL_OFFLINE, pull, type PullReport } from './pull';
 import { FillDriver } from './fill-driver';
@@ -47,7 +47,8 @@ export interface EngineOptions {
 export type EngineEvent =
   | { type: 'status'; status: SyncStatus }
   | { type: 'progress'; done: number; total: number; quoteId?: string; step?: string }
-  | { type: 'quote'; quoteId: string; state: QuoteSyncState; message?: string };
+  // `detail`: the failure's own text, for the log only (`message` is what the user reads).
+  | { type: 'quote'; quoteId: string; state: QuoteSyncState; message?: string; detail?: string };
 
 export interface CycleReport {
   pushed: string[];
@@ -138,7 +139,7 @@ export class SyncEngine {
       changed: () => this.emitStatus(),
       failed: (f) => {
         this.state.online = !f.offline;
-        this.lastError = f.message;
+        this.lastError = failureWords(f);
         this.emitStatus();
       },
     });
@@ -250,7 +251,8 @@ export class SyncEngine {
         this.progress = { done: this.progress!.done + 1, total: this.progress!.total };
         if (r.state === 'retry') {
           report.retry ??= r.failure;
-          this.emit({ type: 'quote', quoteId: id, state: 'pending', message: r.failure.message });
+          const [message, detail] = [failureWords(r.failure), r.failure.message];
+          this.emit({ type: 'quote', quoteId: id, state: 'pending', message, detail });
           continue;
         }
         if (r.state === 'conflict' || r.state === 'error') {
@@ -282,7 +284,7 @@ export class SyncEngine {
       this.progress = undefined;
     }
     this.state.online = !report.retry?.offline;
-    if (report.retry) this.lastError = report.retry.message;
+    if (report.retry) this.lastError = failureWords(report.retry);
     else if (!cutShort) {
       this.lastSyncAt = new Date().toISOString();
       this.lastError = undefined;

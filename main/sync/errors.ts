@@ -18,6 +18,21 @@ export interface Failure {
 
 const GONE = ['QUOTE_NOT_FOUND', 'QUOTE_ALREADY_DELETED'];
 
+const KEPT = 'Your edits are kept on this computer and sync tries again by itself.';
+
+/**
+ * What the salesperson is told of a failure sync will try again (the status bar, the quote):
+ * the client's own text — a request line, a Node code, the page a failing server sent — tells
+ * them nothing. The log keeps that text (`message`), redacted.
+ */
+export function failureWords(f: Failure): string {
+  if (!f.transient) return f.message;
+  if (f.offline) return `The server cannot be reached. ${KEPT}`;
+  if (f.status === 429) return `The server is busy. ${KEPT}`;
+  if (f.status >= 500) return `The server is failing (error ${f.status}). ${KEPT}`;
+  return `The server's answer did not arrive whole. ${KEPT}`;
+}
+
 export function failureOf(e: unknown): Failure | null {
   if (!(e instanceof ApiClientError)) return null;
   if (e instanceof ApiError) {

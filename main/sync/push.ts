@@ -11,7 +11,7 @@ import {
   settleConflicts,
   openCreateParked,
 } from './conflict-store';
-import { failureOf, isGone, type Failure } from './errors';
+import { failureOf, failureWords, isGone, type Failure } from './errors';
 import { recoverJournal } from './recover';
 import { matchDefaultAttachments } from './defaults';
 import { deleteHeld, releaseDelete } from './delete-hold';
@@ -59,7 +59,7 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
       case 'later':
         if (ctx.store.getQuote(quoteId))
           ctx.store.sync.transition(quoteId, 'deferred', {
-            message: r.failure.message,
+            message: failureWords(r.failure),
             retryAt: retryAt(r.failure),
           });
         return { state: 'retry', failure: r.failure };

@@ -2,6 +2,7 @@ import { existsSync, utimesSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../main/api';
 import { takeMine, type EngineEvent, type SyncApi } from '../../main/sync';
+import { failureWords } from '../../main/sync/errors';
 import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
 import { startServer, type StartedServer } from '../helpers/server';
 import { ADA, BEN, CLIENTS, PRODUCTS, client, device, pdf, primeCatalogue } from './harness';
@@ -201,9 +202,10 @@ describe('the engine loop', () => {
     const pending = events.find((e) => e.type === 'quote' && e.state === 'pending') as {
       message?: string;
     };
-    expect(pending.message).toBe(r.retry!.message);
+    expect(pending.message).toBe(failureWords(r.retry!));
+    expect(pending.message).toMatch(/The server is failing \(error 503\)/);
     expect(d.store.getQuote(w.id)!.syncState).toBe('pending');
-    expect(d.engine.status()).toMatchObject({ pendingCount: 1, lastError: r.retry!.message });
+    expect(d.engine.status()).toMatchObject({ pendingCount: 1, lastError: failureWords(r.retry!) });
     expect((await ada.getQuote(sid)).introMessage).not.toBe('After the outage');
 
     events.length = 0;
