@@ -53,6 +53,7 @@ import { VersionComparison, VersionLabel, VersionRef, VersionSummary } from '../
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
 import { call, Done, FilePath, none, quote } from './call';
 import { kitCalls } from './kit-calls';
+import { presentCalls } from './present';
 import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
 
 // Fields the API's payloads define (common/api/payloads.ts): their rules are stated there once.
@@ -420,6 +421,9 @@ export const calls = {
   'store.recover': call(none, RecoveryReport),
 
   ...kitCalls,
+
+  // --- present mode (the client-facing screen) and the partner's logo, this computer only ---
+  ...presentCalls,
 
   // --- follow-ups and the user's own preferences (this computer, this profile) -------------
   /** "Needs attention": quotes expiring soon, sent and unanswered, changes requested, sync trouble. */
