@@ -66,6 +66,18 @@ export async function buildElectron(out = OUT): Promise<void> {
   });
 }
 
+/**
+ * Browser mode's core and bridge as one bundle (out/main/browser.cjs, main/browser.ts) beside
+ * main's: run on plain Node, with the server bundle and the renderer under the same `out`.
+ */
+export async function buildBrowser(out = OUT): Promise<void> {
+  await buildMain({
+    entry: path.join(ROOT, 'main/browser.ts'),
+    outfile: path.join(out, 'main/browser.cjs'),
+    external: ['electron', ...NATIVE_MODULES],
+  });
+}
+
 /** The proposal's PDF libraries: a bundle of their own beside main's, loaded on the first
  * proposal (main/proposal/pdf-libs.ts says why). */
 const PDF_LIBS = path.join(ROOT, 'main/proposal/pdf-libs');

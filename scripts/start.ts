@@ -11,8 +11,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startBridge } from '../main/bridge';
-import { createCore, resolveDataDir } from '../main/core';
+import { runBrowserApp } from '../main/bridge';
+import { resolveDataDir } from '../main/core';
 import {
   buildElectron,
   buildRenderer,
@@ -94,35 +94,34 @@ async function startBrowser(reason?: string): Promise<void> {
   const version = (
     JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }
   ).version;
-  const core = await createCore({
-    dataDir,
-    platform: { mode: 'browser' },
-    version,
-    fontsDir: path.join(ROOT, 'node_modules/pdfmake/fonts/Roboto'),
-    embedded: {
-      run: {
-        // Node with the tsx loader, for the same reason as above: the server's SIGTERM
-        // reaches it, it is not killed by a relay that waited 30 ms.
-        command: process.execPath,
-        args: ['--import', 'tsx', path.join(ROOT, 'server/cli.ts')],
-        cwd: ROOT,
-      },
-      seedFile: path.join(ROOT, 'server/seed/demo.json'),
-    },
-  });
-  running.push(() => core.close());
-  const info = core.info();
-  if (info.embeddedServerUrl)
-    console.log(`[quotedesk] Embedded Quoting API (demo data): ${info.embeddedServerUrl}`);
   const port = process.env.QUOTEDESK_PORT ? Number(process.env.QUOTEDESK_PORT) : 0;
-  const bridge = await startBridge({
-    dispatch: core.dispatch,
-    hub: core.hub,
+  // The same app as the bundle main/browser.ts: the core behind the bridge, guarded so that no
+  // fault ends it (docs/architecture.md#faults).
+  const app = await runBrowserApp({
+    core: {
+      dataDir,
+      platform: { mode: 'browser' },
+      version,
+      fontsDir: path.join(ROOT, 'node_modules/pdfmake/fonts/Roboto'),
+      embedded: {
+        run: {
+          // Node with the tsx loader, for the same reason as above: the server's SIGTERM
+          // reaches it, it is not killed by a relay that waited 30 ms.
+          command: process.execPath,
+          args: ['--import', 'tsx', path.join(ROOT, 'server/cli.ts')],
+          cwd: ROOT,
+        },
+        seedFile: path.join(ROOT, 'server/seed/demo.json'),
+      },
+    },
     staticDir: path.join(OUT, 'renderer'),
     port,
-    log: core.log,
   });
-  running.push(() => bridge.close());
+  running.push(() => app.close());
+  const info = app.core().info();
+  const { bridge } = app;
+  if (info.embeddedServerUrl)
+    console.log(`[quotedesk] Embedded Quoting API (demo data): ${info.embeddedServerUrl}`);
   console.log(`[quotedesk] Logs: ${info.logsDir}`);
   console.log(
     '[quotedesk] Quotedesk is running in browser mode. Open this address in Chromium or Chrome:',

@@ -38,6 +38,11 @@ export const events = {
   'store.health': StoreHealth,
   /** Updates: found, downloading, ready to install ("Restart to update"), or failed. */
   'update.state': UpdateState,
+  /**
+   * Something went wrong inside the app and it kept running (said once per kind of fault), or
+   * it is restarting its core after the same fault again and again (docs/architecture.md#faults).
+   */
+  'app.fault': z.object({ message: z.string(), restarting: z.boolean() }),
   /** A menu item or shortcut of the desktop shell. */
   'app.command': z.object({ command: AppCommand }),
 } as const;

@@ -129,4 +129,5 @@ export const EVENT_NAMES = [
   'embedded.state',
   'store.health',
   'update.state',
+  'app.fault',
 ] as const;

@@ -31,6 +31,8 @@ export const IpcErrorCode = z.enum([
   'INTERNAL',
   /** The profile's quotes on this computer are locked (key missing, passphrase needed). */
   'STORE_LOCKED',
+  /** The app's core is restarting after a fault: the same call works again in a moment. */
+  'UNAVAILABLE',
 ]);
 export type IpcErrorCode = z.infer<typeof IpcErrorCode>;
 

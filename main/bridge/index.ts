@@ -1,1 +1,2 @@
 export { startBridge, type HttpBridge, type HttpBridgeOptions } from './http-bridge';
+export { runBrowserApp, type BrowserApp, type BrowserAppOptions } from './browser-app';

@@ -52,6 +52,8 @@ export interface CoreOptions {
    * first-start screen) or keep the store unencrypted (tests without a keychain).
    */
   withoutKeychain?: 'ask' | 'unencrypted';
+  /** The events' hub, when it outlives this core (browser mode restarts a core behind it). */
+  hub?: EventHub;
 }
 
 /**
@@ -138,7 +140,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const paths = dataPaths(path.resolve(opts.dataDir));
   prepareDataDir(paths);
   const log = opts.log ?? createFileLogger(paths.logsDir);
-  const hub = new EventHub();
+  const hub = opts.hub ?? new EventHub();
   const vault = await openVault(opts, paths, log, policy);
   const settings = new LiveSettings(paths.dataDir);
   const origin = new EditOrigin();

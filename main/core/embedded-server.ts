@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { createAppender } from './append-file';
 import type { Logger } from './log';
 import { ensurePrivateDir } from './private-files';
 
@@ -186,11 +187,12 @@ function spawnOnce(opts: EmbeddedServerOptions, port: number): Promise<EmbeddedS
   ];
   const launch = typeof opts.run === 'function' ? opts.run : commandLauncher(opts.run);
   const child = launch(args, { [CLIENT_SECRET_ENV]: opts.clientSecret });
-  const logFile = fs.createWriteStream(path.join(opts.dataDir, 'server.log'), {
-    flags: 'a',
-    mode: 0o600,
+  // Not a write stream: on a full disk its unhandled `error` event ended the app.
+  const serverLog = createAppender(path.join(opts.dataDir, 'server.log'), {
+    onStop: (code) => opts.log.warn('embedded_server.log_stopped', { code }),
+    onResume: (dropped) => opts.log.info('embedded_server.log_resumed', { dropped }),
   });
-  child.stderr?.pipe(logFile);
+  child.stderr?.on('data', (chunk: Buffer) => serverLog.write(chunk));
   let stdout = '';
   let stopping = false;
   let ready = false;

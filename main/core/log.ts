@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import type { Logger, LogLevel } from '../services/ports';
+import { createAppender } from './append-file';
 
 export type { Logger, LogLevel };
 
@@ -67,19 +68,24 @@ export function createFileLogger(logsDir: string, options: FileLoggerOptions = {
   const file = path.join(logsDir, LOG_FILE_NAME);
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const keep = Math.max(1, options.keep ?? 3);
-  let size = 0;
-  try {
-    size = fs.statSync(file).size;
-  } catch {
-    size = 0;
-  }
+  // A full disk (or a folder made read-only) stops the log, said once on stderr and in the
+  // log itself once it can write again: the app goes on, the lines meanwhile are counted.
+  const appender = createAppender(file, {
+    onStop: (code) =>
+      process.stderr.write(`Quotedesk's log stopped writing (${code}); it resumes when it can.\n`),
+    onResume: (dropped) => log('warn', 'log.resumed', { dropped }),
+  });
   const rotate = () => {
-    fs.rmSync(`${file}.${keep}`, { force: true });
-    for (let i = keep - 1; i >= 1; i--) {
-      if (fs.existsSync(`${file}.${i}`)) fs.renameSync(`${file}.${i}`, `${file}.${i + 1}`);
+    try {
+      fs.rmSync(`${file}.${keep}`, { force: true });
+      for (let i = keep - 1; i >= 1; i--) {
+        if (fs.existsSync(`${file}.${i}`)) fs.renameSync(`${file}.${i}`, `${file}.${i + 1}`);
+      }
+      if (fs.existsSync(file)) fs.renameSync(file, `${file}.1`);
+      appender.reset();
+    } catch {
+      // Rotation waits for the next line: the disk or the folder is not writable right now.
     }
-    if (fs.existsSync(file)) fs.renameSync(file, `${file}.1`);
-    size = 0;
   };
   const log = (level: LogLevel, event: string, fields: Record<string, unknown> = {}) => {
     const line = JSON.stringify({
@@ -88,14 +94,9 @@ export function createFileLogger(logsDir: string, options: FileLoggerOptions = {
       event,
       ...(redact(fields) as object),
     });
-    try {
-      const bytes = Buffer.byteLength(line) + 1;
-      if (size > 0 && size + bytes > maxBytes) rotate();
-      fs.appendFileSync(file, line + '\n', { mode: 0o600 });
-      size += bytes;
-    } catch {
-      // A full disk must not take the app down with it.
-    }
+    const bytes = Buffer.byteLength(line) + 1;
+    if (appender.size > 0 && appender.size + bytes > maxBytes) rotate();
+    appender.write(line + '\n');
     if (options.echo && level !== 'info') process.stderr.write(line + '\n');
   };
   return {

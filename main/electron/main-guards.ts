@@ -1,8 +1,9 @@
 // What the shell guards before any window exists: errors in main are logged and shown, every
 // page's navigation stays on the app, and the page's session gets no permission and no network.
 import { app, dialog, session } from 'electron';
+import { installFaultGuard, type FaultGuard } from '../core/fault-guard';
 import type { Logger } from '../core/log';
-import { errorFields } from '../core/log';
+import type { Core } from '../core/types';
 import { errorBox, ShownErrors } from './faults';
 import type { LinkOpener } from './external-links';
 import { isAppEntry, isAppUrl } from './navigation';
@@ -20,18 +21,33 @@ export function errorShower(logFile: string): (what: string, error: unknown) => 
 }
 
 /**
- * Nothing fails silently in main: logged with its stack, and shown (once per error). The store
- * commits every edit as it is made, so the user's work is on disk whatever happens next.
+ * Nothing fails silently in main, and nothing ends it (docs/architecture.md#faults): an error that
+ * escaped every guard is logged without its words, and said once — in the window once the core
+ * runs (the `app.fault` event), in an error box before that (there is no window to tell yet).
+ * The same fault again and again: the app closes its core and starts anew, saying why.
  */
-export function reportUncaughtErrors(log: Logger, show: (what: string, error: unknown) => void) {
+export function reportUncaughtErrors(
+  log: Logger,
+  show: (what: string, error: unknown) => void,
+  core: () => Core | null,
+): FaultGuard {
   const shown = new ShownErrors();
-  process.on('uncaughtException', (error) => {
-    log.error('main.uncaught_exception', errorFields(error));
-    if (shown.firstTime(error)) show('An unexpected error happened', error);
-  });
-  process.on('unhandledRejection', (reason) => {
-    log.error('main.unhandled_rejection', errorFields(reason));
-    if (shown.firstTime(reason)) show('An unexpected error happened', reason);
+  return installFaultGuard({
+    log,
+    notify: (notice) => {
+      const running = core();
+      if (running) running.hub.emit('app.fault', notice);
+      else if (shown.firstTime(notice.message))
+        show('An unexpected error happened', notice.message);
+    },
+    restart: (reason) => {
+      const running = core();
+      void (running ? running.close().catch(() => {}) : Promise.resolve()).finally(() => {
+        log.warn('app.relaunch', { reason });
+        app.relaunch();
+        app.exit(0);
+      });
+    },
   });
 }
 

@@ -43,7 +43,7 @@ export function runShell(options: ShellOptions): void {
   const gestures = new GestureGate();
   const leave = linkOpener(gestures, log);
   const showError = errorShower(options.logFile);
-  reportUncaughtErrors(log, showError);
+  reportUncaughtErrors(log, showError, () => core);
   guardNavigation(leave);
 
   app.on('second-instance', () => {

@@ -5,6 +5,7 @@ import { LIMITS } from '../../common/api';
 import type { BytesResult } from '../../common/ipc';
 import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
+import { saveWhole } from './save-file';
 import type { Group } from './group';
 import { samePermutation } from './items';
 import { detail } from './quotes';
@@ -168,9 +169,7 @@ export function attachmentHandlers(ctx: ServiceContext): Group<'attachments'> {
       if (call.via === 'browser') throw unsupportedInBrowser('Saving to a chosen folder');
       requireGranted(ctx, 'write', target, 'path');
       const { bytes } = await zipOf(ctx, quoteId);
-      const tmp = `${target}.${process.pid}.part`;
-      fs.writeFileSync(tmp, bytes);
-      fs.renameSync(tmp, target);
+      saveWhole(target, bytes);
       return { path: target, sizeBytes: bytes.length };
     },
   };

@@ -16,6 +16,7 @@ import {
   sameApi,
 } from './drafts-file';
 import { ServiceError, unsupportedInBrowser } from './errors';
+import { saveWhole } from './save-file';
 import { putBackVersions } from './drafts-versions';
 import type { Group } from './group';
 
@@ -123,9 +124,7 @@ export function draftsHandlers(ctx: ServiceContext): Group<'drafts'> {
       if (call.via === 'browser') throw unsupportedInBrowser('Saving to a chosen folder');
       requireGranted(ctx, 'write', target, 'path');
       const { file, ...rest } = await exportFile(ctx);
-      const tmp = `${target}.${process.pid}.part`;
-      fs.writeFileSync(tmp, JSON.stringify(file, null, 2), { mode: 0o600 });
-      fs.renameSync(tmp, target);
+      saveWhole(target, JSON.stringify(file, null, 2), 0o600);
       return rest;
     },
     'drafts.import': async (input, call) => {

@@ -12,6 +12,7 @@ import {
 import type { StoredKit } from '../store';
 import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
+import { saveWhole } from './save-file';
 import type { Group } from './group';
 import { detail } from './quotes';
 
@@ -127,9 +128,7 @@ export function kitHandlers(ctx: ServiceContext): Group<'kits'> {
       requireGranted(ctx, 'write', target, 'path');
       const kit = ctx.store().kits.require(kitId);
       const bytes = Buffer.from(kitFileText(kit.content, new Date().toISOString()), 'utf8');
-      const tmp = `${target}.${process.pid}.part`;
-      fs.writeFileSync(tmp, bytes);
-      fs.renameSync(tmp, target);
+      saveWhole(target, bytes);
       return { path: target, sizeBytes: bytes.length };
     },
     'kits.import': (input) => {

@@ -1,8 +1,8 @@
 // The proposal PDF of a quote: generated here from the working copy (offline), previewed,
 // saved, or attached to the quote like any other PDF (uploaded at the next sync).
-import fs from 'node:fs';
 import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
+import { saveWhole } from './save-file';
 import type { Group } from './group';
 import { partnerLogoDataUrl } from './partner-logo';
 import { detail } from './quotes';
@@ -53,9 +53,7 @@ export function proposalHandlers(ctx: ServiceContext): Group<'proposal'> {
       if (call.via === 'browser') throw unsupportedInBrowser('Saving to a chosen folder');
       requireGranted(ctx, 'write', target, 'path');
       const r = await render(ctx, quoteId, locale);
-      const tmp = `${target}.${process.pid}.part`;
-      fs.writeFileSync(tmp, r.bytes);
-      fs.renameSync(tmp, target);
+      saveWhole(target, r.bytes);
       return { path: target, sizeBytes: r.bytes.length, missingCharacters: r.missingCharacters };
     },
     'proposal.attach': async ({ quoteId, locale }) => {

@@ -145,7 +145,13 @@ export class SyncEngine {
   }
 
   status(): SyncStatus {
-    const dirty = this.opts.store.sync.listDirty();
+    // The store may have failed (damaged, gone): answered without the counts it cannot read.
+    let dirty: ReturnType<SyncStore['sync']['listDirty']> = [];
+    try {
+      dirty = this.opts.store.sync.listDirty();
+    } catch (e) {
+      this.lastError ??= e instanceof Error ? e.message : String(e);
+    }
     const conflicts = dirty.filter((d) => d.syncState === 'conflict').length;
     const errors = dirty.filter((d) => d.syncState === 'error').length;
     return {
@@ -163,8 +169,13 @@ export class SyncEngine {
     };
   }
 
+  /** Never throws: it is called from the loop's own error path and from timers. */
   private emitStatus(): void {
-    this.emit({ type: 'status', status: this.status() });
+    try {
+      this.emit({ type: 'status', status: this.status() });
+    } catch {
+      // Nobody can be told now; the next status (a cycle, a poll of `status()`) will.
+    }
   }
 
   private parkKey(quoteId: string): string | null {
@@ -317,7 +328,7 @@ export class SyncEngine {
   start(): void {
     if (this.state.phase.kind !== 'stopped') return;
     this.state.phase = { kind: 'idle', wake: null };
-    this.loop = this.run();
+    this.loop = this.runGuarded();
   }
 
   private get stopped(): boolean {
@@ -330,6 +341,26 @@ export class SyncEngine {
     if (p.kind !== 'idle') return null;
     this.state.phase = { kind: 'idle', wake: null };
     return p.wake;
+  }
+
+  /** The loop kept alive: what escapes a cycle's error path is said, then a backoff. */
+  private async runGuarded(): Promise<void> {
+    for (;;) {
+      try {
+        return await this.run();
+      } catch (e) {
+        this.lastError = e instanceof Error ? e.message : String(e);
+        this.emitStatus();
+        if (this.stopped) return;
+        this.state.failures++;
+        const backoff = {
+          baseMs: this.opts.backoffBaseMs ?? ENGINE_BACKOFF.baseMs,
+          maxMs: this.opts.backoffMaxMs ?? ENGINE_BACKOFF.maxMs,
+        };
+        await this.sleep(cycleDelay(this.state.failures, backoff, this.opts.random, 0));
+        if (this.stopped) return;
+      }
+    }
   }
 
   private async run(): Promise<void> {

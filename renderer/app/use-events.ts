@@ -5,6 +5,7 @@ import { useNav } from '../state/nav';
 import { useQuoteList } from '../state/quote-list';
 import { useStoreHealth } from '../state/store-health';
 import { useSync } from '../state/sync';
+import { toast } from '../ui/toast';
 import { runCommand } from './commands';
 
 /**
@@ -86,6 +87,8 @@ export function useEvents(): void {
       }),
       client.on('store.health', (h) => useStoreHealth.getState().set(h)),
       client.on('app.command', (e) => runCommand(e.command)),
+      // Main kept running past a fault (or is restarting its core): said once, calmly.
+      client.on('app.fault', (e) => toast.info(e.message)),
       client.on('embedded.state', (e) =>
         useSync.getState().setServerNotice(e.state === 'running' ? null : e.message),
       ),

@@ -1,0 +1,179 @@
+// The app as browser mode ships it, for the fault suite: main/browser.ts bundled (the core and
+// its loopback bridge, out/main/browser.cjs) with the bundled embedded Quoting API, started on
+// plain Node in a process of its own and driven only through the bridge (calls over HTTP, events
+// over its event stream). Faults are made for real around it: its files, its disk, its process.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import {
+  TOKEN_HEADER,
+  type CallName,
+  type EventName,
+  type IpcInput,
+  type IpcOutput,
+  type IpcResult,
+} from '../../common/ipc';
+import { buildBrowser, buildServer } from '../../scripts/build';
+import { REPO_ROOT } from '../helpers/server';
+
+/** Longest a call may take to be answered, whatever the fault (the issue's bound). */
+export const ANSWER_WITHIN_MS = 5_000;
+
+/** Builds the bundles once per test file, inside the repository (they find node_modules). */
+export async function buildApp(): Promise<string> {
+  fs.mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
+  const out = fs.mkdtempSync(path.join(REPO_ROOT, 'test-results', 'fault-app-'));
+  await Promise.all([buildBrowser(out), buildServer(out)]);
+  return out;
+}
+
+export interface AppEvent {
+  event: EventName;
+  payload: Record<string, unknown>;
+}
+
+export interface StartedApp {
+  pid: number;
+  origin: string;
+  /** Calls through the bridge; the raw result (never throws for an error value). */
+  call<N extends CallName>(name: N, input?: IpcInput<N>): Promise<IpcResult<IpcOutput<N>>>;
+  /** Like `call`, but the value, failing the test on an error. */
+  value<N extends CallName>(name: N, input?: IpcInput<N>): Promise<IpcOutput<N>>;
+  /** Every event the app pushed since it started. */
+  events: AppEvent[];
+  /** True while the process runs. */
+  alive(): boolean;
+  /** What the process printed (stdout and stderr). */
+  output(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  /** SIGTERM, waiting for it to close in order. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  dataDir: string;
+  /** No keychain reachable: the store stays unencrypted (`--without-keychain unencrypted`). */
+  noKeychain?: boolean;
+  /** Extra environment (a fake time, say). */
+  env?: Record<string, string>;
+  /** Run under another program first (`faketime`). */
+  wrap?: string[];
+  /** Same address and token as an earlier run, so a client keeps talking to it. */
+  port?: number;
+  token?: string;
+}
+
+export async function startApp(out: string, opts: StartOptions): Promise<StartedApp> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
+  if (opts.noKeychain) delete env.DBUS_SESSION_BUS_ADDRESS;
+  const args = [
+    path.join(out, 'main', 'browser.cjs'),
+    '--data-dir',
+    opts.dataDir,
+    ...(opts.noKeychain ? ['--without-keychain', 'unencrypted'] : []),
+    ...(opts.port ? ['--port', String(opts.port)] : []),
+    ...(opts.token ? ['--token', opts.token] : []),
+  ];
+  const [cmd, ...rest] = opts.wrap
+    ? [...opts.wrap, process.execPath, ...args]
+    : [process.execPath, ...args];
+  const child: ChildProcess = spawn(cmd!, rest, {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let printed = '';
+  child.stderr!.on('data', (d: Buffer) => (printed += d.toString()));
+  const lines = createInterface({ input: child.stdout! });
+  const ready = await new Promise<{ origin: string; token: string }>((resolve, reject) => {
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the app ended before it was ready (${code ?? signal}):\n${printed}`)),
+    );
+    lines.once('line', (line) => resolve(JSON.parse(line) as { origin: string; token: string }));
+  });
+  lines.on('line', (l) => (printed += `${l}\n`));
+  const events: AppEvent[] = [];
+  const stream = listen(ready.origin, ready.token, events);
+
+  const call = async <N extends CallName>(name: N, input?: IpcInput<N>) => {
+    const res = await fetch(`${ready.origin}/ipc/${name}`, {
+      method: 'POST',
+      headers: { [TOKEN_HEADER]: ready.token, 'content-type': 'application/json' },
+      body: input === undefined ? '' : JSON.stringify(input),
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    });
+    return (await res.json()) as IpcResult<IpcOutput<N>>;
+  };
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return {
+    pid: child.pid!,
+    origin: ready.origin,
+    call,
+    async value(name, input) {
+      const r = await call(name, input);
+      if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+      return r.value;
+    },
+    events,
+    alive: () => child.exitCode === null && child.signalCode === null,
+    output: () => printed,
+    async kill(signal = 'SIGKILL') {
+      stream.abort();
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+    async stop() {
+      stream.abort();
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(force);
+    },
+  };
+}
+
+/** Reads the bridge's event stream into `into` until aborted. */
+function listen(origin: string, token: string, into: AppEvent[]): AbortController {
+  const ac = new AbortController();
+  void (async () => {
+    const res = await fetch(`${origin}/events?token=${encodeURIComponent(token)}`, {
+      signal: ac.signal,
+    });
+    const decoder = new TextDecoder();
+    let buf = '';
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buf += decoder.decode(chunk, { stream: true });
+      let at: number;
+      while ((at = buf.indexOf('\n\n')) >= 0) {
+        const block = buf.slice(0, at);
+        buf = buf.slice(at + 2);
+        const data = block.split('\n').find((l) => l.startsWith('data: '));
+        if (data) into.push(JSON.parse(data.slice(6)) as AppEvent);
+      }
+    }
+  })().catch(() => {});
+  return ac;
+}
+
+/**
+ * Text no answer may hold: a database driver's or Node's own words, which tell a salesperson
+ * nothing (and may hold a path).
+ */
+export const RAW_ERROR_TEXT =
+  /SQLITE_|database disk image|malformed|ENOSPC|EROFS|EACCES|ENOENT|errno|no such table|at [\w.<>]+ \(/;
+
+/** Waits (bounded) until `check` holds, polling. */
+export async function until<T>(
+  check: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<NonNullable<T>> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
