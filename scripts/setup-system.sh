@@ -5,10 +5,11 @@
 #   dbus             dbus-run-session, the private session bus those tests run in
 #   chromium         the browser the end-to-end tests and the UI bench drive
 #   poppler-utils    pdftoppm, used to look at PDFs in tests
+#   faketime         a moved clock between two starts, for the fault suite (test/faults)
 # Runs apt-get directly as root, through sudo otherwise; prints what to install by hand
 # when neither is possible.
 set -euo pipefail
-needed=(gnome-keyring dbus chromium poppler-utils)
+needed=(gnome-keyring dbus chromium poppler-utils faketime)
 missing=()
 for p in "${needed[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

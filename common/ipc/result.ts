@@ -28,6 +28,8 @@ export const IpcErrorCode = z.enum([
   'STORE_DAMAGED',
   /** The disk is full: the change was not saved (what the user typed stays on screen). */
   'DISK_FULL',
+  /** The data folder cannot be written (read-only, its disk gone): the change was not saved. */
+  'NOT_WRITABLE',
   'INTERNAL',
   /** The profile's quotes on this computer are locked (key missing, passphrase needed). */
   'STORE_LOCKED',

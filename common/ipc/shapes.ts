@@ -710,6 +710,8 @@ export type RecoveryReport = z.infer<typeof RecoveryReport>;
 export const StoreHealth = z.object({
   damaged: z.boolean(),
   full: z.boolean(),
+  /** Writes are refused by the folder (made read-only, its disk gone, locked elsewhere). */
+  readOnly: z.boolean().optional(),
   message: z.string().nullable(),
   /** The repair this session started with, if the file was found damaged at start. */
   lastRepair: RecoveryReport.nullable().optional(),

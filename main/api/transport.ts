@@ -75,6 +75,13 @@ export interface TransportOptions {
 }
 
 const CERT_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME|UNABLE_TO_GET_ISSUER/;
+/** A certificate refused by its dates: most often this computer's clock, which the user can fix. */
+const CLOCK_WORDS: Record<string, string> = {
+  CERT_NOT_YET_VALID:
+    "the server's certificate is not valid yet by this computer's clock: check its date and time",
+  CERT_HAS_EXPIRED:
+    "the server's certificate has expired, or this computer's clock is ahead: check its date and time",
+};
 
 function errorCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
@@ -321,7 +328,7 @@ export class Transport {
     }
     const code = errorCode(err);
     const certificate = !!code && CERT_CODE.test(code);
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = CLOCK_WORDS[code ?? ''] ?? (err instanceof Error ? err.message : String(err));
     return new NetworkError(
       `${ex.method} ${ex.route}: ${certificate ? 'certificate not trusted' : 'network error'}: ${reason}`,
       ex.method,

@@ -172,7 +172,11 @@ export async function startBridge(options: HttpBridgeOptions): Promise<HttpBridg
       'cache-control': path.basename(file) === 'index.html' ? 'no-store' : 'max-age=3600',
     });
     if (req.method === 'HEAD') return res.end();
-    fs.createReadStream(file).pipe(res);
+    // A file gone or unreadable meanwhile ends this answer, never the app (an unhandled
+    // stream `error` event would).
+    const stream = fs.createReadStream(file);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
   }
 
   const unsubscribe = options.hub.subscribe((event, payload) => {

@@ -9,6 +9,7 @@ import type { Store } from '../store';
 import { PREVIEW_BUDGET } from '../sync';
 import {
   openProtectedStore,
+  readProtection,
   type Protection,
   type StoreLock,
   type Unlock,
@@ -19,6 +20,7 @@ import type { EditOrigin } from './edit-origin';
 import { readDemoCredentials } from './embedded-server';
 import type { EmbeddedSupervisor } from './embedded-supervisor';
 import type { EventHub } from './event-hub';
+import { faultFields } from './fault-guard';
 import { errorFields, type Logger } from './log';
 import { openOrRepair } from './store-open';
 import { unavailableSync, type SyncFactory, type SyncPort } from './sync-port';
@@ -43,6 +45,8 @@ export interface Session {
   /** What the repair of a damaged store at this session's start put back and lost. */
   repaired: RecoveryReport | null;
   unsubscribe: () => void;
+  /** Puts the store key back in the keychain if it went missing there (at close). */
+  keepKey: () => Promise<void>;
 }
 
 export interface SessionDeps {
@@ -109,10 +113,15 @@ export async function openSession(
       : unavailableSync(NO_PROFILE_REASON, store);
   const unsubscribe = reportChanges(store, sync, hub, deps.origin);
   const offHealth = store.onCondition((c) => {
-    log.warn('store.condition', { damaged: c.damaged !== null, full: c.full });
+    log.warn('store.condition', {
+      damaged: c.damaged !== null,
+      full: c.full,
+      readOnly: c.readOnly,
+    });
     hub.emit('store.health', healthView(c));
   });
   const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
+  const keeper = access.key ? keepKeyInKeychain(vault, dir, access.key, log) : null;
   log.info('session.opened', { profileId: profile?.id ?? null });
   return {
     profileId: profile?.id ?? null,
@@ -129,7 +138,9 @@ export async function openSession(
       unsubscribe();
       offHealth();
       refresh?.stop();
+      keeper?.stop();
     },
+    keepKey: () => keeper?.check() ?? Promise.resolve(),
   };
 }
 
@@ -152,6 +163,7 @@ function lockedSession(
     catalogue: () => Promise.resolve(),
     repaired: null,
     unsubscribe: () => {},
+    keepKey: () => Promise.resolve(),
   };
 }
 
@@ -171,6 +183,26 @@ function reportChanges(store: Store, sync: SyncPort, hub: EventHub, origin: Edit
     // A delete waits out its undo window first: the quotes service wakes sync when that is over.
     if (local && e.what !== 'deleted') sync.changed(e.quoteId);
   });
+}
+
+/**
+ * A keychain store's key, checked while the session runs (every 5 minutes and at close): an entry
+ * deleted meanwhile (a keychain reset, a cleaning tool) is put back from memory, so the next start
+ * still opens the quotes. A keychain that cannot be reached now is tried again at the next check.
+ */
+function keepKeyInKeychain(vault: Vault, storeDir: string, key: Buffer, log: Logger) {
+  const keyId = readProtection(storeDir)?.keyId;
+  const check = async () => {
+    if (!keyId) return;
+    try {
+      if (await vault.keepStoreKey(keyId, key)) log.warn('store.key_put_back');
+    } catch (error) {
+      log.warn('store.key_check_failed', faultFields(error));
+    }
+  };
+  const timer = setInterval(() => void check(), 5 * 60_000);
+  timer.unref();
+  return { check, stop: () => clearInterval(timer) };
 }
 
 /** The demo store knows who signed in before the first account refresh answers. */
@@ -200,6 +232,7 @@ function seedDemoIdentity(store: Store, seedFile: string): void {
 }
 
 export async function closeSession(s: Session, log: Logger): Promise<void> {
+  await s.keepKey().catch(() => {});
   s.unsubscribe();
   await s.sync.stop();
   await s.api?.close();

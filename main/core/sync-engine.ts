@@ -6,6 +6,8 @@ import type { SyncFactory } from './sync-port';
 
 const SYNC_FULL =
   'Sync has stopped saving: the disk is full. It carries on by itself once there is space.';
+const SYNC_READ_ONLY =
+  'Sync has stopped saving: the folder Quotedesk keeps quotes in cannot be written. It carries on by itself once it can.';
 const SYNC_DAMAGED =
   'Sync has stopped: the local copy of your quotes is damaged. Choose "Repair" to recover it.';
 
@@ -14,6 +16,7 @@ function explained(store: Store, s: SyncStatus): SyncStatus {
   const c = store.condition();
   if (c.damaged !== null) return { ...s, lastError: SYNC_DAMAGED };
   if (c.full) return { ...s, lastError: SYNC_FULL };
+  if (c.readOnly) return { ...s, lastError: SYNC_READ_ONLY };
   return s;
 }
 
@@ -55,8 +58,8 @@ export function engineSyncFactory(): SyncFactory {
     // Space came back (a write went through): what waited goes now, not after the backoff.
     let wasFull = false;
     const offCondition = store.onCondition((c) => {
-      if (wasFull && !c.full && c.damaged === null) engine.runNow();
-      wasFull = c.full;
+      if (wasFull && !c.full && !c.readOnly && c.damaged === null) engine.runNow();
+      wasFull = c.full || c.readOnly;
       hub.emit('sync.state', explained(store, engine.status()));
     });
     engine.start();

@@ -13,9 +13,10 @@ import {
   StoreCorruptError,
   StoreError,
   StoreFullError,
+  StoreUnwritableError,
   StoreValidationError,
 } from '../store';
-import { DAMAGED_MESSAGE, FULL_MESSAGE } from './store-health';
+import { DAMAGED_MESSAGE, FULL_MESSAGE, READ_ONLY_MESSAGE } from './store-health';
 import { ProfileValidationError, UnlockInputError } from '../vault';
 
 // The vault names profile fields as it stores them; the contract as the form shows them.
@@ -47,6 +48,8 @@ export function mapError(error: unknown): IpcError | undefined {
   if (error instanceof StoreCorruptError)
     return { code: 'STORE_DAMAGED', message: DAMAGED_MESSAGE };
   if (error instanceof StoreFullError) return { code: 'DISK_FULL', message: FULL_MESSAGE };
+  if (error instanceof StoreUnwritableError)
+    return { code: 'NOT_WRITABLE', message: READ_ONLY_MESSAGE };
   if (error instanceof StoreError) {
     if (error.code === 'STALE') return { code: 'VALIDATION', message: error.message };
     return { code: 'INTERNAL', message: error.message };

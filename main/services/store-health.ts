@@ -7,6 +7,10 @@ export const DAMAGED_MESSAGE =
   "Quotedesk's copy of your quotes on this computer is damaged, so changes cannot be saved. " +
   'Choose "Repair": your changes not yet synced are read back from it, and everything else is ' +
   'downloaded again. (Quotedesk also repairs it when it next starts.)';
+export const READ_ONLY_MESSAGE =
+  'Quotedesk cannot write to its folder on this computer (it was made read-only, or its disk ' +
+  'is gone, or another program holds the file) — this change was not saved. Everything saved before is safe; Quotedesk carries on ' +
+  'by itself once the folder can be written again.';
 export const FULL_MESSAGE =
   'The disk is full — this change was not saved. Free some space: Quotedesk carries on by itself.';
 
@@ -16,7 +20,14 @@ export function healthView(c: StoreCondition): StoreHealth {
   return {
     damaged,
     full: c.full,
-    message: damaged ? DAMAGED_MESSAGE : c.full ? FULL_MESSAGE : null,
+    readOnly: c.readOnly,
+    message: damaged
+      ? DAMAGED_MESSAGE
+      : c.full
+        ? FULL_MESSAGE
+        : c.readOnly
+          ? READ_ONLY_MESSAGE
+          : null,
   };
 }
 

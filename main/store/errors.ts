@@ -58,6 +58,22 @@ export class StoreFullError extends StoreError {
 }
 
 /**
+ * A write the folder refused (made read-only, its disk gone, locked by another program); rolled
+ * back, nothing saved is touched. `reason`: the driver's code, for the log only.
+ */
+export class StoreUnwritableError extends StoreError {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(
+      'NOT_WRITABLE',
+      'This change was not saved: the folder Quotedesk keeps quotes in cannot be written.',
+    );
+  }
+}
+
+/**
  * The file is encrypted and the key given does not open it (or, rarely, its first page is
  * damaged: without the key the two cannot be told apart). It was left untouched.
  */

@@ -4,7 +4,7 @@
 // the driver's error into a typed one and remembers damage, instead of each call site
 // knowing SQLite's codes.
 import fs from 'node:fs';
-import { StoreCorruptError, StoreError, StoreFullError } from './errors';
+import { StoreCorruptError, StoreError, StoreFullError, StoreUnwritableError } from './errors';
 
 /**
  * The mark left beside a file found damaged: the file itself can no longer be trusted with
@@ -28,6 +28,11 @@ export interface StoreCondition {
   damaged: string | null;
   /** The last write failed for want of disk space (cleared by the next write that succeeds). */
   full: boolean;
+  /**
+   * The last write failed because the folder cannot be written (made read-only, its disk gone,
+   * the file locked by another program); cleared by the next write that succeeds.
+   */
+  readOnly: boolean;
 }
 
 export type ConditionListener = (condition: StoreCondition) => void;
@@ -35,16 +40,19 @@ export type ConditionListener = (condition: StoreCondition) => void;
 const CORRUPT = /^SQLITE_(CORRUPT|NOTADB)/;
 const FULL = /^SQLITE_FULL/;
 const NO_SPACE = new Set(['ENOSPC', 'EDQUOT']);
+const NOT_WRITABLE = /^SQLITE_(READONLY|IOERR|CANTOPEN|BUSY|LOCKED|PERM)/;
+const FS_NOT_WRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'EIO']);
 
 export class StoreHealth {
   private damage: string | null = null;
   private full = false;
+  private readOnly = false;
   private listeners = new Set<ConditionListener>();
 
   constructor(private readonly file: string) {}
 
   condition(): StoreCondition {
-    return { damaged: this.damage, full: this.full };
+    return { damaged: this.damage, full: this.full, readOnly: this.readOnly };
   }
 
   on(listener: ConditionListener): () => void {
@@ -59,14 +67,15 @@ export class StoreHealth {
 
   /** A write went through: whatever filled the disk is over. */
   wrote(): void {
-    if (!this.full) return;
+    if (!this.full && !this.readOnly) return;
     this.full = false;
+    this.readOnly = false;
     this.emit();
   }
 
   /** The typed error to throw for `err`, recording damage or a full disk on the way. */
   classify(err: unknown): unknown {
-    if (err instanceof StoreFullError) return err;
+    if (err instanceof StoreFullError || err instanceof StoreUnwritableError) return err;
     if (err instanceof StoreCorruptError) {
       this.markDamaged(err.problems[0] ?? err.message);
       return err;
@@ -84,6 +93,13 @@ export class StoreHealth {
         this.emit();
       }
       return new StoreFullError(this.file);
+    }
+    if (NOT_WRITABLE.test(code) || FS_NOT_WRITABLE.has(code)) {
+      if (!this.readOnly) {
+        this.readOnly = true;
+        this.emit();
+      }
+      return new StoreUnwritableError(this.file, code);
     }
     return err;
   }

@@ -22,6 +22,7 @@ export {
   QuoteNotFoundError,
   StoreCorruptError,
   StoreFullError,
+  StoreUnwritableError,
   StoreTooNewError,
   StoreKeyError,
   StoreClosedError,

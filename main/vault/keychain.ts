@@ -19,6 +19,8 @@ export interface KeytarLike {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
+  /** Every entry of the service (where the binding offers it). */
+  findCredentials?(service: string): Promise<{ account: string; password: string }[]>;
 }
 
 export interface Keychain {
@@ -26,6 +28,8 @@ export interface Keychain {
   get(account: string): Promise<string | undefined>;
   set(account: string, value: string): Promise<void>;
   delete(account: string): Promise<void>;
+  /** The accounts of this service's entries that start with `prefix` (none if it cannot list). */
+  accounts(prefix: string): Promise<string[]>;
 }
 
 export interface OpenKeychainOptions {
@@ -56,6 +60,9 @@ async function loadKeytar(): Promise<KeytarLike> {
     getPassword: async (service, account) => (await api.getPassword(service, account)) ?? null,
     setPassword: (service, account, password) => api.setPassword(service, account, password),
     deletePassword: (service, account) => api.deletePassword(service, account),
+    ...(api.findCredentials
+      ? { findCredentials: (service: string) => api.findCredentials!(service) }
+      : {}),
   };
 }
 
@@ -134,6 +141,18 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
         }
       }
       memory.set(account, value);
+    },
+    async accounts(prefix) {
+      const found = new Set([...memory.keys()].filter((a) => a.startsWith(prefix)));
+      if (keytar?.findCredentials) {
+        try {
+          const all = await withTimeout(keytar.findCredentials(service), timeoutMs);
+          for (const c of all) if (c.account.startsWith(prefix)) found.add(c.account);
+        } catch {
+          // A keychain that cannot list answers none: the caller's other ways still hold.
+        }
+      }
+      return [...found];
     },
     async delete(account) {
       memory.delete(account);

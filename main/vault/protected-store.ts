@@ -18,7 +18,9 @@ import {
   keyFromPassphrase,
   newPassphraseRecord,
   PASSPHRASE_MIN,
+  protectionFile,
   readProtection,
+  readProtectionRecord,
   writeProtection,
   type Protection,
   type ProtectionRecord,
@@ -51,7 +53,14 @@ export type Unlock =
   { passphrase: string } | { choose: 'passphrase'; passphrase: string } | { choose: 'none' };
 
 export type StoreAccess =
-  { ok: true; store: Store; protection: Protection } | { ok: false; lock: StoreLock };
+  | {
+      ok: true;
+      store: Store;
+      protection: Protection;
+      /** The key it was opened with (kept in the keychain again if it goes missing there). */
+      key: Buffer | null;
+    }
+  | { ok: false; lock: StoreLock };
 
 export class UnlockInputError extends Error {
   constructor(
@@ -123,9 +132,12 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
       key,
     }),
     protection,
+    key,
   });
   const keychain = o.vault.status().remembered;
-  let rec = readProtection(o.storeDir);
+  const read = readProtectionRecord(o.storeDir);
+  if (read === 'damaged') return recoverDamagedRecord(o, { file, name, open, keychain });
+  let rec = read;
   const mustEncrypt = o.required === 'keychain' || o.required === 'passphrase';
   // Unencrypted by an earlier choice, now required encrypted: treated as a store from before
   // encryption, which is encrypted on the way.
@@ -180,6 +192,44 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
     if (!(err instanceof StoreKeyError)) throw err;
     return { ok: false, lock: { reason: 'wrong-key', message: lockMessage('wrong-key', name) } };
   }
+}
+
+/**
+ * `protection.json` is there but unreadable (truncated, overwritten). The file itself is whole:
+ * plaintext, it is protected anew as a store from before encryption; encrypted, each store key
+ * the keychain holds is tried, and the one that opens it is recorded again. The damaged record
+ * is kept beside it. No key opens it: said in words (a passphrase's salt was in the record).
+ */
+async function recoverDamagedRecord(
+  o: OpenProtectedOptions,
+  c: Omit<NewStoreContext, 'mustEncrypt'>,
+): Promise<StoreAccess> {
+  const record = protectionFile(o.storeDir);
+  const aside = `${record}.damaged-${Date.now()}`;
+  const setAside = () => fs.renameSync(record, aside);
+  if (!storeExists(o.storeDir) || isPlaintextDatabase(c.file)) {
+    setAside();
+    return openProtectedStore(o);
+  }
+  for (const keyId of await o.vault.storeKeyIds()) {
+    const key = await o.vault.storeKey(keyId);
+    if (!key) continue;
+    try {
+      const access = c.open(key, 'keychain');
+      setAside();
+      writeProtection(o.storeDir, { version: 1, mode: 'keychain', keyId });
+      return access;
+    } catch (err) {
+      if (!(err instanceof StoreKeyError)) throw err;
+    }
+  }
+  return {
+    ok: false,
+    lock: {
+      reason: 'missing-key',
+      message: `The record of how ${c.name}'s quotes are protected on this computer is damaged, and no key in this computer's keychain opens them (a passphrase cannot be used without that record). The file is kept as it is. You can download ${c.name}'s quotes again from the server.`,
+    },
+  };
 }
 
 interface NewStoreContext {

@@ -37,17 +37,29 @@ export type ProtectionRecord = z.infer<typeof Record>;
 
 export const protectionFile = (storeDir: string) => path.join(storeDir, 'protection.json');
 
-/** How the store in `storeDir` is protected; null for a store from before encryption, or none yet. */
-export function readProtection(storeDir: string): ProtectionRecord | null {
+/**
+ * How the store in `storeDir` is protected; null for a store from before encryption, or none
+ * yet; `damaged` when the record is there but cannot be read (truncated, overwritten).
+ */
+export function readProtectionRecord(storeDir: string): ProtectionRecord | 'damaged' | null {
   let text: string;
   try {
     text = fs.readFileSync(protectionFile(storeDir), 'utf8');
   } catch {
     return null;
   }
-  const r = Record.safeParse(JSON.parse(text));
-  if (!r.success) throw new Error(`${protectionFile(storeDir)} is not readable`);
-  return r.data;
+  try {
+    const r = Record.safeParse(JSON.parse(text));
+    return r.success ? r.data : 'damaged';
+  } catch {
+    return 'damaged';
+  }
+}
+
+/** The record, or null when there is none or it cannot be read (`readProtectionRecord` tells which). */
+export function readProtection(storeDir: string): ProtectionRecord | null {
+  const rec = readProtectionRecord(storeDir);
+  return rec === 'damaged' ? null : rec;
 }
 
 /** Written atomically (temp file, fsync, rename) before the store is made or encrypted. */
@@ -117,6 +129,17 @@ export class StoreKeys {
     const back = await this.get(keyId);
     if (!back?.equals(key)) throw new Error('the keychain did not keep the store key');
     return key;
+  }
+
+  /** Stores `key` under `keyId` (a key that went missing while the store was open). */
+  put(keyId: string, key: Buffer): Promise<void> {
+    return this.keychain.set(storeKeyAccount(keyId), key.toString('hex'));
+  }
+
+  /** The ids of every store key the keychain holds (for a store whose record of its key is lost). */
+  async ids(): Promise<string[]> {
+    const prefix = storeKeyAccount('');
+    return (await this.keychain.accounts(prefix)).map((a) => a.slice(prefix.length));
   }
 
   /** Deletes the key: whatever is left of the store on disk can no longer be read. */

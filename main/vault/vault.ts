@@ -204,6 +204,25 @@ export class Vault {
     return this.storeKeys.get(keyId);
   }
 
+  /**
+   * Puts the store key back in the keychain when the entry went missing while the app ran (a
+   * keychain reset, a cleaning tool): the key is still in memory, and without it the store could
+   * not be opened at the next start. True when it had to be put back.
+   */
+  async keepStoreKey(keyId: string, key: Buffer): Promise<boolean> {
+    if (!this.keychain.status().remembered) return false;
+    const held = await this.storeKeys.get(keyId);
+    if (held?.equals(key)) return false;
+    await this.storeKeys.put(keyId, key);
+    this.log(`store key ${keyId} was missing from the keychain and was put back`);
+    return true;
+  }
+
+  /** The ids of every store key in the keychain (a store whose record of its key is lost). */
+  storeKeyIds(): Promise<string[]> {
+    return this.storeKeys.ids();
+  }
+
   /** Makes and keeps a new random store key; refused where no keychain remembers it. */
   async createStoreKey(keyId: string): Promise<Buffer> {
     const key = await this.storeKeys.create(keyId);

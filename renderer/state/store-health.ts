@@ -32,7 +32,7 @@ export const useStoreHealth = create<StoreHealthState>((set, get) => ({
     set({ repairing: true });
     try {
       const report = await ipc().call('store.recover');
-      set({ report, health: { damaged: false, full: false, message: null } });
+      set({ report, health: { damaged: false, full: false, readOnly: false, message: null } });
     } catch (e) {
       toast.error(errorOf(e).message);
     } finally {

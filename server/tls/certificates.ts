@@ -31,6 +31,14 @@ function serial(): string {
   return bytes.toString('hex');
 }
 
+/**
+ * A year back: the laptop's clock may be set back (a dead battery, a time zone fixed by hand)
+ * after these were made, and a certificate "not yet valid" would cut the app off its own server.
+ */
+function validFrom(): Date {
+  return new Date(Date.now() - 365 * 86_400_000);
+}
+
 function years(n: number): Date {
   const d = new Date();
   d.setFullYear(d.getFullYear() + n);
@@ -42,7 +50,7 @@ function createCa() {
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
   cert.serialNumber = serial();
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notBefore = validFrom();
   cert.validity.notAfter = years(10);
   const attrs = [
     { name: 'commonName', value: 'Quotedesk Local Quoting API CA' },
@@ -64,7 +72,7 @@ function createServerCert(ca: forge.pki.Certificate, caKey: forge.pki.rsa.Privat
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
   cert.serialNumber = serial();
-  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notBefore = validFrom();
   cert.validity.notAfter = years(2);
   cert.setSubject([{ name: 'commonName', value: 'localhost' }]);
   cert.setIssuer(ca.subject.attributes);

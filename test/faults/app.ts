@@ -24,6 +24,8 @@ export const ANSWER_WITHIN_MS = 5_000;
 export async function buildApp(): Promise<string> {
   fs.mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true });
   const out = fs.mkdtempSync(path.join(REPO_ROOT, 'test-results', 'fault-app-'));
+  // Readable by every user: a case runs the app as an ordinary account.
+  fs.chmodSync(out, 0o755);
   await Promise.all([buildBrowser(out), buildServer(out)]);
   return out;
 }
@@ -57,8 +59,10 @@ export interface StartOptions {
   noKeychain?: boolean;
   /** Extra environment (a fake time, say). */
   env?: Record<string, string>;
-  /** Run under another program first (`faketime`). */
-  wrap?: string[];
+  /** A script Node runs in the app's process before it (`--require`): a test's own fault. */
+  preload?: string;
+  /** Run as this user and group (as a salesperson's account, which a folder's permissions bind). */
+  user?: { uid: number; gid: number };
   /** Same address and token as an earlier run, so a client keeps talking to it. */
   port?: number;
   token?: string;
@@ -68,6 +72,7 @@ export async function startApp(out: string, opts: StartOptions): Promise<Started
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
   if (opts.noKeychain) delete env.DBUS_SESSION_BUS_ADDRESS;
   const args = [
+    ...(opts.preload ? ['--require', opts.preload] : []),
     path.join(out, 'main', 'browser.cjs'),
     '--data-dir',
     opts.dataDir,
@@ -75,13 +80,11 @@ export async function startApp(out: string, opts: StartOptions): Promise<Started
     ...(opts.port ? ['--port', String(opts.port)] : []),
     ...(opts.token ? ['--token', opts.token] : []),
   ];
-  const [cmd, ...rest] = opts.wrap
-    ? [...opts.wrap, process.execPath, ...args]
-    : [process.execPath, ...args];
-  const child: ChildProcess = spawn(cmd!, rest, {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(opts.user ?? {}),
   });
   let printed = '';
   child.stderr!.on('data', (d: Buffer) => (printed += d.toString()));

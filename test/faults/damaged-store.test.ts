@@ -37,8 +37,10 @@ function pagesToDamage(file: string, seed: number): number[] {
   const count = Math.floor(fs.statSync(file).size / PAGE);
   if (seed === 0) return [3, 30, 46, 90].map((p) => Math.max(2, Math.round((p * count) / 92)));
   const next = rng(seed);
-  const pages = new Set([3, count]);
-  while (pages.size < 4) pages.add(2 + Math.floor(next() * (count - 1)));
+  const pages = new Set([Math.min(3, count), count]);
+  // A file whose pages are mostly still in its WAL may have fewer than four to choose from.
+  const wanted = Math.min(4, count - 1);
+  while (pages.size < wanted) pages.add(2 + Math.floor(next() * (count - 1)));
   return [...pages].sort((a, b) => a - b);
 }
 
@@ -110,6 +112,20 @@ describe('a damaged store (pages overwritten for real)', () => {
 
       const app = await start(dataDir, noKeychain);
       await expectSurvived(app, quoteId, acked);
+    });
+  }
+
+  for (const seed of [3, 4]) {
+    it(`with the WAL present (the app killed after the edits), pages overwritten before a start (seed ${seed})`, async () => {
+      const dataDir = tempDir(`damaged-wal-${seed}`);
+      const first = await start(dataDir, seed % 2 === 0);
+      const quoteId = await firstQuote(first);
+      const acked = await localEdits(first, quoteId, `wal seed ${seed}`);
+      await first.kill('SIGKILL');
+      const file = storeFile(dataDir);
+      expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+      overwritePages(file, pagesToDamage(file, seed), PAGE);
+      await expectSurvived(await start(dataDir, seed % 2 === 0), quoteId, acked);
     });
   }
 

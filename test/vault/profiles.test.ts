@@ -53,8 +53,12 @@ describe('connection profiles', () => {
     });
     const file = JSON.parse(await readFile(join(dataDir, PROFILES_FILE_NAME), 'utf8'));
     expect(file).toEqual({ version: 1, profiles: [p] });
-    // Written through a temp file and renamed: nothing else is left behind.
-    expect(await readdir(dataDir)).toEqual([PROFILES_FILE_NAME]);
+    // Written through a temp file and renamed, with a copy of the list as written whole (for a
+    // main file found damaged): nothing else is left behind.
+    expect((await readdir(dataDir)).sort()).toEqual([
+      PROFILES_FILE_NAME,
+      `${PROFILES_FILE_NAME}.bak`,
+    ]);
     const again = await openVault({ dataDir, keychain: noKeychain, log: () => undefined });
     expect(await again.listProfiles()).toEqual([p]);
   });
@@ -130,6 +134,22 @@ describe('connection profiles', () => {
     expect(await readFile(join(dataDir, kept[0]!), 'utf8')).toBe('{ this is not json');
     await vault.saveProfile({ displayName: 'Fresh', baseUrl: 'https://x.test', clientId: 'c' });
     expect(await vault.listProfiles()).toHaveLength(1);
+  });
+
+  it('a damaged list comes back from the copy of the last one written whole, the damaged file kept aside', async () => {
+    const saved = await vault.saveProfile({
+      displayName: 'Northwind',
+      baseUrl: 'https://x.test',
+      clientId: 'c',
+    });
+    const path = join(dataDir, PROFILES_FILE_NAME);
+    const text = await readFile(path, 'utf8');
+    await writeFile(path, text.slice(0, text.length / 2));
+    const again = await openVault({ dataDir, keychain: noKeychain, log: () => undefined });
+    expect((await again.listProfiles()).map((p) => p.id)).toEqual([saved.id]);
+    expect(
+      (await readdir(dataDir)).some((f) => f.startsWith(`${PROFILES_FILE_NAME}.unreadable-`)),
+    ).toBe(true);
   });
 
   it('concurrent saves all land (no lost update)', async () => {
