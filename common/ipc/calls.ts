@@ -46,6 +46,7 @@ import { Passphrase, StoreAccessView, StoreChoice } from './protection';
 import { call, Done, FilePath, none, quote } from './call';
 import { kitCalls } from './kit-calls';
 import { AttachmentName, editCalls } from './edit-calls';
+import { presentCalls } from './present';
 import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
 
 /** A drafts file read in the page: under the bridge's 64 MiB body. */
@@ -344,6 +345,9 @@ export const calls = {
 
   // --- edits of the open quote, one store edit each (main/store/edits/registry.ts) ----------
   ...editCalls,
+
+  // --- present mode (the client-facing screen) and the partner's logo, this computer only ---
+  ...presentCalls,
 
   // --- follow-ups and the user's own preferences (this computer, this profile) -------------
   /** "Needs attention": quotes expiring soon, sent and unanswered, changes requested, sync trouble. */

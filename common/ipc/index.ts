@@ -6,6 +6,7 @@ export * from './managed';
 export * from './protection';
 export * from './kits';
 export * from './follow-ups';
+export * from './present';
 export { calls, callNames, isCallName } from './calls';
 export type { Calls, CallName, IpcInput, IpcParsedInput, IpcOutput } from './calls';
 export { events, eventNames, isEventName } from './events';

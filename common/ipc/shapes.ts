@@ -686,6 +686,7 @@ export const AppCommand = z.enum([
   'openPreferences',
   'openConflicts',
   'openNeedsAttention',
+  'presentQuote',
 ]);
 export type AppCommand = z.infer<typeof AppCommand>;
 

@@ -51,6 +51,7 @@ export function buildMenuTemplate(input: MenuInput): MenuItemConstructorOptions[
       cmd('New Quote', 'newQuote', 'CmdOrCtrl+N'),
       cmd('Duplicate Quote', 'duplicateQuote', 'CmdOrCtrl+D'),
       cmd('Delete Quote', 'deleteQuote', 'CmdOrCtrl+Backspace'),
+      cmd('Present Quote', 'presentQuote', 'CmdOrCtrl+Shift+P'),
       { type: 'separator' },
       cmd('Library', 'openLibrary', 'CmdOrCtrl+Shift+L'),
       cmd('Quote Preferences', 'openPreferences'),

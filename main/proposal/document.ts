@@ -135,6 +135,10 @@ export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<str
         {
           width: '*',
           stack: [
+            // The logo fits a box the size of two lines of the heading, whatever its shape.
+            ...(m.partner.logo
+              ? [{ image: m.partner.logo, fit: [160, 48], margin: [0, 0, 0, 6] }]
+              : []),
             { text: o.t(m.partner.name || 'Proposal'), fontSize: 16, bold: true, color: ACCENT },
             ...m.partner.address.map((l) => ({ text: o.t(l), color: MUTED })),
           ],

@@ -42,7 +42,8 @@ export interface ProposalSection {
 }
 
 export interface ProposalModel {
-  partner: { name: string; address: string[] };
+  /** `logo`: the partner's image as a data URL (PNG or JPEG), kept on this computer; or null. */
+  partner: { name: string; address: string[]; logo: string | null };
   client: { name: string; address: string[] };
   /** Null until the server has assigned one. */
   referenceCode: string | null;
@@ -133,6 +134,8 @@ export interface ProposalSources {
   partner?: PartnerDetails | null | undefined;
   /** Who prepared it, when the quote does not say (never synced). */
   preparedBy?: string | undefined;
+  /** The partner's logo as a data URL (Preferences, this computer only). */
+  logo?: string | null | undefined;
 }
 
 /** The owner, else the creator: the salesperson the client deals with. */
@@ -173,7 +176,11 @@ export function proposalModel(src: ProposalSources): ProposalModel {
   }));
   const partner = w.partner ?? src.partner ?? null;
   return {
-    partner: { name: partner?.name ?? '', address: partnerAddress(partner) },
+    partner: {
+      name: partner?.name ?? '',
+      address: partnerAddress(partner),
+      logo: src.logo ?? null,
+    },
     client: { name: w.client.name, address: addressLines(src.clientAddress) },
     referenceCode: w.referenceCode || null,
     createdOn: w.createdOn,

@@ -10,6 +10,8 @@ import { followUpHandlers } from './follow-ups';
 import { itemHandlers } from './items';
 import { kitHandlers } from './kits';
 import { libraryHandlers } from './library';
+import { partnerLogoHandlers } from './partner-logo';
+import { presentHandlers } from './present';
 import { profileHandlers } from './profiles';
 import { proposalHandlers } from './proposal';
 import { quoteHandlers } from './quotes';
@@ -36,6 +38,8 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...storeHandlers(ctx),
     ...draftsHandlers(ctx),
     ...followUpHandlers(ctx),
+    ...presentHandlers(ctx),
+    ...partnerLogoHandlers(ctx),
   };
 }
 

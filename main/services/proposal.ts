@@ -4,6 +4,7 @@ import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import { saveWhole } from './save-file';
 import type { Group } from './group';
+import { partnerLogoDataUrl } from './partner-logo';
 import { detail } from './quotes';
 import type { WorkQuote } from '../store';
 
@@ -28,6 +29,7 @@ export async function renderWork(ctx: ServiceContext, w: WorkQuote, locale?: str
     clientAddress: store.caches.company(w.client.id)?.address,
     partner: identity?.partner,
     preparedBy: identity?.user.fullName,
+    logo: partnerLogoDataUrl(store),
   });
   const out = await renderProposal(model, {
     ...(locale ? { locale } : {}),

@@ -22,6 +22,7 @@ const LibraryScreen = lazy(() => import('../library/library-screen'));
 const KitsScreen = lazy(() => import('../kits/kits-screen'));
 const PreferencesScreen = lazy(() => import('../preferences/preferences-screen'));
 const SettingsScreen = lazy(() => import('../settings/settings-screen'));
+const PresentScreen = lazy(() => import('../present/present-screen'));
 
 const NAV: { label: string; route: Route; screens: Route['screen'][] }[] = [
   { label: 'Quotes', route: { screen: 'quotes' }, screens: ['quotes', 'quote'] },
@@ -93,6 +94,14 @@ export function App() {
     };
   }, [route]);
 
+  if (route.screen === 'present' && access?.state !== 'locked') {
+    // The client's screen: none of the app around it (navigation, sync state, notices).
+    return (
+      <Suspense fallback={null}>
+        <PresentScreen key={route.quoteId} quoteId={route.quoteId} />
+      </Suspense>
+    );
+  }
   return (
     <div className="shell">
       <a href="#main" className="skip-link">

@@ -56,6 +56,9 @@ export function runCommand(command: AppCommand): void {
     case 'openNeedsAttention':
       nav.go({ screen: 'followUps' });
       break;
+    case 'presentQuote':
+      if (nav.route.screen === 'quote') nav.go({ screen: 'present', quoteId: nav.route.quoteId });
+      break;
   }
 }
 
@@ -76,5 +79,6 @@ export function shortcutFor(e: KeyboardEvent): AppCommand | null {
   if (mod && key === 'f') return 'find';
   if (e.key === 'F5') return 'syncNow';
   if (mod && key === ',') return 'openSettings';
+  if (mod && e.shiftKey && key === 'p') return 'presentQuote';
   return null;
 }

@@ -82,7 +82,8 @@ export function useEvents(): void {
       client.on('profile.changed', () => {
         refreshList();
         void useSync.getState().load();
-        if (useNav.getState().route.screen === 'quote') useNav.getState().go({ screen: 'quotes' });
+        const screen = useNav.getState().route.screen;
+        if (screen === 'quote' || screen === 'present') useNav.getState().go({ screen: 'quotes' });
       }),
       client.on('store.health', (h) => useStoreHealth.getState().set(h)),
       client.on('app.command', (e) => runCommand(e.command)),

@@ -69,6 +69,15 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
         >
           Redo
         </Button>
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={() => go({ screen: 'present', quoteId })}
+          aria-keyshortcuts="Control+Shift+P"
+          title="Show the quote to the client on the whole screen (Ctrl+Shift+P)"
+        >
+          Present
+        </Button>
         <Button size="sm" onClick={() => void duplicateQuote(quoteId)}>
           Duplicate
         </Button>

@@ -10,7 +10,7 @@ export function base64ToBytes(b64: string): Uint8Array {
   return out;
 }
 
-function readAsBase64(file: File): Promise<string> {
+export function readAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const r = new FileReader();
     r.onload = () => {

@@ -6,6 +6,7 @@ import { LibraryPicker } from '../editor/attachments';
 import { useSync } from '../state/sync';
 import { Button, IconButton, TextArea, TextField } from '../ui';
 import { toast } from '../ui/toast';
+import { PartnerLogoCard } from './partner-logo-card';
 
 type Errors = Partial<
   Record<
@@ -215,6 +216,7 @@ export default function PreferencesScreen() {
           }}
         />
       )}
+      <PartnerLogoCard />
     </div>
   );
 }

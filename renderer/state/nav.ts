@@ -4,6 +4,8 @@ export type Route =
   | { screen: 'quotes' }
   | { screen: 'followUps' }
   | { screen: 'quote'; quoteId: string }
+  /** Present mode: the quote on the whole screen for the client, without the app around it. */
+  | { screen: 'present'; quoteId: string }
   | { screen: 'conflicts'; quoteId?: string }
   | { screen: 'library' }
   | { screen: 'kits' }

@@ -32,6 +32,17 @@ export function pdfPages(bytes: Uint8Array): number {
   return Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
 }
 
+/** pdfimages' rows: the page, width and height of every image in the document. */
+export function pdfImages(bytes: Uint8Array): { page: number; width: number; height: number }[] {
+  const out = withFile(bytes, (f) => execFileSync('pdfimages', ['-list', f], { encoding: 'utf8' }));
+  return out
+    .split('\n')
+    .slice(2)
+    .filter((l) => l.trim())
+    .map((l) => l.trim().split(/\s+/))
+    .map((c) => ({ page: Number(c[0]), width: Number(c[3]), height: Number(c[4]) }));
+}
+
 /** pdffonts' rows: name and whether the font is embedded. */
 export function pdfFonts(bytes: Uint8Array): { name: string; embedded: boolean }[] {
   const out = withFile(bytes, (f) => execFileSync('pdffonts', [f], { encoding: 'utf8' }));
