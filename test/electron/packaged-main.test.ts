@@ -178,7 +178,11 @@ describe('the packaged main process with a stand-in Electron (the one fake: no E
     const created = (await value('quotes.create', { clientId: DEMO.clients.acme })) as {
       header: { id: string };
     };
-    const soon = new Date(Date.now() + 2.5 * 86_400_000).toISOString();
+    // The end of the day three calendar days ahead, as the editor saves an expiry date.
+    const day = new Date();
+    day.setDate(day.getDate() + 3);
+    day.setHours(23, 59, 59, 0);
+    const soon = day.toISOString();
     await value('quotes.updateHeader', { quoteId: created.header.id, expiresOn: soon });
     // Told at start and after a profile switch (then once a day): opening the profile again.
     const { activeId } = (await value('profiles.list')) as { activeId: string };

@@ -56,6 +56,13 @@ describe('the core without a profile', () => {
     expect(info.logsDir).toBe(path.join(h.dataDir, 'logs'));
   });
 
+  it("keeps the partner's logo on this computer, and presents only a quote it holds", async () => {
+    expect(await call('partnerLogo.get')).toEqual({ logo: null });
+    await refuse('partnerLogo.set', { mimeType: 'text/plain' });
+    await call('partnerLogo.clear');
+    await refuse('present.view', { quoteId: '00000000-0000-4000-8000-000000000000' });
+  });
+
   it('keeps working locally and says plainly why nothing syncs', async () => {
     const status = await call('sync.status');
     expect(status.available).toBe(false);
