@@ -1,6 +1,3 @@
-// Over 500 lines: the loop is one state value (LoopState) moved by its cycle, its sleeps, the
-// settle window of local edits and the guarded listener calls; split, each part would reach
-// into the same state.
 // The sync engine: pushes dirty quotes (bounded parallelism across quotes, strict order
 // within one), pulls remote changes, backs off while offline (timers, never a busy loop),
 // and reports progress and per-quote state.
@@ -14,18 +11,15 @@ import { FillDriver } from './fill-driver';
 import { downloadPreviews, previewsWaiting, queuePreviews } from './previews';
 import { downloadMissingFiles, syncQuote, type RoundResult } from './push';
 import type { RoundContext } from './ports';
-import { cycleDelay, ENGINE_BACKOFF, settleWait } from './backoff';
+import { cycleDelay, ENGINE_BACKOFF } from './backoff';
 
 export interface EngineOptions {
   store: SyncStore;
   api: SyncApi;
   /** Quotes pushed at the same time. Default 4. */
   parallelism?: number;
-  /** Pull this often (a cycle an edit woke pulls only if the last pull is older). 60 s. */
+  /** Pull this often when nothing else wakes the engine. Default 60 s. */
   pullIntervalMs?: number;
-  /** Edits go once none came for this long, at most `settleMaxMs` after the first. 500 ms, 2 s. */
-  settleMs?: number;
-  settleMaxMs?: number;
   /** Backoff after a failed cycle (`backoff.ts`). Default 1 s … 5 min. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
@@ -75,12 +69,7 @@ type Phase =
   | { kind: 'stopped' }
   | { kind: 'idle'; wake: Wake | null }
   | { kind: 'cycling'; wake: Wake | null }
-  | {
-      kind: 'sleeping';
-      timer: NodeJS.Timeout | null;
-      cut: () => void;
-      settleFrom: number | null; // since when edits wait in it (the settle window)
-    };
+  | { kind: 'sleeping'; timer: NodeJS.Timeout | null; cut: () => void };
 
 /**
  * The loop's state, one value. `paused` holds in every phase (a paused cycle finishes the
@@ -112,10 +101,6 @@ export class SyncEngine {
   private parked = new Map<string, string>();
   private progress: { done: number; total: number } | undefined;
   private filesCollectedAt = -Infinity;
-  /** When the last pull ended well: a cycle woken by an edit pulls only once it is this old. */
-  private pulledAt = -Infinity;
-  /** What woke the next cycle of the loop (null: the timer, a start or a resume). */
-  private wokenBy: Wake | null = null;
   /** Quotes listed before their aggregates, read in the background (fill.ts). */
   private readonly fill: FillDriver;
 
@@ -215,7 +200,7 @@ export class SyncEngine {
    * One cycle: push every pending quote, then pull. Quotes the pull only listed are read by
    * the background fill, which this waits for unless `background` (the engine's own loop).
    */
-  async syncOnce(force = false, background = false, withPull = true): Promise<CycleReport> {
+  async syncOnce(force = false, background = false): Promise<CycleReport> {
     const report: CycleReport = {
       pushed: [],
       results: {},
@@ -275,7 +260,7 @@ export class SyncEngine {
     try {
       await Promise.all(Array.from({ length: Math.min(this.parallelism, queue.length) }, worker));
       if (!report.retry && this.state.paused && this.opts.pull !== false) cutShort = true;
-      else if (!report.retry && this.opts.pull !== false && withPull)
+      else if (!report.retry && this.opts.pull !== false)
         await this.pullAndFill(report, background);
     } finally {
       // Unless stopped meanwhile: back to where the cycle began, a wake-up kept.
@@ -315,7 +300,6 @@ export class SyncEngine {
       report.retry = f;
     }
     if (!report.pull) return;
-    this.pulledAt = Date.now();
     const filled = this.fill.start();
     if (filled && !background) {
       const f = await filled;
@@ -390,22 +374,16 @@ export class SyncEngine {
       }
       let report: CycleReport | null = null;
       // Whatever is dirty now is in this cycle; only wake-ups from here on ask for another.
-      // A cycle an edit woke sends it; the list is pulled on its own schedule.
-      const wake = this.takeWake();
-      force ||= wake === 'runNow';
-      const edit = (wake ?? this.wokenBy) === 'changed';
-      this.wokenBy = null;
-      const pullIntervalMs = this.opts.pullIntervalMs ?? 60_000;
-      const withPull = !edit || Date.now() - this.pulledAt >= pullIntervalMs;
+      force ||= this.takeWake() === 'runNow';
       try {
-        report = await this.syncOnce(force, true, withPull);
+        report = await this.syncOnce(force, true);
       } catch (e) {
         this.lastError = e instanceof Error ? e.message : String(e);
         this.emitStatus();
       }
       force = false;
       if (this.stopped) break;
-      let delay = pullIntervalMs;
+      let delay = this.opts.pullIntervalMs ?? 60_000;
       if (!report || report.retry) {
         this.state.failures++;
         delay = cycleDelay(
@@ -422,11 +400,8 @@ export class SyncEngine {
       // Woken during the cycle: the edit or the "sync now" must not wait for the interval
       // (an edit made during a failed cycle waits out the backoff).
       const pending = this.takeWake();
-      if ((force = pending === 'runNow')) continue;
-      // Edits made meanwhile wait out the settle window: typing goes as one round.
-      if (pending === 'changed' && this.state.failures === 0) {
-        this.wokenBy = 'changed';
-        force = await this.sleep(settleWait(Date.now(), this.opts), Date.now());
+      if (pending === 'runNow' || (pending === 'changed' && this.state.failures === 0)) {
+        force = pending === 'runNow';
         continue;
       }
       force = await this.sleep(delay);
@@ -434,13 +409,12 @@ export class SyncEngine {
   }
 
   /** Waits `ms` (null: until woken). True when woken (cut short), false when the time is up. */
-  private sleep(ms: number | null, settleFrom: number | null = null): Promise<boolean> {
+  private sleep(ms: number | null): Promise<boolean> {
     return new Promise((resolve) => {
       const phase: Phase & { kind: 'sleeping' } = {
         kind: 'sleeping',
         timer: null,
         cut: () => done(true),
-        settleFrom,
       };
       const done = (forced: boolean) => {
         if (phase.timer) clearTimeout(phase.timer);
@@ -453,24 +427,16 @@ export class SyncEngine {
     });
   }
 
-  /**
-   * A local edit happened: sync once the settle window is over (another edit within it waits
-   * with it) — unless backing off, where only runNow cuts the wait.
-   */
+  /** A local edit happened: sync soon — unless backing off, where only runNow cuts the wait. */
   notifyChanged(): void {
     const { phase, failures, paused } = this.state;
     if (failures !== 0 || paused || phase.kind === 'stopped') return;
     if (phase.kind === 'sleeping') {
-      if (!phase.timer) return;
-      clearTimeout(phase.timer);
-      phase.settleFrom ??= Date.now();
-      this.wokenBy ??= 'changed';
-      phase.timer = setTimeout(phase.cut, settleWait(phase.settleFrom, this.opts));
+      if (phase.timer) phase.cut();
     } else phase.wake ??= 'changed';
   }
 
   runNow(): void {
-    this.wokenBy = 'runNow';
     this.state.failures = 0;
     this.parked.clear();
     const phase = this.state.phase;
