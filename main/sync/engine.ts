@@ -12,7 +12,6 @@ import { downloadPreviews, previewsWaiting, queuePreviews } from './previews';
 import { downloadMissingFiles, syncQuote, type RoundResult } from './push';
 import type { RoundContext } from './ports';
 import { cycleDelay, ENGINE_BACKOFF } from './backoff';
-
 export interface EngineOptions {
   store: SyncStore;
   api: SyncApi;
@@ -345,7 +344,7 @@ export class SyncEngine {
     return p.wake;
   }
 
-  /** The loop kept alive: what escapes a cycle's error path is said, then a backoff. */
+  // The loop kept alive: what escapes a cycle's error path is said, then a backoff.
   private async runGuarded(): Promise<void> {
     for (;;) {
       try {
