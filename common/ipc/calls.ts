@@ -47,6 +47,7 @@ import { call, Done, FilePath, none, quote } from './call';
 import { kitCalls } from './kit-calls';
 import { AttachmentName, editCalls } from './edit-calls';
 import { presentCalls } from './present';
+import { optionCalls } from './option-calls';
 import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
 
 /** A drafts file read in the page: under the bridge's 64 MiB body. */
@@ -348,6 +349,7 @@ export const calls = {
 
   // --- present mode (the client-facing screen) and the partner's logo, this computer only ---
   ...presentCalls,
+  ...optionCalls,
 
   // --- follow-ups and the user's own preferences (this computer, this profile) -------------
   /** "Needs attention": quotes expiring soon, sent and unanswered, changes requested, sync trouble. */

@@ -22,3 +22,4 @@ export {
 } from './client';
 export type { Bridge, IpcCall, IpcClient, HttpBridgeOptions } from './client';
 export { CALL_NAMES, EVENT_NAMES } from './names';
+export * from './option-calls';

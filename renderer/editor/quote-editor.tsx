@@ -7,6 +7,7 @@ import { deleteQuote, duplicateQuote } from '../quotes/actions';
 import { HeaderForm } from './header-form';
 import { StatusControl } from './status-control';
 import { LineItems } from './line-items';
+import { OptionsCard } from '../options/options-card';
 import { TotalsCard } from './totals-card';
 import { publishQueued } from './publish-queued';
 import { AccessList } from './access-list';
@@ -107,6 +108,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
         <div className="editor-main">
           <HeaderForm detail={detail} />
           <LineItems detail={detail} />
+          <OptionsCard detail={detail} />
           <AccessList detail={detail} />
           <Attachments detail={detail} />
         </div>

@@ -10,6 +10,7 @@ import { PERIOD_LABEL } from '../format/periods';
 import { useNav } from '../state/nav';
 import { Button } from '../ui';
 import { useFullScreenWhileOpen } from './full-screen';
+import { PresentChoices } from './present-choices';
 import { PresentSection } from './present-lines';
 import { usePresentView } from './use-present-view';
 import './present.css';
@@ -110,6 +111,7 @@ export default function PresentScreen({ quoteId }: { quoteId: string }) {
             {s.view.sections.map((sec, i) => (
               <PresentSection key={i} section={sec} index={i} currency={s.view.currency} />
             ))}
+            <PresentChoices quoteId={quoteId} currency={s.view.currency} />
             <Totals view={s.view} />
             <section className="present-terms" aria-labelledby="present-terms-h">
               <h2 id="present-terms-h">Terms</h2>
