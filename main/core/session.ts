@@ -103,12 +103,23 @@ export async function openSession(
   if (deps.previewBudgetMiB !== undefined) store.setMeta(PREVIEW_BUDGET, deps.previewBudgetMiB);
   if (demo && !store.identity()) seedDemoIdentity(store, demo.seedFile);
   const api = profile ? await vault.createClient(profile.id) : null;
-  const sync =
+  const engine =
     profile && api
       ? deps.syncFactory
         ? deps.syncFactory({ store, api, hub, log })
         : unavailableSync(NO_ENGINE_REASON, store)
       : unavailableSync(NO_PROFILE_REASON, store);
+  const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
+  // "Sync now" also copies the partner's defaults again; other syncs only on their schedule.
+  const sync: SyncPort = refresh
+    ? {
+        ...engine,
+        runNow: (quoteId) => {
+          refresh.asked();
+          engine.runNow(quoteId);
+        },
+      }
+    : engine;
   const unsubscribe = reportChanges(store, sync, hub);
   const offHealth = store.onCondition((c) => {
     log.warn('store.condition', {
@@ -118,7 +129,6 @@ export async function openSession(
     });
     hub.emit('store.health', healthView(c));
   });
-  const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
   const keeper = access.key ? keepKeyInKeychain(vault, dir, access.key, log) : null;
   log.info('session.opened', { profileId: profile?.id ?? null });
   return {
