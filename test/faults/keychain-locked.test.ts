@@ -8,29 +8,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keychainGate } from '../vault/keychain-required';
-import { buildApp, startApp, until, type StartedApp } from './app';
+import { faultApps, until, type StartedApp } from './app';
 import { expectAnswering, expectNoRawText, firstQuote, localEdits, tempDir } from './fixtures';
 import { privateKeyring, type PrivateKeyring } from './private-keyring';
 
 const gate = await keychainGate();
-let out = '';
 let ring: PrivateKeyring | undefined;
-const running: StartedApp[] = [];
 beforeAll(async () => {
-  out = await buildApp();
   ring = await privateKeyring();
 });
-afterAll(async () => {
-  for (const app of running) await app.kill();
-  ring?.stop();
-  fs.rmSync(out, { recursive: true, force: true });
-});
-
-async function start(dataDir: string) {
-  const app = await startApp(out, { dataDir, env: ring!.env });
-  running.push(app);
-  return app;
-}
+afterAll(() => ring?.stop());
+// After the keyring's hooks, so its apps are killed before the keyring goes (hooks run as a stack).
+const launch = faultApps();
+const start = (dataDir: string) => launch({ dataDir, env: ring!.env });
 
 const settled = (app: StartedApp) =>
   until(
