@@ -152,6 +152,8 @@ export async function openSession(
   };
 }
 
+export const LOCKED_SYNC_REASON = 'Sync starts once the quotes on this computer are open.';
+
 /** A session whose store stays closed until the user acts on the lock screen. */
 function lockedSession(
   profileId: string | null,
@@ -167,7 +169,8 @@ function lockedSession(
     storeDir,
     profileName,
     api: null,
-    sync: unavailableSync(lock.message, null),
+    // The lock screen says why, once: the sync status only says what it waits for.
+    sync: unavailableSync(LOCKED_SYNC_REASON, null),
     catalogue: () => Promise.resolve(),
     repaired: null,
     unsubscribe: () => {},
