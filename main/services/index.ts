@@ -12,6 +12,7 @@ import { kitHandlers } from './kits';
 import { libraryHandlers } from './library';
 import { partnerLogoHandlers } from './partner-logo';
 import { presentHandlers } from './present';
+import { deskHandlers } from './desk';
 import { profileHandlers } from './profiles';
 import { proposalHandlers } from './proposal';
 import { quoteHandlers } from './quotes';
@@ -39,6 +40,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...draftsHandlers(ctx),
     ...followUpHandlers(ctx),
     ...presentHandlers(ctx),
+    ...deskHandlers(ctx),
     ...partnerLogoHandlers(ctx),
   };
 }

@@ -7,6 +7,7 @@ import type { Group } from './group';
 import { partnerLogoDataUrl } from './partner-logo';
 import { detail } from './quotes';
 import type { WorkQuote } from '../store';
+import type { SignedAnswer } from '../proposal/signed';
 
 async function render(ctx: ServiceContext, quoteId: string, locale?: string) {
   const rec = ctx.store().getQuote(quoteId);
@@ -19,7 +20,12 @@ async function render(ctx: ServiceContext, quoteId: string, locale?: string) {
 }
 
 /** The proposal of a working copy: the quote as it is, or a version of it as it was. */
-export async function renderWork(ctx: ServiceContext, w: WorkQuote, locale?: string) {
+export async function renderWork(
+  ctx: ServiceContext,
+  w: WorkQuote,
+  locale?: string,
+  signed?: SignedAnswer,
+) {
   // Loaded on first use: the PDF library is a tenth of a second of start-up otherwise.
   const { proposalFileName, proposalModel, renderProposal } = await import('../proposal');
   const store = ctx.store();
@@ -31,6 +37,7 @@ export async function renderWork(ctx: ServiceContext, w: WorkQuote, locale?: str
     preparedBy: identity?.user.fullName,
     logo: partnerLogoDataUrl(store),
   });
+  if (signed) model.signed = signed;
   const out = await renderProposal(model, {
     ...(locale ? { locale } : {}),
     ...(ctx.fontsDir ? { fontsDir: ctx.fontsDir } : {}),

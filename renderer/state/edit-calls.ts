@@ -40,6 +40,8 @@ export const quoteIn: { [N in EditCall]: (out: IpcOutput<N>) => QuoteDetail } = 
   'attachments.addFromBytes': whole,
   'sync.resolve': whole,
   'kits.insert': beside,
+  'desk.respond': beside,
+  'desk.decide': beside,
   'followUps.extendExpiry': whole,
   'edits.undo': whole,
   'edits.redo': whole,
