@@ -40,6 +40,8 @@ export interface GuardInput {
 /** Stops the round before an answer reaches a quote changed elsewhere: the message, or null. */
 export function stopForChangedQuote(store: SyncStore, g: GuardInput): string | null {
   const answer = store.desk?.latest(g.quoteId);
+  // Stopped already: it waits for the salesperson's decision, whatever "Sync now" asks.
+  if (answer?.state === 'stopped') return answer.message ?? CHANGED_MESSAGE;
   if (!answer || answer.state !== 'queued') return null;
   // Stopped once already and the salesperson chose to send it: it goes.
   if (answer.serverVersion !== null) return null;

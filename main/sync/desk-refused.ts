@@ -38,7 +38,8 @@ export function keepRefusedAnswer(store: SyncStore, quoteId: string, r: AnswerRe
   const q = store.getQuote(quoteId);
   const answer = store.desk?.latest(quoteId);
   if (!q || !answer) return;
-  const message = `The partner API refused to change the status: ${r.failure.message}`;
+  const words = r.failure.message.trim().replace(/[.!]?$/, '.');
+  const message = `The partner API refused to change the status (${words.slice(0, -1)}).`;
   store.transaction(() => {
     try {
       store.sync.replaceWork(

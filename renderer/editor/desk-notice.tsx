@@ -39,26 +39,28 @@ function Stopped({ r, quoteId }: { r: DeskResponse; quoteId: string }) {
     }
   };
   return (
-    <div className="readonly-note desk-notice stack" role="alert">
-      <p>
-        <strong>Not marked {MARK[r.kind]}:</strong> the quote changed on the server after the client
-        saw it. The client’s {ANSWER[r.kind]} ({who(r)}) is kept on this computer with the version
-        they saw. Compare the two, then decide.
-      </p>
-      <div className="row">
-        <Button size="sm" onClick={() => void compare()}>
-          Compare the changes
-        </Button>
-        <Button size="sm" onClick={() => void run('desk.decide', { quoteId, decision: 'send' })}>
-          Send the {ANSWER[r.kind]} anyway
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() => void run('desk.decide', { quoteId, decision: 'withdraw' })}
-        >
-          Keep it on this computer only
-        </Button>
+    <>
+      <div className="readonly-note desk-notice stack" role="alert">
+        <p>
+          <strong>Not marked {MARK[r.kind]}:</strong> the quote changed on the server after the
+          client saw it. The client’s {ANSWER[r.kind]} ({who(r)}) is kept on this computer with the
+          version they saw. Compare the two, then decide.
+        </p>
+        <div className="row">
+          <Button size="sm" onClick={() => void compare()}>
+            Compare the changes
+          </Button>
+          <Button size="sm" onClick={() => void run('desk.decide', { quoteId, decision: 'send' })}>
+            Send the {ANSWER[r.kind]} anyway
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void run('desk.decide', { quoteId, decision: 'withdraw' })}
+          >
+            Keep it on this computer only
+          </Button>
+        </div>
       </div>
       {versions && (
         <CompareDialog
@@ -69,7 +71,7 @@ function Stopped({ r, quoteId }: { r: DeskResponse; quoteId: string }) {
           onClose={() => setVersions(null)}
         />
       )}
-    </div>
+    </>
   );
 }
 
@@ -80,7 +82,7 @@ function said(r: DeskResponse): string | null {
     case 'sent':
       return `Marked ${MARK[r.kind]} at the desk by ${who(r)}; the signed proposal is attached.`;
     case 'refused':
-      return `Not marked ${MARK[r.kind]}: ${r.message ?? 'the partner API refused the status change.'} The client’s ${ANSWER[r.kind]} (${who(r)}) stays recorded on this computer and the signed proposal stays attached.`;
+      return `Not marked ${MARK[r.kind]}. ${r.message ?? 'The partner API refused the status change.'} The client’s ${ANSWER[r.kind]} (${who(r)}) stays recorded on this computer and the signed proposal stays attached.`;
     case 'withdrawn':
       return `The client’s ${ANSWER[r.kind]} (${who(r)}) is kept on this computer only.`;
     default:

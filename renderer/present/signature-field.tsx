@@ -25,6 +25,8 @@ function TypedSignature({
         value={typed}
         error={error}
         autoComplete="off"
+        // The button that led here is gone: the keyboard goes on where the name is typed.
+        autoFocus
         onChange={(e) => {
           setTyped(e.target.value);
           const text = e.target.value.trim();
