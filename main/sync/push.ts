@@ -32,6 +32,8 @@ import { ownershipWanted, takeOwnership } from './ownership';
 import { nextStep, type Step } from './plan';
 import type { RoundContext, SyncStore } from './ports';
 import { refusedPublish, withdrawPublish } from './publish-refused';
+import { keepRefusedAnswer, refusedAnswer } from './desk-refused';
+import { stopForChangedQuote } from './desk-guard';
 import { pushedOf, withPushed } from './pushed';
 import { rebaseWork } from './rebase';
 import { MAX_STEPS, ROUND_ATTEMPTS } from './backoff';
@@ -65,6 +67,11 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
       case 'lose':
         ctx.store.sync.transition(quoteId, 'failed', { message: r.message });
         return { state: 'error', message: r.message };
+      case 'answerRefused':
+        // Kept here as refused, the quote at the server's status; the rest still goes.
+        keepRefusedAnswer(ctx.store, quoteId, r);
+        lastRefusal = r.failure;
+        continue;
       case 'publishRefused':
         // The quote is a draft again here; the next attempt sends what else there is.
         withdrawPublish(ctx.store, quoteId, r);
@@ -253,6 +260,19 @@ function mergeSides(read: Read, ctx: RoundContext): Next<Merged> {
     withPushed(base, pushedOf(store, quoteId), remote),
     keptOf(store, quoteId),
   );
+  const changed = stopForChangedQuote(store, {
+    quoteId,
+    base: mergeBase,
+    local,
+    remote,
+    agg,
+    work: snap.work,
+    idOf,
+  });
+  if (changed) {
+    store.sync.transition(quoteId, 'failed', { message: changed });
+    return { state: 'error', message: changed };
+  }
   const m = merge(mergeBase, local, snap.serverId ? remote : null, decide);
   if (m.conflicts.length) {
     recordMergeConflicts(store, quoteId, snap.work, snap.base, agg, m.conflicts, idOf);
@@ -337,7 +357,11 @@ async function pushSteps(m: Merged, ctx: RoundContext): Promise<Next<Pushed>> {
       // Refused: the server removed nothing, so they are still part of the base.
       if (after.stop === 'reread' && after.failure?.kind === 'refused')
         unkeep(store, quoteId, replaced);
-      return refusedPublish(step, merged, known, after) ?? after;
+      return (
+        refusedPublish(step, merged, known, after) ??
+        refusedAnswer(store, quoteId, step, merged, known, after) ??
+        after
+      );
     }
     agg = after;
     calls++;
