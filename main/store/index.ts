@@ -8,7 +8,7 @@ export function openStore(file: string, opts?: StoreOptions): Store {
   return new Store(file, opts);
 }
 
-export { Store, type StoreOptions } from './store';
+export { DELETE_HOLD_MS, Store, type StoreOptions } from './store';
 export { repairStore, type RepairReport } from './repair';
 export type { IntegrityCheck } from './db';
 export { ENCRYPT_POINTS, type EncryptPoint } from './encrypt-migration';

@@ -82,6 +82,11 @@ import type {
   WorkQuote,
 } from './types';
 
+/** How long a deleted quote's delete waits for Undo before sync sends it (the notice: 8 s). */
+export const DELETE_HOLD_MS = 10_000;
+/** The undo step a delete is in its quote's history. */
+const DELETE_LABEL = 'Delete quote';
+
 export interface StoreOptions {
   /** Where attachment files live; default `attachments/` beside the database file. */
   filesDir?: string;
@@ -759,39 +764,36 @@ export class Store {
   }
 
   /**
-   * Deletes a quote. One the server may hold (it has a server id, or a create was sent)
-   * stays as a tombstone until sync deleted it remotely and calls `purgeQuote`.
+   * Deletes a quote as one step of its own undo history: it leaves the list at once, and its
+   * delete is held back from the server for `DELETE_HOLD_MS` (sync's round finds the hold in
+   * the quote's bookkeeping, then sends the delete, or forgets a quote the server never had).
+   * Until then Undo gives back the same quote, reference code and all.
    */
-  deleteQuote(quoteId: string): void {
+  deleteQuote(quoteId: string, holdMs = DELETE_HOLD_MS): void {
     this.transaction(() => {
       const r = this.row(quoteId);
       if (r.deleted) return;
       if (this.stubs.has(r.qrow)) throw notDownloadedError();
-      const sent = this.tables.journal({ quoteId }).length > 0;
-      if (!r.server_id && !sent) {
-        this.purge(r);
-      } else {
-        this.repo.markDeleted(r.qrow);
-        this.repo.clearStack(r.qrow, 'undo');
-        this.repo.clearStack(r.qrow, 'redo');
-      }
+      const doc = this.storedWork(r.qrow);
+      this.steps.forget(r.qrow);
+      this.repo.pushHistory(r.qrow, 'undo', DELETE_LABEL, doc, doc, this.now());
+      this.repo.clearStack(r.qrow, 'redo');
+      this.repo.markDeleted(r.qrow);
+      const until = new Date(this.clock().getTime() + holdMs).toISOString();
+      this.repo.sync.setBookkeeping(r.qrow, { deleteHeldUntil: until });
       this.bus.emit({ quoteId, what: 'deleted' });
     }, 'user');
   }
 
-  /**
-   * Takes back a delete that has not reached the server yet: the tombstone is the quote
-   * again, with its server id and reference code. False when there is no tombstone (never
-   * sent, so it vanished; or its delete is done).
-   */
-  restoreDeleted(quoteId: string): boolean {
-    return this.transaction(() => {
-      const r = this.repo.byId(quoteId);
-      if (!r || !r.deleted) return false;
-      this.repo.markRestored(r.qrow, parseDoc(this.repo.workDoc(r.qrow)));
-      this.bus.emit({ quoteId, what: 'created' });
-      return true;
-    }, 'user');
+  /** Undo of a delete (the top step of a deleted quote's history): the quote is back. */
+  private undelete(r: QuoteMeta): boolean {
+    const top = this.repo.topHistory(r.qrow, 'undo');
+    if (top?.label !== DELETE_LABEL) throw new QuoteNotFoundError(r.id);
+    this.repo.dropHistory(top.id);
+    this.repo.markRestored(r.qrow, parseDoc(this.repo.workDoc(r.qrow)));
+    this.repo.sync.setBookkeeping(r.qrow, { deleteHeldUntil: null });
+    this.bus.emit({ quoteId: r.id, what: 'created' });
+    return true;
   }
 
   /** Forgets a quote entirely (its remote delete is done, or it was deleted remotely). */
@@ -822,6 +824,7 @@ export class Store {
     const to = from === 'undo' ? 'redo' : 'undo';
     return this.transaction(() => {
       const r = this.row(quoteId);
+      if (r.deleted && from === 'undo') return this.undelete(r);
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
       const top = this.repo.topHistory(r.qrow, from);
       if (!top) return false;

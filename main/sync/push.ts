@@ -14,7 +14,6 @@ import {
 import { failureOf, failureWords, isGone, type Failure } from './errors';
 import { recoverJournal } from './recover';
 import { matchDefaultAttachments } from './defaults';
-import { deleteHeld, releaseDelete } from './delete-hold';
 import {
   checkCommit,
   keep,
@@ -161,8 +160,10 @@ async function recover(quoteId: string, ctx: RoundContext): Promise<Next<{ snap:
   store.sync.transition(quoteId, 'roundStarted');
   if (!snap.deleted) return { snap };
 
-  // Within the undo window the delete waits: undo gives back the same quote.
-  if (deleteHeld(store, quoteId)) {
+  // Within the undo window the delete waits: undo gives back the same quote (the hold is the
+  // store's, set with the delete: Store.deleteQuote).
+  const heldUntil = store.sync.syncRecord(quoteId)?.deleteHeldUntil;
+  if (heldUntil && Date.parse(heldUntil) > Date.now()) {
     store.sync.transition(quoteId, 'held');
     return { state: 'pending' };
   }
@@ -177,7 +178,6 @@ async function recover(quoteId: string, ctx: RoundContext): Promise<Next<{ snap:
   store.transaction(() => {
     // Restored while the delete was under way: it is gone there; the next round says so.
     if (store.getQuote(quoteId)?.deleted) store.purgeQuote(quoteId);
-    releaseDelete(store, quoteId);
   });
   return { state: 'dropped' };
 }
