@@ -8,8 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
+import keytar from '@napi-rs/keyring/keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteResponse } from '../../common/api';
+import { applyDbKey, deriveStoreKeys } from '../../main/store/cipher';
+import { KEYCHAIN_SERVICE, readProtection, storeKeyAccount } from '../../main/vault';
 import { bandPng } from '../helpers/png';
 import { startServer, type StartedServer } from '../helpers/server';
 import { DEMO, login, ok, type Api } from '../helpers/server-api';
@@ -50,6 +53,17 @@ async function syncedDraft(): Promise<{ quoteId: string; serverId: string }> {
     return d.sync.state === 'synced' ? d.header.serverId : null;
   });
   return { quoteId, serverId: serverId! };
+}
+
+/** The store's SQLite file opened as the app opens it: with its key where the keychain holds one. */
+async function openStoreFile(file: string): Promise<Database.Database> {
+  const db = new Database(file);
+  const record = readProtection(path.dirname(file));
+  if (record?.mode === 'keychain') {
+    const hex = await keytar.getPassword(KEYCHAIN_SERVICE, storeKeyAccount(record.keyId!));
+    applyDbKey(db, deriveStoreKeys(Buffer.from(hex!, 'hex')).db);
+  }
+  return db;
 }
 
 const signature = {
@@ -150,7 +164,7 @@ describe('accept at the desk', () => {
     const file2 = fs
       .readdirSync(path.join(dataDir, 'stores'), { recursive: true, encoding: 'utf8' })
       .find((f) => f.endsWith('quotedesk.sqlite'))!;
-    const db = new Database(path.join(dataDir, 'stores', file2));
+    const db = await openStoreFile(path.join(dataDir, 'stores', file2));
     const changed = db
       .prepare(
         `UPDATE quote_versions SET doc = replace(doc, '"quantity":10', '"quantity":1')
