@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { callNames } from '../common/ipc/calls';
+import { eventNames } from '../common/ipc/events';
 
 const require = createRequire(import.meta.url);
 
@@ -57,14 +59,27 @@ export async function buildElectron(out = OUT): Promise<void> {
     outfile: path.join(out, 'main/app.cjs'),
     external: ['electron', ...NATIVE_MODULES],
   });
-  await esbuild({
+  await esbuild(preloadOptions(path.join(out, 'preload/index.cjs')));
+}
+
+/**
+ * The preload's bundle: the contract's call and event names are put in by the build, read
+ * from the contract's maps themselves (common/ipc), since a sandboxed preload gets a tiny
+ * require (electron, events, timers, url) and must not carry zod.
+ */
+export function preloadOptions(outfile: string): BuildOptions {
+  return {
     ...common,
     entryPoints: [path.join(ROOT, 'preload/index.ts')],
-    outfile: path.join(out, 'preload/index.cjs'),
+    outfile,
     external: ['electron'],
-    // A sandboxed preload gets a tiny require (electron, events, timers, url): keep it tiny.
     sourcemap: false,
-  });
+    define: {
+      ...common.define,
+      QUOTEDESK_CALL_NAMES: JSON.stringify(callNames),
+      QUOTEDESK_EVENT_NAMES: JSON.stringify(eventNames),
+    },
+  };
 }
 
 /**

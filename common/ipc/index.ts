@@ -21,4 +21,3 @@ export {
   tokenFromLocation,
 } from './client';
 export type { Bridge, IpcCall, IpcClient, HttpBridgeOptions } from './client';
-export { CALL_NAMES, EVENT_NAMES } from './names';

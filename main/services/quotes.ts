@@ -5,6 +5,7 @@ import { clearPublishRefusal, holdDelete, releaseDelete } from '../sync';
 import { ServiceError } from './errors';
 import type { ServiceContext } from './context';
 import type { EditCallName } from '../../common/ipc/edit-calls';
+import type { EditSteps } from './edit-steps';
 import type { Group } from './group';
 import { detailOf, pipelineView, summaryOf } from './views';
 
@@ -30,6 +31,23 @@ export function detail(ctx: ServiceContext, quoteId: string) {
 export interface PublishHooks {
   /** Runs inside the publish's transaction. */
   published(quoteId: string): void;
+}
+
+/** Before taking a quote over: one already the user's is refused in the dialog's words. */
+export function quoteSteps(ctx: ServiceContext): Pick<EditSteps, 'quotes.takeOwnership'> {
+  return {
+    'quotes.takeOwnership': ({ quoteId }) => {
+      const store = ctx.store();
+      const me = store.identity()?.user.id.toLowerCase();
+      const owner = store.getQuote(quoteId)?.work.ownedBy?.id.toLowerCase();
+      if (me && owner === me) {
+        throw new ServiceError('VALIDATION', 'You already own this quote.', {
+          field: 'quoteId',
+          apiCode: 'QUOTE_ALREADY_OWNED',
+        });
+      }
+    },
+  };
 }
 
 // long: one short handler per IPC call of the quotes and edits groups, sharing this session's undo-delete copies
@@ -159,19 +177,6 @@ export function quoteHandlers(
       const data = ctx.store().exportQuote(quoteId);
       const ref = ctx.store().getWork(quoteId).referenceCode || quoteId.slice(0, 8);
       return { fileName: `quote-${ref}.json`, json: JSON.stringify(data, null, 2) };
-    },
-    'quotes.takeOwnership': ({ quoteId }) => {
-      const store = ctx.store();
-      const me = store.identity()?.user.id.toLowerCase();
-      const owner = store.getQuote(quoteId)?.work.ownedBy?.id.toLowerCase();
-      if (me && owner === me) {
-        throw new ServiceError('VALIDATION', 'You already own this quote.', {
-          field: 'quoteId',
-          apiCode: 'QUOTE_ALREADY_OWNED',
-        });
-      }
-      ctx.store().takeOwnership(quoteId);
-      return detail(ctx, quoteId);
     },
     'quotes.pipeline': (q) => {
       const store = ctx.store();

@@ -6,6 +6,8 @@ import type { VersionSummary } from '../../common/versions';
 import type { Store, VersionRecord, WorkQuote } from '../store';
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
+import type { EditCallName } from '../../common/ipc/edit-calls';
+import type { EditSteps } from './edit-steps';
 import type { Group } from './group';
 import { renderWork } from './proposal';
 import { detail } from './quotes';
@@ -72,7 +74,16 @@ export async function keepVersionPdf(ctx: ServiceContext, quoteId: string, numbe
   return out;
 }
 
-export function versionHandlers(ctx: ServiceContext): Group<'versions'> {
+/** Before a version is restored: a version the quote does not have is named in words. */
+export function versionSteps(ctx: ServiceContext): Pick<EditSteps, 'versions.restore'> {
+  return {
+    'versions.restore': ({ quoteId, number }) => {
+      versionOf(ctx.store(), quoteId, number);
+    },
+  };
+}
+
+export function versionHandlers(ctx: ServiceContext): Omit<Group<'versions'>, EditCallName> {
   return {
     'versions.list': ({ quoteId }) => {
       detail(ctx, quoteId); // NOT_FOUND for a quote that is gone
@@ -92,11 +103,6 @@ export function versionHandlers(ctx: ServiceContext): Group<'versions'> {
         to: { ref: to, title: b.title, status: b.work.status },
         diff: compareVersions(a.work, b.work),
       };
-    },
-    'versions.restore': ({ quoteId, number }) => {
-      versionOf(ctx.store(), quoteId, number);
-      ctx.store().restoreVersion(quoteId, number);
-      return detail(ctx, quoteId);
     },
     'versions.pdf': async ({ quoteId, number }) => {
       const store = ctx.store();

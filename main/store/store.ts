@@ -28,10 +28,14 @@ import type { EditContext } from './edits/context';
 import * as header from './edits/header';
 import * as kits from './edits/kits';
 import * as lineItems from './edits/line-items';
-import * as ownership from './edits/ownership';
 import { freshCopy } from './edits/fresh-copy';
-import * as restore from './edits/restore';
-import { EDITS, type EditResult, type EditRow } from './edits/registry';
+import {
+  EDITS,
+  type ApplyOptions,
+  type BroughtBy,
+  type EditResult,
+  type EditRow,
+} from './edits/registry';
 import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { IpcParsedInput } from '../../common/ipc/calls';
 import * as sections from './edits/sections';
@@ -340,6 +344,12 @@ export class Store {
       commitmentTerm: (id) => this.caches.commitmentTerm(id),
       libraryAttachment: (id) => this.caches.libraryAttachment(id),
       putBlob: (bytes) => this.blobs.put(bytes, now),
+      kit: (id) => this.kits.require(id),
+      version: (quoteId, number) => {
+        const v = this.versions.get(quoteId, number);
+        if (v) return v.work;
+        throw new StoreError('VERSION_NOT_FOUND', `Quote ${quoteId} has no version ${number}.`);
+      },
     };
   }
 
@@ -572,19 +582,20 @@ export class Store {
   /**
    * Applies an edit of the registry (edits/registry.ts) to the quote `input.quoteId`: one
    * transaction, one undo step (coalesced with the row's key, or `opts.coalesce`), its change
-   * event from `opts.origin` (default the user's).
+   * event from `opts.origin` (default the user's); `opts.brought` is what the call's service
+   * brought for it (registry.ts `Brought`).
    */
   applyEdit<N extends EditCallName>(
     name: N,
     input: IpcParsedInput<N>,
-    opts: EditOptions & { origin?: ChangeOrigin } = {},
+    opts: ApplyOptions<N> = {} as ApplyOptions<N>,
   ): EditResult<N> {
-    const row = EDITS[name] as unknown as EditRow<IpcParsedInput<N>>;
+    const row = EDITS[name] as unknown as EditRow<IpcParsedInput<N>, BroughtBy<N>>;
     return this.edit(
       input.quoteId,
       row.what,
-      row.label,
-      (w, ctx) => row.apply(w, input, ctx) as EditResult<N>,
+      typeof row.label === 'string' ? row.label : row.label(input),
+      (w, ctx) => row.apply(w, input, ctx, opts.brought as BroughtBy<N>) as EditResult<N>,
       opts.coalesce ?? row.coalesce?.(input),
       opts.origin,
     );
@@ -603,16 +614,15 @@ export class Store {
 
   /** The signed-in user becomes the owner; sent to the server at the next sync. */
   takeOwnership(quoteId: string): void {
-    this.edit(quoteId, 'header', 'Take ownership', (w, ctx) => ownership.takeOwnership(w, ctx));
+    this.applyEdit('quotes.takeOwnership', { quoteId });
   }
 
   /** Adds items (at the end of section `sectionId` when given): one edit, one undo step. */
   addLineItems(quoteId: string, items: AddLineItemInput[], sectionId?: string): string[] {
-    return this.edit(quoteId, 'lineItems', 'Add line items', (w, ctx) => {
-      const ids = lineItems.addLineItems(w, items, ctx);
-      if (sectionId) sections.moveLineItems(w, ids, { sectionId });
-      return ids;
-    });
+    // The store takes items the contract's schema would also fill in (a usage-based item's
+    // flags are looked up from the catalogue when absent).
+    const parsed = items as IpcParsedInput<'lineItems.add'>['items'];
+    return this.applyEdit('lineItems.add', { quoteId, items: parsed, sectionId });
   }
 
   updateLineItems(quoteId: string, patches: LineItemPatch[], opts: EditOptions = {}): void {
@@ -646,10 +656,7 @@ export class Store {
     quoteId: string,
     kitId: string,
   ): { lineItemIds: string[]; priceChanges: kits.KitPriceChange[] } {
-    const kit = this.kits.require(kitId);
-    return this.edit(quoteId, 'lineItems', 'Add kit', (w, ctx) =>
-      kits.insertKit(w, kit.content, ctx),
-    );
+    return this.applyEdit('kits.insert', { quoteId, kitId });
   }
 
   deleteLineItems(quoteId: string, lineItemIds: string[]): void {
@@ -695,7 +702,7 @@ export class Store {
   }
 
   addAccessEntries(quoteId: string, entries: AccessEntryInput[]): string[] {
-    return this.edit(quoteId, 'accessList', 'Share quote', (w, ctx) =>
+    return this.edit(quoteId, 'accessList', EDITS['accessList.add'].label, (w, ctx) =>
       accessList.addAccessEntries(w, entries, ctx),
     );
   }
@@ -705,9 +712,7 @@ export class Store {
   }
 
   addAttachments(quoteId: string, files: AttachmentInput[]): string[] {
-    return this.edit(quoteId, 'attachments', 'Attach files', (w, ctx) =>
-      attachments.addAttachments(w, files, ctx),
-    );
+    return this.applyEdit('attachments.addFromBytes', { quoteId, files: [] }, { brought: files });
   }
 
   copyLibraryAttachments(quoteId: string, libraryAttachmentIds: string[]): string[] {
@@ -729,13 +734,7 @@ export class Store {
    * one undo step, sent by the next sync like any other.
    */
   restoreVersion(quoteId: string, number: number): void {
-    const v = this.versions.get(quoteId, number);
-    if (!v) {
-      throw new StoreError('VERSION_NOT_FOUND', `Quote ${quoteId} has no version ${number}.`);
-    }
-    this.edit(quoteId, 'lineItems', `Restore version ${number}`, (w, ctx) =>
-      restore.restoreVersion(w, v.work, ctx),
-    );
+    this.applyEdit('versions.restore', { quoteId, number });
   }
 
   /**

@@ -38,6 +38,8 @@ export interface AppOptions {
   colorScheme?: 'light' | 'dark';
   /** The organisation's policy file the core reads at start. */
   policyFile?: string;
+  /** Without a keychain: ask (the app's own default) or keep unencrypted (the tests'). */
+  withoutKeychain?: 'ask' | 'unencrypted';
 }
 
 export async function startApp(
@@ -63,7 +65,7 @@ export async function startApp(
     version: 'e2e',
     log: silentLogger,
     embedded: null,
-    withoutKeychain: 'unencrypted',
+    withoutKeychain: opts.withoutKeychain ?? 'unencrypted',
     syncFactory: engineSyncFactory(),
     ...(opts.policyFile ? { policy: readPolicyFile(opts.policyFile) } : {}),
   });
