@@ -192,7 +192,8 @@ function reportChanges(store: Store, sync: SyncPort, hub: EventHub) {
       ...(local && e.generation !== undefined ? { generation: e.generation } : {}),
       source: local ? 'local' : 'sync',
     });
-    // A delete waits out its undo window first: the quotes service wakes sync when that is over.
+    // A delete waits out its undo window first (Store.deleteQuote): sync's next cycle after
+    // the window sends it.
     if (local && e.what !== 'deleted') sync.changed(e.quoteId);
   });
 }

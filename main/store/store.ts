@@ -52,6 +52,10 @@ import {
 import { applyEntry } from './history';
 import { listQuotes } from './list';
 import { QuoteVersions } from './versions';
+import { DeskResponses } from './desk-responses';
+import * as desk from './edits/desk';
+import type { DeskResponseKind } from '../../common/ipc/desk';
+import type { QuoteStatus } from '../../common/api';
 import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quote-repo';
 import { SyncTables } from './sync-tables';
@@ -77,6 +81,11 @@ import type {
   RemoteAggregate,
   WorkQuote,
 } from './types';
+
+/** How long a deleted quote's delete waits for Undo before sync sends it (the notice: 8 s). */
+export const DELETE_HOLD_MS = 10_000;
+/** The undo step a delete is in its quote's history. */
+const DELETE_LABEL = 'Delete quote';
 
 export interface StoreOptions {
   /** Where attachment files live; default `attachments/` beside the database file. */
@@ -108,6 +117,8 @@ export class Store {
   readonly kits: KitTable;
   /** Versions of quotes: frozen at publish or saved by hand; local only (versions.ts). */
   readonly versions: QuoteVersions;
+  /** The client's answers given at the desk; local only (desk-responses.ts). */
+  readonly desk: DeskResponses;
   /** "Needs attention": the facts of quotes that may need the user, snoozes, notices. */
   readonly followUps: FollowUpTable;
   private blobs: BlobStore;
@@ -184,6 +195,7 @@ export class Store {
     this.sync = new StoreSync({ ...kernel, transaction: (fn) => this.transaction(fn, 'sync') });
     this.kits = new KitTable(kernel);
     this.versions = new QuoteVersions(kernel);
+    this.desk = new DeskResponses(kernel);
     this.followUps = new FollowUpTable(kernel, () => this.caches.identity());
     this.checkpoints = new CheckpointScheduler({
       flushSearch: (slice) => this.flushSearch(slice),
@@ -195,6 +207,7 @@ export class Store {
     guardMethods(this.caches, this.health);
     guardMethods(this.kits, this.health);
     guardMethods(this.versions, this.health);
+    guardMethods(this.desk, this.health);
     guardMethods(this.followUps, this.health);
     // Search entries a crash left behind are brought up to date once the store is idle.
     if (this.repo.search.behind) this.checkpoints.arm();
@@ -729,6 +742,19 @@ export class Store {
     this.applyEdit('attachments.delete', { quoteId, attachmentId });
   }
 
+  /** The client's answer at the desk (edits/desk.ts): one edit; answers the attachment's id. */
+  answerAtDesk(quoteId: string, kind: DeskResponseKind, file: AttachmentInput): string {
+    const label = kind === 'accepted' ? 'Accepted at the desk' : 'Answered at the desk';
+    return this.edit(quoteId, 'header', label, (w, ctx) => desk.answerAtDesk(w, kind, file, ctx));
+  }
+
+  /** An answer never sent, withdrawn: the server's status again, its PDF detached. */
+  withdrawDeskAnswer(quoteId: string, status: QuoteStatus, attachmentId: string | null): void {
+    this.edit(quoteId, 'header', 'Withdraw the answer', (w) =>
+      desk.withdrawAnswer(w, status, attachmentId),
+    );
+  }
+
   /**
    * Makes version `number` of the quote its working copy again (edits/restore.ts): one edit,
    * one undo step, sent by the next sync like any other.
@@ -738,39 +764,36 @@ export class Store {
   }
 
   /**
-   * Deletes a quote. One the server may hold (it has a server id, or a create was sent)
-   * stays as a tombstone until sync deleted it remotely and calls `purgeQuote`.
+   * Deletes a quote as one step of its own undo history: it leaves the list at once, and its
+   * delete is held back from the server for `DELETE_HOLD_MS` (sync's round finds the hold in
+   * the quote's bookkeeping, then sends the delete, or forgets a quote the server never had).
+   * Until then Undo gives back the same quote, reference code and all.
    */
-  deleteQuote(quoteId: string): void {
+  deleteQuote(quoteId: string, holdMs = DELETE_HOLD_MS): void {
     this.transaction(() => {
       const r = this.row(quoteId);
       if (r.deleted) return;
       if (this.stubs.has(r.qrow)) throw notDownloadedError();
-      const sent = this.tables.journal({ quoteId }).length > 0;
-      if (!r.server_id && !sent) {
-        this.purge(r);
-      } else {
-        this.repo.markDeleted(r.qrow);
-        this.repo.clearStack(r.qrow, 'undo');
-        this.repo.clearStack(r.qrow, 'redo');
-      }
+      const doc = this.storedWork(r.qrow);
+      this.steps.forget(r.qrow);
+      this.repo.pushHistory(r.qrow, 'undo', DELETE_LABEL, doc, doc, this.now());
+      this.repo.clearStack(r.qrow, 'redo');
+      this.repo.markDeleted(r.qrow);
+      const until = new Date(this.clock().getTime() + holdMs).toISOString();
+      this.repo.sync.setBookkeeping(r.qrow, { deleteHeldUntil: until });
       this.bus.emit({ quoteId, what: 'deleted' });
     }, 'user');
   }
 
-  /**
-   * Takes back a delete that has not reached the server yet: the tombstone is the quote
-   * again, with its server id and reference code. False when there is no tombstone (never
-   * sent, so it vanished; or its delete is done).
-   */
-  restoreDeleted(quoteId: string): boolean {
-    return this.transaction(() => {
-      const r = this.repo.byId(quoteId);
-      if (!r || !r.deleted) return false;
-      this.repo.markRestored(r.qrow, parseDoc(this.repo.workDoc(r.qrow)));
-      this.bus.emit({ quoteId, what: 'created' });
-      return true;
-    }, 'user');
+  /** Undo of a delete (the top step of a deleted quote's history): the quote is back. */
+  private undelete(r: QuoteMeta): boolean {
+    const top = this.repo.topHistory(r.qrow, 'undo');
+    if (top?.label !== DELETE_LABEL) throw new QuoteNotFoundError(r.id);
+    this.repo.dropHistory(top.id);
+    this.repo.markRestored(r.qrow, parseDoc(this.repo.workDoc(r.qrow)));
+    this.repo.sync.setBookkeeping(r.qrow, { deleteHeldUntil: null });
+    this.bus.emit({ quoteId: r.id, what: 'created' });
+    return true;
   }
 
   /** Forgets a quote entirely (its remote delete is done, or it was deleted remotely). */
@@ -801,6 +824,7 @@ export class Store {
     const to = from === 'undo' ? 'redo' : 'undo';
     return this.transaction(() => {
       const r = this.row(quoteId);
+      if (r.deleted && from === 'undo') return this.undelete(r);
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
       const top = this.repo.topHistory(r.qrow, from);
       if (!top) return false;

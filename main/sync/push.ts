@@ -14,7 +14,6 @@ import {
 import { failureOf, failureWords, isGone, type Failure } from './errors';
 import { recoverJournal } from './recover';
 import { matchDefaultAttachments } from './defaults';
-import { deleteHeld, releaseDelete } from './delete-hold';
 import {
   checkCommit,
   keep,
@@ -33,6 +32,8 @@ import { ownershipWanted, takeOwnership } from './ownership';
 import { nextStep, type Step } from './plan';
 import type { RoundContext, SyncStore } from './ports';
 import { refusedPublish, withdrawPublish } from './publish-refused';
+import { keepRefusedAnswer, refusedAnswer } from './desk-refused';
+import { stopForChangedQuote } from './desk-guard';
 import { pushedOf, withPushed } from './pushed';
 import { rebaseWork } from './rebase';
 import { MAX_STEPS, ROUND_ATTEMPTS } from './backoff';
@@ -66,6 +67,11 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
       case 'lose':
         ctx.store.sync.transition(quoteId, 'failed', { message: r.message });
         return { state: 'error', message: r.message };
+      case 'answerRefused':
+        // Kept here as refused, the quote at the server's status; the rest still goes.
+        keepRefusedAnswer(ctx.store, quoteId, r);
+        lastRefusal = r.failure;
+        continue;
       case 'publishRefused':
         // The quote is a draft again here; the next attempt sends what else there is.
         withdrawPublish(ctx.store, quoteId, r);
@@ -154,8 +160,10 @@ async function recover(quoteId: string, ctx: RoundContext): Promise<Next<{ snap:
   store.sync.transition(quoteId, 'roundStarted');
   if (!snap.deleted) return { snap };
 
-  // Within the undo window the delete waits: undo gives back the same quote.
-  if (deleteHeld(store, quoteId)) {
+  // Within the undo window the delete waits: undo gives back the same quote (the hold is the
+  // store's, set with the delete: Store.deleteQuote).
+  const heldUntil = store.sync.syncRecord(quoteId)?.deleteHeldUntil;
+  if (heldUntil && Date.parse(heldUntil) > Date.now()) {
     store.sync.transition(quoteId, 'held');
     return { state: 'pending' };
   }
@@ -170,7 +178,6 @@ async function recover(quoteId: string, ctx: RoundContext): Promise<Next<{ snap:
   store.transaction(() => {
     // Restored while the delete was under way: it is gone there; the next round says so.
     if (store.getQuote(quoteId)?.deleted) store.purgeQuote(quoteId);
-    releaseDelete(store, quoteId);
   });
   return { state: 'dropped' };
 }
@@ -253,6 +260,19 @@ function mergeSides(read: Read, ctx: RoundContext): Next<Merged> {
     withPushed(base, pushedOf(store, quoteId), remote),
     keptOf(store, quoteId),
   );
+  const changed = stopForChangedQuote(store, {
+    quoteId,
+    base: mergeBase,
+    local,
+    remote,
+    agg,
+    work: snap.work,
+    idOf,
+  });
+  if (changed) {
+    store.sync.transition(quoteId, 'failed', { message: changed });
+    return { state: 'error', message: changed };
+  }
   const m = merge(mergeBase, local, snap.serverId ? remote : null, decide);
   if (m.conflicts.length) {
     recordMergeConflicts(store, quoteId, snap.work, snap.base, agg, m.conflicts, idOf);
@@ -337,7 +357,11 @@ async function pushSteps(m: Merged, ctx: RoundContext): Promise<Next<Pushed>> {
       // Refused: the server removed nothing, so they are still part of the base.
       if (after.stop === 'reread' && after.failure?.kind === 'refused')
         unkeep(store, quoteId, replaced);
-      return refusedPublish(step, merged, known, after) ?? after;
+      return (
+        refusedPublish(step, merged, known, after) ??
+        refusedAnswer(store, quoteId, step, merged, known, after) ??
+        after
+      );
     }
     agg = after;
     calls++;
