@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startBridge, type HttpBridge } from '../../main/bridge';
-import { createCore, silentLogger, type Core } from '../../main/core';
+import { createCore, silentLogger, type Core, type CoreOptions } from '../../main/core';
 import { readPolicyFile } from '../../main/core/policy';
 import { engineSyncFactory } from '../../main/core/sync-engine';
 import { startServer, type StartedServer } from '../helpers/server';
@@ -40,6 +40,8 @@ export interface AppOptions {
   policyFile?: string;
   /** Without a keychain: ask (the app's own default) or keep unencrypted (the tests'). */
   withoutKeychain?: 'ask' | 'unencrypted';
+  /** The keychain the vault opens (default: the system's, when one is reachable). */
+  keychain?: CoreOptions['keychain'];
 }
 
 export async function startApp(
@@ -66,6 +68,7 @@ export async function startApp(
     log: silentLogger,
     embedded: null,
     withoutKeychain: opts.withoutKeychain ?? 'unencrypted',
+    ...(opts.keychain ? { keychain: opts.keychain } : {}),
     syncFactory: engineSyncFactory(),
     ...(opts.policyFile ? { policy: readPolicyFile(opts.policyFile) } : {}),
   });
