@@ -1,4 +1,4 @@
-// Table `quote_options` (migrations/v14-quote-options.ts): per quote, its options and
+// Table `quote_options` (migrations/v15-quote-options.ts): per quote, its options and
 // alternatives and the lines of those not chosen (common/quote-options). Local only, like kits:
 // nothing here is ever sent to the server. Checked whenever written, so a read can trust it.
 import { NO_OPTIONS, QuoteOptions } from '../../common/quote-options';

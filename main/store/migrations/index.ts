@@ -14,7 +14,8 @@ import { v10QuoteVersions } from './v10-quote-versions';
 import { v11FollowUps } from './v11-follow-ups';
 import { v12ListedOnlyQuotes } from './v12-listed-only-quotes';
 import { v13LeanListIndexes } from './v13-lean-list-indexes';
-import { v14QuoteOptions } from './v14-quote-options';
+import { v14DeskResponses } from './v14-desk-responses';
+import { v15QuoteOptions } from './v15-quote-options';
 
 export { checkOrder, type Migration } from './migration';
 export { schemaVersion } from '../../../common/migrations/registry';
@@ -38,7 +39,8 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v11FollowUps,
   v12ListedOnlyQuotes,
   v13LeanListIndexes,
-  v14QuoteOptions,
+  v14DeskResponses,
+  v15QuoteOptions,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -5,8 +5,8 @@ import type { Migration } from './migration';
 // of those not chosen. Like kits, local to this profile's store and never sent to the server:
 // the server holds the quote as currently chosen. One row per quote (its local id); the
 // document is the common/quote-options shape as JSON, checked when it is written.
-export const v14QuoteOptions: Migration = {
-  version: 14,
+export const v15QuoteOptions: Migration = {
+  version: 15,
   name: 'options and alternatives of quotes',
   up: (db) =>
     db.exec(`CREATE TABLE quote_options (
