@@ -40,12 +40,19 @@ import {
   cataloguePage,
 } from './shapes';
 import { PolicyStatus, UpdateState } from './managed';
-import { VersionComparison, VersionLabel, VersionRef, VersionSummary } from '../versions/shapes';
+import {
+  VersionCheck,
+  VersionComparison,
+  VersionLabel,
+  VersionRef,
+  VersionSummary,
+} from '../versions/shapes';
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
 import { call, Done, FilePath, Locale, none, quote } from './call';
 import { kitCalls } from './kit-calls';
 import { AttachmentName, editCalls } from './edit-calls';
 import { presentCalls } from './present';
+import { deskCalls } from './desk';
 import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
 
 /** A drafts file read in the page: under the bridge's 64 MiB body. */
@@ -118,6 +125,8 @@ export const calls = {
   ),
   /** The proposal PDF of a version as it was made (made now from the version if it was not). */
   'versions.pdf': call(z.object({ ...quote, number: z.number().int().min(1) }), BytesResult),
+  /** Hashes the version's stored content again and says whether it still matches its hash. */
+  'versions.verify': call(z.object({ ...quote, number: z.number().int().min(1) }), VersionCheck),
 
   // --- proposal (the client-facing PDF, generated on this computer, offline) ---------------
   /** The PDF itself, for the preview and the browser's download. */
@@ -310,6 +319,8 @@ export const calls = {
 
   // --- present mode (the client-facing screen) and the partner's logo, this computer only ---
   ...presentCalls,
+  // --- the client's answer at the desk (present mode), taken offline, synced later --------
+  ...deskCalls,
 
   // --- follow-ups and the user's own preferences (this computer, this profile) -------------
   /** "Needs attention": quotes expiring soon, sent and unanswered, changes requested, sync trouble. */

@@ -7,6 +7,7 @@ export * from './protection';
 export * from './kits';
 export * from './follow-ups';
 export * from './present';
+export * from './desk';
 export { calls, callNames, isCallName } from './calls';
 export type { Calls, CallName, IpcInput, IpcParsedInput, IpcOutput } from './calls';
 export { events, eventNames, isEventName } from './events';

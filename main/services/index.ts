@@ -12,6 +12,7 @@ import { kitHandlers, kitSteps } from './kits';
 import { libraryHandlers } from './library';
 import { partnerLogoHandlers } from './partner-logo';
 import { presentHandlers } from './present';
+import { deskHandlers } from './desk';
 import { profileHandlers } from './profiles';
 import { proposalHandlers, proposalSteps } from './proposal';
 import { quoteHandlers, quoteSteps } from './quotes';
@@ -45,6 +46,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...draftsHandlers(ctx),
     ...followUpHandlers(ctx),
     ...presentHandlers(ctx),
+    ...deskHandlers(ctx),
     ...partnerLogoHandlers(ctx),
   };
 }

@@ -8,6 +8,7 @@ import type { EditSteps } from './edit-steps';
 import type { Group } from './group';
 import { partnerLogoDataUrl } from './partner-logo';
 import type { WorkQuote } from '../store';
+import type { SignedAnswer } from '../proposal/signed';
 
 async function render(ctx: ServiceContext, quoteId: string, locale?: string) {
   const rec = ctx.store().getQuote(quoteId);
@@ -20,7 +21,12 @@ async function render(ctx: ServiceContext, quoteId: string, locale?: string) {
 }
 
 /** The proposal of a working copy: the quote as it is, or a version of it as it was. */
-export async function renderWork(ctx: ServiceContext, w: WorkQuote, locale?: string) {
+export async function renderWork(
+  ctx: ServiceContext,
+  w: WorkQuote,
+  locale?: string,
+  signed?: SignedAnswer,
+) {
   // Loaded on first use: the PDF library is a tenth of a second of start-up otherwise.
   const { proposalFileName, proposalModel, renderProposal } = await import('../proposal');
   const store = ctx.store();
@@ -32,6 +38,7 @@ export async function renderWork(ctx: ServiceContext, w: WorkQuote, locale?: str
     preparedBy: identity?.user.fullName,
     logo: partnerLogoDataUrl(store),
   });
+  if (signed) model.signed = signed;
   const out = await renderProposal(model, {
     ...(locale ? { locale } : {}),
     ...(ctx.fontsDir ? { fontsDir: ctx.fontsDir } : {}),

@@ -41,6 +41,7 @@ export function quoteSteps(ctx: ServiceContext): Pick<EditSteps, 'quotes.takeOwn
   };
 }
 
+// long: one short handler per IPC call of the quotes group (list, open, create, duplicate, delete and its undo, status, publish, export, pipeline, undo/redo), sharing the publish step
 export function quoteHandlers(
   ctx: ServiceContext,
   hooks: PublishHooks = { published: () => {} },

@@ -44,5 +44,8 @@ export type { Caches } from './caches';
 export { KitNotFoundError, type KitTable, type StoredKit } from './kits';
 export type { KitPlan, KitPriceChange } from './edits/kits';
 export type { QuoteVersions, VersionRecord, SaveVersionInput } from './versions';
+export { versionHash } from './versions';
+export { assertCanAnswer } from './edits/desk';
+export type { DeskResponses, DeskResponseRecord } from './desk-responses';
 export type { FollowUpTable, FollowUpFacts, FollowUpMark, FollowUpKey } from './follow-ups';
 export { OPEN_STATUSES } from './follow-ups';

@@ -52,6 +52,10 @@ import {
 import { applyEntry } from './history';
 import { listQuotes } from './list';
 import { QuoteVersions } from './versions';
+import { DeskResponses } from './desk-responses';
+import * as desk from './edits/desk';
+import type { DeskResponseKind } from '../../common/ipc/desk';
+import type { QuoteStatus } from '../../common/api';
 import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quote-repo';
 import { SyncTables } from './sync-tables';
@@ -113,6 +117,8 @@ export class Store {
   readonly kits: KitTable;
   /** Versions of quotes: frozen at publish or saved by hand; local only (versions.ts). */
   readonly versions: QuoteVersions;
+  /** The client's answers given at the desk; local only (desk-responses.ts). */
+  readonly desk: DeskResponses;
   /** "Needs attention": the facts of quotes that may need the user, snoozes, notices. */
   readonly followUps: FollowUpTable;
   private blobs: BlobStore;
@@ -194,6 +200,7 @@ export class Store {
     this.sync = new StoreSync({ ...kernel, transaction: (fn) => this.transaction(fn, 'sync') });
     this.kits = new KitTable(kernel);
     this.versions = new QuoteVersions(kernel);
+    this.desk = new DeskResponses(kernel);
     this.followUps = new FollowUpTable(kernel, () => this.caches.identity());
     this.checkpoints = new CheckpointScheduler({
       flushSearch: (slice) => this.flushSearch(slice),
@@ -205,6 +212,7 @@ export class Store {
     guardMethods(this.caches, this.health);
     guardMethods(this.kits, this.health);
     guardMethods(this.versions, this.health);
+    guardMethods(this.desk, this.health);
     guardMethods(this.followUps, this.health);
     // Search entries a crash left behind are brought up to date once the store is idle.
     if (this.repo.search.behind) this.checkpoints.arm();
@@ -737,6 +745,19 @@ export class Store {
 
   removeAttachment(quoteId: string, attachmentId: string): void {
     this.applyEdit('attachments.delete', { quoteId, attachmentId });
+  }
+
+  /** The client's answer at the desk (edits/desk.ts): one edit; answers the attachment's id. */
+  answerAtDesk(quoteId: string, kind: DeskResponseKind, file: AttachmentInput): string {
+    const label = kind === 'accepted' ? 'Accepted at the desk' : 'Answered at the desk';
+    return this.edit(quoteId, 'header', label, (w, ctx) => desk.answerAtDesk(w, kind, file, ctx));
+  }
+
+  /** An answer never sent, withdrawn: the server's status again, its PDF detached. */
+  withdrawDeskAnswer(quoteId: string, status: QuoteStatus, attachmentId: string | null): void {
+    this.edit(quoteId, 'header', 'Withdraw the answer', (w) =>
+      desk.withdrawAnswer(w, status, attachmentId),
+    );
   }
 
   /**

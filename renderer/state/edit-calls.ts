@@ -33,6 +33,8 @@ export const quoteIn: { [N in EditCall]: (out: IpcOutput<N>) => QuoteDetail } = 
   'quotes.setStatus': whole,
   'quotes.publish': whole,
   'sync.resolve': whole,
+  'desk.respond': beside,
+  'desk.decide': beside,
   'followUps.extendExpiry': whole,
   'edits.undo': whole,
   'edits.redo': whole,

@@ -187,6 +187,20 @@ const cases: { [N in EditCall]: Case<N> | NotOne } = {
       return { ...q0(q), number: v.number };
     },
   },
+  'desk.respond': {
+    input: (q) => ({
+      ...q0(q),
+      kind: 'accepted',
+      name: 'Dana Whitfield',
+      email: 'dana@cedarpine.example',
+      signature: { kind: 'typed', text: 'Dana Whitfield' },
+      timeZone: 'Europe/Berlin',
+    }),
+  },
+  'desk.decide': {
+    notAnEditOfOneQuote:
+      'needs an answer that sync stopped on a changed server copy (test/e2e/desk-accept.test.ts)',
+  },
   'proposal.attach': {
     // Attached again: the earlier proposal of the same name gives way in the same call.
     input: async (q) => (await h.call('proposal.attach', q0(q)), q0(q)),
