@@ -56,6 +56,16 @@ let loadSeq = 0;
 /** Edits sent and not answered yet (`run`). */
 const inFlight = new Set<Promise<unknown>>();
 
+/** The editor as a quote opens: the copy it already shows of that quote, no drafts or errors. */
+const opening = (quoteId: string, detail: QuoteDetail | null) => ({
+  quoteId,
+  detail,
+  loading: true,
+  loadError: null,
+  drafts: {},
+  errors: {},
+});
+
 export const useEditor = create<EditorState>((set, get) => ({
   quoteId: null,
   detail: null,
@@ -65,14 +75,7 @@ export const useEditor = create<EditorState>((set, get) => ({
   errors: {},
   open: async (quoteId) => {
     const seq = ++loadSeq;
-    set({
-      quoteId,
-      detail: get().quoteId === quoteId ? get().detail : null,
-      loading: true,
-      loadError: null,
-      drafts: {},
-      errors: {},
-    });
+    set(opening(quoteId, get().quoteId === quoteId ? get().detail : null));
     try {
       const detail = await ipc().call('quotes.get', { quoteId });
       if (seq === loadSeq) set({ detail, loading: false });
