@@ -111,6 +111,7 @@ export class QuoteRepo {
         'UPDATE quotes SET deleted = 0, generation = generation + 1 WHERE qrow = ?',
       ),
       delete: db.prepare<[number]>('DELETE FROM quotes WHERE qrow = ?'),
+      idOf: db.prepare<[number], string>('SELECT id FROM quotes WHERE qrow = ?').pluck(),
       // A copy that spills over its page is padded with spaces to a whole number of blocks
       // (JSON allows them; reads trim them): a rewrite of the same length is done in place by
       // SQLite, which then writes only the pages whose bytes changed, where a new length
@@ -246,6 +247,11 @@ export class QuoteRepo {
   }
 
   /** A tombstone: out of lists and search, kept for sync. */
+  /** The quote id of a row (undefined: no such row). */
+  idOf(qrow: number): string | undefined {
+    return this.s.idOf.get(qrow);
+  }
+
   markDeleted(qrow: number): void {
     this.s.markDeleted.run(qrow);
     this.sync.apply(qrow, 'deleted');

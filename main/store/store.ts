@@ -172,6 +172,11 @@ export class Store {
     );
     if (keys) this.sealFiles(opened.created, () => opts.encryptAt?.('file-sealed'));
     this.tables = new SyncTables(this.db);
+    // A quote's sync state is announced by its one writer, the transition, and only so.
+    this.repo.sync.onChange = (qrow) => {
+      const quoteId = this.repo.idOf(qrow);
+      if (quoteId) this.bus.emit({ quoteId, what: 'syncState' });
+    };
     this.stubs = new StubTable(this.db, this.repo, this.tables);
     this.steps = new UndoSteps(this.repo);
     this.runTx = this.db.transaction((fn: () => unknown) => fn());

@@ -72,7 +72,11 @@ export function useFollowUpUpdates(): void {
         reload();
         arrived();
       }),
-      client.on('sync.quoteState', reload),
+      // Only a sync error puts a quote in the list, and only leaving it takes one out.
+      client.on('sync.quoteState', (e) => {
+        const listed = useFollowUps.getState().list?.items.some((i) => i.quoteId === e.quoteId);
+        if (e.sync.state === 'error' || listed) reload();
+      }),
       client.on('profile.changed', () => {
         void useLocalPrefs.getState().load();
         reload();

@@ -2,7 +2,7 @@
 // scrolls to them, so 10,000 quotes cost what is on screen, not what is in the store.
 import { create } from 'zustand';
 import type { ListAccount, QuoteStatus, SortDirection, SortField } from '../../common/api/enums';
-import type { QuoteSummary, StatusCounts } from '../../common/ipc/shapes';
+import type { QuoteSummary, QuoteSyncInfo, StatusCounts } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../ipc';
 
 /** Rows per request: a screenful and a half, so the first answer is small and quick. */
@@ -43,6 +43,8 @@ interface ListState {
   setAccount: (account: ListAccount) => void;
   ensureRange: (start: number, end: number) => void;
   refresh: () => void;
+  /** A quote's sync state as main said it: its row shows it, nothing is read again. */
+  applySync: (quoteId: string, sync: QuoteSyncInfo) => void;
   /**
    * The first page, asked for as the window's code loads, before its first render: the core
    * answers while the page renders its frame. A failure (a locked store) is left to the list.
@@ -184,6 +186,16 @@ export const useQuoteList = create<ListState>((set, get) => {
       if (key === 0 && !loaded) void fetchPage(0, key, true);
     },
     refresh: () => restart({}, true),
+    applySync: (quoteId, sync) => {
+      const pages = get().pages;
+      for (const [n, rows] of Object.entries(pages)) {
+        const at = rows.findIndex((r) => r.id === quoteId);
+        if (at < 0) continue;
+        const next = rows.map((r, j) => (j === at ? { ...r, sync } : r));
+        set({ pages: { ...pages, [n]: next } });
+        return;
+      }
+    },
     rowAt: (index) => get().pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE],
   };
 });
