@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import type { LineItemView, QuoteDetail, SectionView } from '../../common/ipc/shapes';
 import { useEditor } from '../state/editor';
+import { undo } from '../state/undo';
 import { Button, IconButton, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { AddItemDialog } from './add-item-dialog';
@@ -89,7 +90,7 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
     if (r) {
       toast.info(
         `Removed ${item.product.name}${addOns.length ? ` and ${addOns.length} add-on${addOns.length > 1 ? 's' : ''}` : ''}`,
-        { label: 'Undo', run: () => void import('./undo').then((m) => m.undo()) },
+        { label: 'Undo', run: () => void undo() },
       );
     }
   };
