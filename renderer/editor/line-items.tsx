@@ -14,7 +14,7 @@ import { MoveAddOnDialog, type AskMove } from './move-add-on-dialog';
 import { KitActions } from '../kits/kit-actions';
 import { SelectGroupBox } from '../kits/select-box';
 
-// long: one component: its hooks, handlers and markup share its state
+// long: sections, drag and drop, add and move-add-on dialogs share the grouping of the lines
 export function LineItems({ detail }: { detail: QuoteDetail }) {
   const [adding, setAdding] = useState<{ sectionId: string | null } | null>(null);
   const [newSection, setNewSection] = useState<string | null>(null);
@@ -294,7 +294,7 @@ function LimitMeter({ count }: { count: number }) {
   );
 }
 
-// long: one component: its hooks, handlers and markup share its state
+// long: a section's heading with its rename, reorder and delete controls over one section
 function SectionHeader({
   group,
   section,

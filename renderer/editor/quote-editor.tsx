@@ -19,7 +19,7 @@ import { VersionsCard } from './versions-card';
 import { StubView } from './stub-view';
 import { BackToQuotes, QuoteTitle } from './quote-title';
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the editor's page: loading the quote, its keyboard undo/redo and the layout of its cards
 export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   const detail = useEditor((s) => s.detail);
   const loadError = useEditor((s) => s.loadError);

@@ -19,7 +19,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the kit list, the chosen kit's preview and the add call share the chosen kit
 export function AddKitDialog({ detail, onClose }: { detail: QuoteDetail; onClose: () => void }) {
   const quoteId = detail.header.id;
   const [kits, setKits] = useState<KitSummary[] | null>(null);

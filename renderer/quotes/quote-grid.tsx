@@ -30,7 +30,7 @@ const COLUMNS: { label: string; field?: SortField; className?: string }[] = [
   { label: 'Actions', className: 'sr-only-label' },
 ];
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the grid's keyboard cursor, scrolling and rows read the same loaded page
 export function QuoteGrid() {
   const query = useQuoteList((s) => s.query);
   const total = useQuoteList((s) => s.total);
