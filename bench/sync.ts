@@ -13,6 +13,7 @@ import { atIdlePriority, startServer } from '../test/helpers/server';
 import { ADA, BEN, CLIENTS, PRODUCTS, pdf } from '../test/sync/harness';
 import { atLeast, atMost, info, scaled, type Metric, type SuiteOptions } from './lib';
 import { firstSignIn } from './parts/first-sign-in';
+import { editLink } from './parts/edit-link';
 import { largePartner, largePartnerSize } from './parts/large-partner';
 
 export const description =
@@ -245,8 +246,13 @@ async function naivePush(
 
 export async function run(opts: SuiteOptions): Promise<Metric[]> {
   const metrics: Metric[] = [];
+  // `-- sync edit-link` runs only what one edit costs the link (25 ms and 150 ms each way).
+  if (opts.args.includes('edit-link')) return editLinks(opts);
   const only = opts.args.includes('large-partner');
-  if (!opts.args.includes('first-signin') && !only) metrics.push(...(await pushAndPull(opts)));
+  if (!opts.args.includes('first-signin') && !only) {
+    metrics.push(...(await pushAndPull(opts)));
+    metrics.push(...(await editLinks(opts)));
+  }
   if (!only)
     for (const n of SIGN_IN_SIZES)
       metrics.push(...(await firstSignIn(n, DELAY_MS, delayProxy, opts.log)));
@@ -255,6 +261,14 @@ export async function run(opts: SuiteOptions): Promise<Metric[]> {
       ...(await largePartner(largePartnerSize(opts.args), DELAY_MS, delayProxy, opts.log)),
     );
   return metrics;
+}
+
+async function editLinks(opts: SuiteOptions): Promise<Metric[]> {
+  const parts = { delayProxy, primedStore, buildQuote };
+  return [
+    ...(await editLink(DELAY_MS, parts, opts.log)),
+    ...(await editLink(150, parts, opts.log)),
+  ];
 }
 
 async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {

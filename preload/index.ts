@@ -3,10 +3,14 @@
 // not ipcRenderer, not the IPC event object.
 import { contextBridge, ipcRenderer } from 'electron';
 import { BRIDGE_GLOBAL, EVENT_CHANNEL, INVOKE_CHANNEL } from '../common/ipc/channels';
-import { CALL_NAMES, EVENT_NAMES } from '../common/ipc/names';
 
-const calls = new Set<string>(CALL_NAMES);
-const events = new Set<string>(EVENT_NAMES);
+// The contract's names, put in by the build (scripts/build.ts `preloadOptions`) from the call
+// and event maps of common/ipc: a new call is allowed here the moment the contract has it.
+declare const QUOTEDESK_CALL_NAMES: readonly string[];
+declare const QUOTEDESK_EVENT_NAMES: readonly string[];
+
+const calls = new Set<string>(QUOTEDESK_CALL_NAMES);
+const events = new Set<string>(QUOTEDESK_EVENT_NAMES);
 
 contextBridge.exposeInMainWorld(BRIDGE_GLOBAL, {
   invoke(name: unknown, input?: unknown): Promise<unknown> {

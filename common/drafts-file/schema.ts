@@ -236,7 +236,7 @@ export const DraftVersion = z.object({
   quoteId: Id,
   quoteServerId: z.string().nullable(),
   number: z.number().int().min(1),
-  reason: z.enum(['published', 'saved']),
+  reason: z.enum(['published', 'saved', 'desk', 'server']),
   label: z.string(),
   createdOn: z.string(),
   createdBy: z.string(),

@@ -14,3 +14,10 @@ export const quote = { quoteId: Id };
 export const Done = z.object({ done: z.literal(true) });
 /** A path main's own dialog answered (checked against its grants in main/core). */
 export const FilePath = z.string().min(1, 'is required').max(4096);
+
+/** A BCP 47 tag from the UI (navigator.language) for dates and money on the proposal. */
+export const Locale = z
+  .string()
+  .max(35)
+  .regex(/^[A-Za-z0-9-]+$/, 'must be a language tag such as en-US')
+  .optional();

@@ -6,7 +6,6 @@ import { QuoteStatus } from '../api/enums';
 import { CreateQuotePayload } from '../api/payloads';
 import { LIMITS } from '../api/limits';
 import {
-  AddLineItemInput,
   AppInfo,
   BytesResult,
   CatalogueProduct,
@@ -41,22 +40,23 @@ import {
   cataloguePage,
 } from './shapes';
 import { PolicyStatus, UpdateState } from './managed';
-import { VersionComparison, VersionLabel, VersionRef, VersionSummary } from '../versions/shapes';
+import {
+  VersionCheck,
+  VersionComparison,
+  VersionLabel,
+  VersionRef,
+  VersionSummary,
+} from '../versions/shapes';
 import { Passphrase, StoreAccessView, StoreChoice } from './protection';
-import { call, Done, FilePath, none, quote } from './call';
+import { call, Done, FilePath, Locale, none, quote } from './call';
 import { kitCalls } from './kit-calls';
 import { AttachmentName, editCalls } from './edit-calls';
 import { presentCalls } from './present';
+import { deskCalls } from './desk';
 import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
 
 /** A drafts file read in the page: under the bridge's 64 MiB body. */
 const DRAFTS_TEXT_MAX = 60 * 1024 * 1024;
-/** A BCP 47 tag from the UI (navigator.language) for dates and money on the proposal. */
-const Locale = z
-  .string()
-  .max(35)
-  .regex(/^[A-Za-z0-9-]+$/, 'must be a language tag such as en-US')
-  .optional();
 const ProposalBytes = BytesResult.extend({
   /** Characters the embedded fonts cannot draw: the document shows U+FFFD for each. */
   missingCharacters: z.array(z.string()),
@@ -109,9 +109,6 @@ export const calls = {
   'quotes.publish': call(z.object(quote), QuoteDetail),
   /** JSON of one quote for support (no secrets). */
   'quotes.export': call(z.object(quote), z.object({ fileName: z.string(), json: z.string() })),
-  /** Makes the signed-in user the owner; works offline, sent at the next sync. Refused with
-   * apiCode `QUOTE_ALREADY_OWNED` when the quote is already the user's. */
-  'quotes.takeOwnership': call(z.object(quote), QuoteDetail),
   /** Initial and recurring totals per status of every quote the list's filters match (all
    * but `status`, as the list's `statusCounts`), from the local store: works offline. */
   'quotes.pipeline': call(PipelineQuery, PipelineResult),
@@ -126,10 +123,10 @@ export const calls = {
     z.object({ ...quote, from: VersionRef, to: VersionRef }),
     VersionComparison,
   ),
-  /** Makes a version the working copy again: one edit (Undo takes it back), synced like any. */
-  'versions.restore': call(z.object({ ...quote, number: z.number().int().min(1) }), QuoteDetail),
   /** The proposal PDF of a version as it was made (made now from the version if it was not). */
   'versions.pdf': call(z.object({ ...quote, number: z.number().int().min(1) }), BytesResult),
+  /** Hashes the version's stored content again and says whether it still matches its hash. */
+  'versions.verify': call(z.object({ ...quote, number: z.number().int().min(1) }), VersionCheck),
 
   // --- proposal (the client-facing PDF, generated on this computer, offline) ---------------
   /** The PDF itself, for the preview and the browser's download. */
@@ -143,40 +140,14 @@ export const calls = {
       missingCharacters: z.array(z.string()),
     }),
   ),
-  /** Adds the PDF to the quote's attachments (replacing an earlier proposal of the same name);
-   * it uploads at the next sync like any attachment. */
-  'proposal.attach': call(
-    z.object({ ...quote, locale: Locale }),
-    z.object({ quote: QuoteDetail, attachmentId: Id, missingCharacters: z.array(z.string()) }),
-  ),
 
   // --- line items ------------------------------------------------------------------------
-  /** Adds one or more items; add-ons go in the same call as their parent (spec rule 1). */
-  'lineItems.add': call(
-    z.object({
-      ...quote,
-      items: z.array(AddLineItemInput).min(1).max(LIMITS.lineItems),
-      /** Section to put the new items in; absent = not in any section. */
-      sectionId: Id.optional(),
-    }),
-    z.object({ quote: QuoteDetail, lineItemIds: z.array(Id) }),
-  ),
 
   // --- sections --------------------------------------------------------------------------
 
   // --- access list -----------------------------------------------------------------------
 
   // --- quote attachments -----------------------------------------------------------------
-  /** Desktop: files picked with `app.choosePdfFiles`. PDFs only, 10 MiB each. */
-  'attachments.addFromPaths': call(
-    z.object({ ...quote, paths: z.array(FilePath).min(1).max(LIMITS.quoteAttachments) }),
-    QuoteDetail,
-  ),
-  /** Browser mode (and drag-and-drop): the file bytes themselves. */
-  'attachments.addFromBytes': call(
-    z.object({ ...quote, files: z.array(FileBytes).min(1).max(LIMITS.quoteAttachments) }),
-    QuoteDetail,
-  ),
   /** The PDF bytes from the local file, for pdf.js. */
   'attachments.preview': call(z.object({ ...quote, attachmentId: Id }), BytesResult),
   /** All of the quote's attachments as one zip, built locally (works offline). */
@@ -348,6 +319,8 @@ export const calls = {
 
   // --- present mode (the client-facing screen) and the partner's logo, this computer only ---
   ...presentCalls,
+  // --- the client's answer at the desk (present mode), taken offline, synced later --------
+  ...deskCalls,
 
   // --- follow-ups and the user's own preferences (this computer, this profile) -------------
   /** "Needs attention": quotes expiring soon, sent and unanswered, changes requested, sync trouble. */

@@ -14,8 +14,9 @@ import {
   UpdateAttachmentPayload,
   UpdateQuotePayload,
 } from '../api/payloads';
-import { call, quote } from './call';
-import { Id, LineItemPatch, QuoteDetail } from './shapes';
+import { call, FilePath, Locale, quote } from './call';
+import { KitPriceChange } from './kits';
+import { AddLineItemInput, FileBytes, Id, LineItemPatch, QuoteDetail } from './shapes';
 
 // Fields the API's payloads define (common/api/payloads.ts): their rules are stated there once.
 export const AttachmentName = UpdateAttachmentPayload.shape.name;
@@ -92,6 +93,46 @@ export const editCalls = {
   /** The complete new order of the quote's attachments. */
   'attachments.reorder': call(z.object({ ...quote, attachmentIds: z.array(Id) }), QuoteDetail),
   'attachments.delete': call(z.object({ ...quote, attachmentId: Id }), QuoteDetail),
+  /** Adds one or more items; add-ons go in the same call as their parent (spec rule 1). */
+  'lineItems.add': call(
+    z.object({
+      ...quote,
+      items: z.array(AddLineItemInput).min(1).max(LIMITS.lineItems),
+      /** Section to put the new items in; absent = not in any section. */
+      sectionId: Id.optional(),
+    }),
+    z.object({ quote: QuoteDetail, lineItemIds: z.array(Id) }),
+  ),
+  /** Inserts a kit (kept on this computer) into the quote; refused whole when it does not fit. */
+  'kits.insert': call(
+    z.object({ kitId: Id, ...quote }),
+    z.object({
+      quote: QuoteDetail,
+      lineItemIds: z.array(Id),
+      priceChanges: z.array(KitPriceChange),
+    }),
+  ),
+  /** Makes a version the working copy again (Undo takes it back), synced like any edit. */
+  'versions.restore': call(z.object({ ...quote, number: z.number().int().min(1) }), QuoteDetail),
+  /** Makes the signed-in user the owner; works offline, sent at the next sync. Refused with
+   * apiCode `QUOTE_ALREADY_OWNED` when the quote is already the user's. */
+  'quotes.takeOwnership': call(z.object(quote), QuoteDetail),
+  /** Desktop: files picked with `app.choosePdfFiles`. PDFs only, 10 MiB each. */
+  'attachments.addFromPaths': call(
+    z.object({ ...quote, paths: z.array(FilePath).min(1).max(LIMITS.quoteAttachments) }),
+    QuoteDetail,
+  ),
+  /** Browser mode (and drag-and-drop): the file bytes themselves. */
+  'attachments.addFromBytes': call(
+    z.object({ ...quote, files: z.array(FileBytes).min(1).max(LIMITS.quoteAttachments) }),
+    QuoteDetail,
+  ),
+  /** Adds the proposal PDF to the quote's attachments (replacing an earlier proposal of the
+   * same name); it uploads at the next sync like any attachment. */
+  'proposal.attach': call(
+    z.object({ ...quote, locale: Locale }),
+    z.object({ quote: QuoteDetail, attachmentId: Id, missingCharacters: z.array(z.string()) }),
+  ),
 } as const;
 
 export type EditCallName = keyof typeof editCalls;

@@ -7,6 +7,7 @@ export * from './protection';
 export * from './kits';
 export * from './follow-ups';
 export * from './present';
+export * from './desk';
 export { calls, callNames, isCallName } from './calls';
 export type { Calls, CallName, IpcInput, IpcParsedInput, IpcOutput } from './calls';
 export { events, eventNames, isEventName } from './events';
@@ -21,4 +22,3 @@ export {
   tokenFromLocation,
 } from './client';
 export type { Bridge, IpcCall, IpcClient, HttpBridgeOptions } from './client';
-export { CALL_NAMES, EVENT_NAMES } from './names';

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { LIMITS } from '../api/limits';
 import { KIT_FILE_MAX_BYTES, KitName } from '../kits';
 import { call, Done, FilePath, none, quote } from './call';
-import { KitPreview, KitPriceChange, KitSummary } from './kits';
-import { Id, QuoteDetail } from './shapes';
+import { KitPreview, KitSummary } from './kits';
+import { Id } from './shapes';
 
 export const kitCalls = {
   'kits.list': call(none, z.object({ kits: z.array(KitSummary) })),
@@ -19,15 +19,6 @@ export const kitCalls = {
   'kits.delete': call(z.object({ kitId: Id }), Done),
   /** What inserting the kit into the quote would do (room, price changes); changes nothing. */
   'kits.preview': call(z.object({ kitId: Id, ...quote }), KitPreview),
-  /** Inserts the kit as one edit (one undo step); refused whole when it does not fit. */
-  'kits.insert': call(
-    z.object({ kitId: Id, ...quote }),
-    z.object({
-      quote: QuoteDetail,
-      lineItemIds: z.array(Id),
-      priceChanges: z.array(KitPriceChange),
-    }),
-  ),
   /** The kit file's text, for the browser's download. */
   'kits.export': call(
     z.object({ kitId: Id }),

@@ -105,8 +105,12 @@ export const VersionDiff = z.object({
 });
 export type VersionDiff = z.infer<typeof VersionDiff>;
 
-/** Why a version was made: a publish froze the quote as sent, or the salesperson saved one. */
-export const VersionReason = z.enum(['published', 'saved']);
+/**
+ * Why a version was made: a publish froze the quote as sent, the salesperson saved one, the
+ * client answered at the desk (the quote exactly as they saw it), or sync stopped before
+ * sending that answer because the server's copy had changed (the server's copy, to compare).
+ */
+export const VersionReason = z.enum(['published', 'saved', 'desk', 'server']);
 export type VersionReason = z.infer<typeof VersionReason>;
 
 export const VersionLabel = z
@@ -132,6 +136,8 @@ export const VersionSummary = z.object({
   totals: z.array(z.object({ basis: TotalsBasis, total: z.number().int() })),
   /** The proposal PDF as it was made for this version (kept encrypted with the store). */
   pdf: z.object({ sha256: z.string(), sizeBytes: z.number().int() }).nullable(),
+  /** The SHA-256 of the version's content as it was stored (null: made before hashes). */
+  sha256: z.string().nullable(),
 });
 export type VersionSummary = z.infer<typeof VersionSummary>;
 
@@ -153,3 +159,15 @@ export const VersionComparison = z.object({
   diff: VersionDiff,
 });
 export type VersionComparison = z.infer<typeof VersionComparison>;
+
+/** What "Verify" found: the version's content hashed again beside the hash it was stored with. */
+export const VersionCheck = z.object({
+  number: z.number().int().min(1),
+  /** The hash recorded when the version was made; null for a version made before hashes. */
+  recorded: z.string().nullable(),
+  recomputed: z.string(),
+  intact: z.boolean(),
+  /** In words, for the salesperson. */
+  message: z.string(),
+});
+export type VersionCheck = z.infer<typeof VersionCheck>;

@@ -1,7 +1,9 @@
 // Keeps the session's copies of the partner's account data fresh: the defaults of a new quote
 // (preferences, library) and the catalogue (clients, products, prices). Copied when the
 // session opens — the first new quote waits for it, so it already has the partner's intro,
-// terms and default attachments — and again after every sync that reached the server.
+// terms and default attachments — and again after a sync that reached the server when the
+// user asked for one ("Sync now") or the copy is older than its schedule: not after every
+// edit's round, whose link is the salesperson's hotel Wi-Fi.
 import type { IpcEvent } from '../../common/ipc';
 import type { ApiClient } from '../api';
 import { refreshCatalogue, refreshQuoteDefaults } from '../services';
@@ -11,10 +13,14 @@ import { errorFields, type Logger } from './log';
 
 /** The catalogue is hundreds of calls: copied again after a sync at most this often. */
 export const CATALOGUE_MAX_AGE_MS = 10 * 60_000;
+/** Preferences and library (two calls): copied again after a sync at most this often. */
+export const DEFAULTS_MAX_AGE_MS = 30 * 60_000;
 
 export interface AccountRefresh {
   /** The first copy (or the latest one after a failed copy): what look-ups wait for. */
   ready(): Promise<void>;
+  /** The user asked for a sync: the next one that reaches the server copies the defaults too. */
+  asked(): void;
   stop(): void;
 }
 
@@ -24,11 +30,16 @@ export function startAccountRefresh(deps: {
   hub: EventHub;
   log: Logger;
   now?: () => number;
+  /** Defaults: DEFAULTS_MAX_AGE_MS. */
+  defaultsMaxAgeMs?: number;
 }): AccountRefresh {
   const { api, store, hub, log } = deps;
   const now = deps.now ?? Date.now;
   let catalogueAt = 0;
   let catalogueFailed = false;
+  let defaultsAt = now();
+  let asked = false;
+  const defaultsMaxAge = deps.defaultsMaxAgeMs ?? DEFAULTS_MAX_AGE_MS;
   let running: Promise<void> | null = null;
   let lastSync: string | undefined;
 
@@ -72,6 +83,9 @@ export function startAccountRefresh(deps: {
     if (status.lastSyncAt === lastSync || running) return;
     lastSync = status.lastSyncAt;
     const withCatalogue = catalogueFailed || now() - catalogueAt >= CATALOGUE_MAX_AGE_MS;
+    if (!withCatalogue && !asked && now() - defaultsAt < defaultsMaxAge) return;
+    asked = false;
+    defaultsAt = now();
     const run = copy(withCatalogue);
     run.catch(() => {});
     // A copy cut short by a lost connection is taken again once a sync gets through, so
@@ -84,6 +98,9 @@ export function startAccountRefresh(deps: {
 
   return {
     ready: () => first,
+    asked: () => {
+      asked = true;
+    },
     stop,
   };
 }

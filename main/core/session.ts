@@ -103,12 +103,23 @@ export async function openSession(
   if (deps.previewBudgetMiB !== undefined) store.setMeta(PREVIEW_BUDGET, deps.previewBudgetMiB);
   if (demo && !store.identity()) seedDemoIdentity(store, demo.seedFile);
   const api = profile ? await vault.createClient(profile.id) : null;
-  const sync =
+  const engine =
     profile && api
       ? deps.syncFactory
         ? deps.syncFactory({ store, api, hub, log })
         : unavailableSync(NO_ENGINE_REASON, store)
       : unavailableSync(NO_PROFILE_REASON, store);
+  const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
+  // "Sync now" also copies the partner's defaults again; other syncs only on their schedule.
+  const sync: SyncPort = refresh
+    ? {
+        ...engine,
+        runNow: (quoteId) => {
+          refresh.asked();
+          engine.runNow(quoteId);
+        },
+      }
+    : engine;
   const unsubscribe = reportChanges(store, sync, hub);
   const offHealth = store.onCondition((c) => {
     log.warn('store.condition', {
@@ -118,7 +129,6 @@ export async function openSession(
     });
     hub.emit('store.health', healthView(c));
   });
-  const refresh = api ? startAccountRefresh({ api, store, hub, log }) : null;
   const keeper = access.key ? keepKeyInKeychain(vault, dir, access.key, log) : null;
   log.info('session.opened', { profileId: profile?.id ?? null });
   return {
@@ -142,6 +152,8 @@ export async function openSession(
   };
 }
 
+export const LOCKED_SYNC_REASON = 'Sync starts once the quotes on this computer are open.';
+
 /** A session whose store stays closed until the user acts on the lock screen. */
 function lockedSession(
   profileId: string | null,
@@ -157,7 +169,8 @@ function lockedSession(
     storeDir,
     profileName,
     api: null,
-    sync: unavailableSync(lock.message, null),
+    // The lock screen says why, once: the sync status only says what it waits for.
+    sync: unavailableSync(LOCKED_SYNC_REASON, null),
     catalogue: () => Promise.resolve(),
     repaired: null,
     unsubscribe: () => {},
@@ -179,7 +192,8 @@ function reportChanges(store: Store, sync: SyncPort, hub: EventHub) {
       ...(local && e.generation !== undefined ? { generation: e.generation } : {}),
       source: local ? 'local' : 'sync',
     });
-    // A delete waits out its undo window first: the quotes service wakes sync when that is over.
+    // A delete waits out its undo window first (Store.deleteQuote): sync's next cycle after
+    // the window sends it.
     if (local && e.what !== 'deleted') sync.changed(e.quoteId);
   });
 }

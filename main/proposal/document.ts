@@ -11,6 +11,7 @@ import {
   periodOf,
 } from './format';
 import type { ProposalLine, ProposalModel } from './model';
+import { hashLine, signedBlock } from './signed';
 
 type Node = Record<string, unknown> | string;
 
@@ -250,6 +251,7 @@ export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<str
       { text: o.t(m.terms), fontSize: 8.5, lineHeight: 1.2 },
     );
   }
+  if (m.signed) content.push(signedBlock(m.signed, o.t));
 
   return {
     pageSize: pageSizeFor(m.currency),
@@ -264,15 +266,20 @@ export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<str
     defaultStyle: { font: 'Roboto', fontSize: 9, color: INK },
     content,
     footer: (page: number, pages: number) => ({
-      columns: [
+      stack: [
         {
-          text: o.t(`${m.partner.name ? `${m.partner.name} · ` : ''}Proposal ${ref}`),
-          color: MUTED,
+          columns: [
+            {
+              text: o.t(`${m.partner.name ? `${m.partner.name} · ` : ''}Proposal ${ref}`),
+              color: MUTED,
+            },
+            { text: `Page ${page} of ${pages}`, alignment: 'right', color: MUTED },
+          ],
         },
-        { text: `Page ${page} of ${pages}`, alignment: 'right', color: MUTED },
+        ...(m.signed ? [hashLine(m.signed)] : []),
       ],
       fontSize: 7.5,
-      margin: [40, 16, 40, 0],
+      margin: [40, m.signed ? 12 : 16, 40, 0],
     }),
     // A section heading never stays alone at the bottom of a page.
     pageBreakBefore: (

@@ -11,6 +11,7 @@ import {
 import type { PartnerDetails } from '../../common/api';
 import { ME as OWNER_ME } from '../store/edits/ownership';
 import type { WorkLineItem, WorkQuote } from '../store/types';
+import type { SignedAnswer } from './signed';
 
 export interface Address {
   street?: string | undefined;
@@ -59,6 +60,8 @@ export interface ProposalModel {
    * in the order the periods are shown; never one sum across periods.
    */
   totals: { initialCents: number; recurring: { period: RecurringPeriod; cents: number }[] };
+  /** The client's answer given at the desk, printed with the version's hash (signed.ts). */
+  signed?: SignedAnswer;
 }
 
 export function partnerAddress(p: PartnerDetails | null): string[] {

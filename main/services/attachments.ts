@@ -7,8 +7,8 @@ import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import { saveWhole } from './save-file';
 import type { EditCallName } from '../../common/ipc/edit-calls';
+import type { EditSteps } from './edit-steps';
 import type { Group } from './group';
-import { detail } from './quotes';
 
 export function readPdfFile(file: string, field: string): { name: string; bytes: Buffer } {
   let stat: fs.Stats;
@@ -115,20 +115,22 @@ async function zipOf(
   };
 }
 
-export function attachmentHandlers(ctx: ServiceContext): Omit<Group<'attachments'>, EditCallName> {
+/** The files an attaching edit brings to the store: read where the user's grants allow. */
+export function attachmentSteps(
+  ctx: ServiceContext,
+): Pick<EditSteps, 'attachments.addFromPaths' | 'attachments.addFromBytes'> {
   return {
-    'attachments.addFromPaths': ({ quoteId, paths }, call) => {
+    'attachments.addFromPaths': ({ paths }, call) => {
       if (call.via === 'browser') throw unsupportedInBrowser('Adding files by path');
       paths.forEach((p, i) => requireGranted(ctx, 'read', p, `paths.${i}`));
-      const files = paths.map((p, i) => readPdfFile(p, `paths.${i}`));
-      ctx.store().addAttachments(quoteId, files);
-      return detail(ctx, quoteId);
+      return paths.map((p, i) => readPdfFile(p, `paths.${i}`));
     },
-    'attachments.addFromBytes': ({ quoteId, files }) => {
-      const decoded = files.map((f, i) => decodeFile(f, `files.${i}`));
-      ctx.store().addAttachments(quoteId, decoded);
-      return detail(ctx, quoteId);
-    },
+    'attachments.addFromBytes': ({ files }) => files.map((f, i) => decodeFile(f, `files.${i}`)),
+  };
+}
+
+export function attachmentHandlers(ctx: ServiceContext): Omit<Group<'attachments'>, EditCallName> {
+  return {
     'attachments.preview': async ({ quoteId, attachmentId }) => {
       const { name, bytes } = await attachmentBytes(ctx, quoteId, attachmentId);
       return pdfResult(name, bytes);

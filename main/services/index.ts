@@ -1,32 +1,39 @@
 // The services behind the IPC contract: one handler per call, over the current session.
 import { appHandlers } from './app';
-import { attachmentHandlers } from './attachments';
+import { attachmentHandlers, attachmentSteps } from './attachments';
 import { catalogueHandlers } from './catalogue';
 import type { ServiceContext } from './context';
 import type { Handlers } from './dispatcher';
 import { draftsHandlers } from './drafts';
 import { editHandlers } from './edits';
 import { followUpHandlers } from './follow-ups';
-import { itemHandlers } from './items';
-import { kitHandlers } from './kits';
+import { itemSteps } from './items';
+import { kitHandlers, kitSteps } from './kits';
 import { libraryHandlers } from './library';
 import { partnerLogoHandlers } from './partner-logo';
 import { presentHandlers } from './present';
+import { deskHandlers } from './desk';
 import { profileHandlers } from './profiles';
-import { proposalHandlers } from './proposal';
-import { quoteHandlers } from './quotes';
+import { proposalHandlers, proposalSteps } from './proposal';
+import { quoteHandlers, quoteSteps } from './quotes';
 import { storeAccessHandlers } from './store-access';
 import { storeHandlers } from './store-health';
 import { syncHandlers } from './sync';
-import { versionHandlers, versionPublished } from './versions';
+import { versionHandlers, versionPublished, versionSteps } from './versions';
 
 export function createHandlers(ctx: ServiceContext): Handlers {
   return {
     ...appHandlers(ctx),
     ...quoteHandlers(ctx, { published: (quoteId) => versionPublished(ctx, quoteId) }),
     ...versionHandlers(ctx),
-    ...itemHandlers(ctx),
-    ...editHandlers(ctx),
+    ...editHandlers(ctx, {
+      ...quoteSteps(ctx),
+      ...itemSteps(ctx),
+      ...kitSteps(ctx),
+      ...versionSteps(ctx),
+      ...attachmentSteps(ctx),
+      ...proposalSteps(ctx),
+    }),
     ...kitHandlers(ctx),
     ...attachmentHandlers(ctx),
     ...proposalHandlers(ctx),
@@ -39,6 +46,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...draftsHandlers(ctx),
     ...followUpHandlers(ctx),
     ...presentHandlers(ctx),
+    ...deskHandlers(ctx),
     ...partnerLogoHandlers(ctx),
   };
 }

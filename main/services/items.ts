@@ -1,8 +1,8 @@
+// The steps before line items are added (the edit itself is the store registry's row), and
+// the permutation check the library's reorder shares.
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
-import type { EditCallName } from '../../common/ipc/edit-calls';
-import type { Group } from './group';
-import { detail } from './quotes';
+import type { EditSteps } from './edit-steps';
 
 function samePermutation(given: string[], existing: string[], field: string): void {
   const a = [...given].sort();
@@ -18,21 +18,23 @@ function samePermutation(given: string[], existing: string[], field: string): vo
   }
 }
 
-export function itemHandlers(
-  ctx: ServiceContext,
-): Omit<Group<'lineItems'> & Group<'sections'> & Group<'accessList'>, EditCallName> {
+/** Before items are added: the catalogue copy they take their cost from, and their section. */
+export function itemSteps(ctx: ServiceContext): Pick<EditSteps, 'lineItems.add'> {
   return {
-    'lineItems.add': async ({ quoteId, items, sectionId }) => {
+    'lineItems.add': async ({ quoteId, sectionId }) => {
       // Standard items take their cost from the catalogue copy: let the first one arrive.
       await ctx.catalogueReady();
-      const store = ctx.store();
-      if (sectionId && !store.getWork(quoteId).sections.some((s) => s.id === sectionId)) {
+      if (
+        sectionId &&
+        !ctx
+          .store()
+          .getWork(quoteId)
+          .sections.some((s) => s.id === sectionId)
+      ) {
         throw new ServiceError('NOT_FOUND', 'This section is not on the quote.', {
           field: 'sectionId',
         });
       }
-      const ids = store.addLineItems(quoteId, items, sectionId);
-      return { quote: detail(ctx, quoteId), lineItemIds: ids };
     },
   };
 }

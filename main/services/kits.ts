@@ -13,8 +13,9 @@ import type { StoredKit } from '../store';
 import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import { saveWhole } from './save-file';
+import type { EditCallName } from '../../common/ipc/edit-calls';
+import type { EditSteps } from './edit-steps';
 import type { Group } from './group';
-import { detail } from './quotes';
 
 export function kitSummary(kit: StoredKit): KitSummary {
   const { sections, items, currency } = kit.content;
@@ -79,7 +80,18 @@ function readKitFile(ctx: ServiceContext, file: string): string {
   return fs.readFileSync(file, 'utf8');
 }
 
-export function kitHandlers(ctx: ServiceContext): Group<'kits'> {
+/** Before a kit goes in: today's prices, and whether it fits, in words the dialog shows. */
+export function kitSteps(ctx: ServiceContext): Pick<EditSteps, 'kits.insert'> {
+  return {
+    'kits.insert': async ({ kitId, quoteId }) => {
+      await ctx.catalogueReady();
+      const { problem } = ctx.store().previewKit(quoteId, kitId);
+      if (problem) throw new ServiceError('VALIDATION', problem.message, { field: 'kitId' });
+    },
+  };
+}
+
+export function kitHandlers(ctx: ServiceContext): Omit<Group<'kits'>, EditCallName> {
   return {
     'kits.list': () => ({ kits: ctx.store().kits.list().map(kitSummary) }),
     'kits.save': ({ quoteId, lineItemIds, name }) => {
@@ -106,15 +118,6 @@ export function kitHandlers(ctx: ServiceContext): Group<'kits'> {
         priceChanges: plan.priceChanges,
         newSections: plan.newSections,
       };
-    },
-    'kits.insert': async ({ kitId, quoteId }) => {
-      await ctx.catalogueReady();
-      const store = ctx.store();
-      // Checked before anything is added, in words the dialog shows as they are.
-      const { problem } = store.previewKit(quoteId, kitId);
-      if (problem) throw new ServiceError('VALIDATION', problem.message, { field: 'kitId' });
-      const done = store.insertKit(quoteId, kitId);
-      return { quote: detail(ctx, quoteId), ...done };
     },
     'kits.export': ({ kitId }) => {
       const kit = ctx.store().kits.require(kitId);

@@ -3,10 +3,12 @@
 import { requireGranted, type ServiceContext } from './context';
 import { ServiceError, unsupportedInBrowser } from './errors';
 import { saveWhole } from './save-file';
+import type { EditCallName } from '../../common/ipc/edit-calls';
+import type { EditSteps } from './edit-steps';
 import type { Group } from './group';
 import { partnerLogoDataUrl } from './partner-logo';
-import { detail } from './quotes';
 import type { WorkQuote } from '../store';
+import type { SignedAnswer } from '../proposal/signed';
 
 async function render(ctx: ServiceContext, quoteId: string, locale?: string) {
   const rec = ctx.store().getQuote(quoteId);
@@ -19,7 +21,12 @@ async function render(ctx: ServiceContext, quoteId: string, locale?: string) {
 }
 
 /** The proposal of a working copy: the quote as it is, or a version of it as it was. */
-export async function renderWork(ctx: ServiceContext, w: WorkQuote, locale?: string) {
+export async function renderWork(
+  ctx: ServiceContext,
+  w: WorkQuote,
+  locale?: string,
+  signed?: SignedAnswer,
+) {
   // Loaded on first use: the PDF library is a tenth of a second of start-up otherwise.
   const { proposalFileName, proposalModel, renderProposal } = await import('../proposal');
   const store = ctx.store();
@@ -31,6 +38,7 @@ export async function renderWork(ctx: ServiceContext, w: WorkQuote, locale?: str
     preparedBy: identity?.user.fullName,
     logo: partnerLogoDataUrl(store),
   });
+  if (signed) model.signed = signed;
   const out = await renderProposal(model, {
     ...(locale ? { locale } : {}),
     ...(ctx.fontsDir ? { fontsDir: ctx.fontsDir } : {}),
@@ -38,7 +46,17 @@ export async function renderWork(ctx: ServiceContext, w: WorkQuote, locale?: str
   return { ...out, name: proposalFileName(model.referenceCode, w.client.name) };
 }
 
-export function proposalHandlers(ctx: ServiceContext): Group<'proposal'> {
+/** The PDF that attaching the proposal brings to the store, made on this computer. */
+export function proposalSteps(ctx: ServiceContext): Pick<EditSteps, 'proposal.attach'> {
+  return {
+    'proposal.attach': async ({ quoteId, locale }) => {
+      const r = await render(ctx, quoteId, locale);
+      return { name: r.name, bytes: r.bytes, missingCharacters: r.missingCharacters };
+    },
+  };
+}
+
+export function proposalHandlers(ctx: ServiceContext): Omit<Group<'proposal'>, EditCallName> {
   return {
     'proposal.render': async ({ quoteId, locale }) => {
       const r = await render(ctx, quoteId, locale);
@@ -55,22 +73,6 @@ export function proposalHandlers(ctx: ServiceContext): Group<'proposal'> {
       const r = await render(ctx, quoteId, locale);
       saveWhole(target, r.bytes);
       return { path: target, sizeBytes: r.bytes.length, missingCharacters: r.missingCharacters };
-    },
-    'proposal.attach': async ({ quoteId, locale }) => {
-      const r = await render(ctx, quoteId, locale);
-      const store = ctx.store();
-      // The quote holds the current proposal, not a pile of them: one of the same name goes.
-      const [attachmentId] = store.transaction(() => {
-        for (const a of store.getWork(quoteId).attachments) {
-          if (a.name === r.name) store.removeAttachment(quoteId, a.id);
-        }
-        return store.addAttachments(quoteId, [{ name: r.name, bytes: r.bytes }]);
-      }, 'user');
-      return {
-        quote: detail(ctx, quoteId),
-        attachmentId: attachmentId!,
-        missingCharacters: r.missingCharacters,
-      };
     },
   };
 }

@@ -33,10 +33,12 @@ export function healthView(c: StoreCondition): StoreHealth {
 
 export function storeHandlers(ctx: ServiceContext): Group<'store'> {
   return {
-    'store.health': () => ({
-      ...healthView(ctx.store().condition()),
-      lastRepair: ctx.lastRepair(),
-    }),
+    // A store not open yet (the lock screen asks for its passphrase or the first choice) has
+    // no condition to report: the lock screen says why, once, and this is no failure.
+    'store.health': () =>
+      ctx.storeAccess().state === 'open'
+        ? { ...healthView(ctx.store().condition()), lastRepair: ctx.lastRepair() }
+        : { damaged: false, full: false, readOnly: false, message: null },
     'store.recover': () => ctx.recoverStore(),
   };
 }

@@ -2,10 +2,13 @@
 // at that moment, online or not) or saves one by hand, listed, compared with each other or with
 // the quote as it is now (common/versions), and restored as one undoable edit.
 import { compareVersions, totalsByBasis, type VersionRef } from '../../common/versions';
-import type { VersionSummary } from '../../common/versions';
-import type { Store, VersionRecord, WorkQuote } from '../store';
+import type { VersionCheck, VersionSummary } from '../../common/versions';
+import { versionHash, type Store, type VersionRecord, type WorkQuote } from '../store';
+import type { StoredVersion } from '../store/versions';
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
+import type { EditCallName } from '../../common/ipc/edit-calls';
+import type { EditSteps } from './edit-steps';
 import type { Group } from './group';
 import { renderWork } from './proposal';
 import { detail } from './quotes';
@@ -22,6 +25,7 @@ function summaryOf(v: VersionRecord): VersionSummary {
     lineCount: v.work.lineItems.length,
     totals: [...totalsByBasis(v.work.lineItems)].map(([basis, b]) => ({ basis, total: b.total })),
     pdf: v.pdf ? { sha256: v.pdf.sha256, sizeBytes: v.pdf.size } : null,
+    sha256: v.sha256,
   };
 }
 
@@ -39,6 +43,20 @@ function side(store: Store, quoteId: string, ref: VersionRef): { work: WorkQuote
   if (ref === 'now') return { work: store.getWork(quoteId), title: 'Now' };
   const v = versionOf(store, quoteId, ref);
   return { work: v.work, title: `Version ${v.number} · ${v.label}` };
+}
+
+/** The version's content as stored, hashed again, beside the hash it was stored with. */
+function verify(number: number, stored: StoredVersion): VersionCheck {
+  const recomputed = versionHash(stored.doc);
+  const recorded = stored.sha256;
+  const intact = recorded === recomputed;
+  const message =
+    recorded === null
+      ? `Version ${number} was made before versions kept a hash: it cannot be verified.`
+      : intact
+        ? `Version ${number} is intact: its content still has the SHA-256 it was saved with.`
+        : `Version ${number} was altered after it was saved: its content no longer has the SHA-256 it was saved with.`;
+  return { number, recorded, recomputed, intact, message };
 }
 
 const by = (store: Store) => store.identity()?.user.fullName ?? '';
@@ -72,7 +90,16 @@ export async function keepVersionPdf(ctx: ServiceContext, quoteId: string, numbe
   return out;
 }
 
-export function versionHandlers(ctx: ServiceContext): Group<'versions'> {
+/** Before a version is restored: a version the quote does not have is named in words. */
+export function versionSteps(ctx: ServiceContext): Pick<EditSteps, 'versions.restore'> {
+  return {
+    'versions.restore': ({ quoteId, number }) => {
+      versionOf(ctx.store(), quoteId, number);
+    },
+  };
+}
+
+export function versionHandlers(ctx: ServiceContext): Omit<Group<'versions'>, EditCallName> {
   return {
     'versions.list': ({ quoteId }) => {
       detail(ctx, quoteId); // NOT_FOUND for a quote that is gone
@@ -93,10 +120,10 @@ export function versionHandlers(ctx: ServiceContext): Group<'versions'> {
         diff: compareVersions(a.work, b.work),
       };
     },
-    'versions.restore': ({ quoteId, number }) => {
-      versionOf(ctx.store(), quoteId, number);
-      ctx.store().restoreVersion(quoteId, number);
-      return detail(ctx, quoteId);
+    'versions.verify': ({ quoteId, number }) => {
+      const stored = ctx.store().versions.stored(quoteId, number);
+      if (!stored) versionOf(ctx.store(), quoteId, number); // NOT_FOUND in words
+      return verify(number, stored!);
     },
     'versions.pdf': async ({ quoteId, number }) => {
       const store = ctx.store();

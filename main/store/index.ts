@@ -8,7 +8,7 @@ export function openStore(file: string, opts?: StoreOptions): Store {
   return new Store(file, opts);
 }
 
-export { Store, type StoreOptions } from './store';
+export { DELETE_HOLD_MS, Store, type StoreOptions } from './store';
 export { repairStore, type RepairReport } from './repair';
 export type { IntegrityCheck } from './db';
 export { ENCRYPT_POINTS, type EncryptPoint } from './encrypt-migration';
@@ -44,5 +44,8 @@ export type { Caches } from './caches';
 export { KitNotFoundError, type KitTable, type StoredKit } from './kits';
 export type { KitPlan, KitPriceChange } from './edits/kits';
 export type { QuoteVersions, VersionRecord, SaveVersionInput } from './versions';
+export { versionHash } from './versions';
+export { assertCanAnswer } from './edits/desk';
+export type { DeskResponses, DeskResponseRecord } from './desk-responses';
 export type { FollowUpTable, FollowUpFacts, FollowUpMark, FollowUpKey } from './follow-ups';
 export { OPEN_STATUSES } from './follow-ups';

@@ -86,9 +86,12 @@ export class QuoteRepo {
         )
         .pluck(),
       base: db.prepare<[number], { doc: string }>('SELECT doc FROM quote_base WHERE qrow = ?'),
-      insert: db.prepare(
+      // Parameters by position: bound by name, each of the 26 is a property lookup per row.
+      insert: db.prepare<unknown[]>(
         `INSERT INTO quotes (id, server_id, ${ROW_COLUMNS.join(', ')}, generation, synced_generation)
-         VALUES (@id, @server_id, ${ROW_COLUMNS.map((c) => '@' + c).join(', ')}, @generation, @synced_generation)`,
+         VALUES (${Array(ROW_COLUMNS.length + 4)
+           .fill('?')
+           .join(', ')})`,
       ),
       currentRow: db.prepare<[number], ListRow>(
         `SELECT ${ROW_COLUMNS.join(', ')} FROM quotes WHERE qrow = ?`,
@@ -189,13 +192,10 @@ export class QuoteRepo {
     },
   ): number {
     const row = opts.listedOnly ?? listRow(w);
-    const info = this.s.insert.run({
-      id: w.id,
-      server_id: opts.serverId,
-      ...row,
-      generation: opts.generation,
-      synced_generation: opts.syncedGeneration,
-    });
+    const params: unknown[] = [w.id, opts.serverId];
+    for (const c of ROW_COLUMNS) params.push(row[c]);
+    params.push(opts.generation, opts.syncedGeneration);
+    const info = this.s.insert.run(params);
     const qrow = Number(info.lastInsertRowid);
     this.sync.insert(qrow, opts.syncState);
     this.facts.set(qrow, { ...row, deleted: 0 });

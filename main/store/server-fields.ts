@@ -9,6 +9,9 @@ export function overlayServerFields(snapshot: WorkQuote, fresh: WorkQuote): void
   snapshot.createdBy = fresh.createdBy;
   snapshot.createdByEmail = fresh.createdByEmail;
   snapshot.createdOn = fresh.createdOn;
+  // A quote made here has no owner until its create round: the server makes its creator the
+  // owner. Only an owner where there was none is the server's; a change of owner is an edit.
+  if (snapshot.ownedBy === null) snapshot.ownedBy = fresh.ownedBy;
   const att = new Map(fresh.attachments.map((a) => [a.id, a]));
   for (const a of snapshot.attachments) {
     const f = att.get(a.id);
@@ -36,6 +39,16 @@ export function withoutServerFields(w: WorkQuote): string {
   c.updatedOn = '';
   c.totals = blank.totals;
   return canonical(c);
+}
+
+/**
+ * Whether `next` (a server read) moved only what the server assigns from `cur`, the copy here:
+ * then the undo history stays (its copies take those fields over).
+ */
+export function onlyServerFieldsMoved(cur: WorkQuote, next: WorkQuote): boolean {
+  const c = JSON.parse(JSON.stringify(cur)) as WorkQuote;
+  overlayServerFields(c, next);
+  return withoutServerFields(c) === withoutServerFields(next);
 }
 
 /**

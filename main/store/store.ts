@@ -28,10 +28,14 @@ import type { EditContext } from './edits/context';
 import * as header from './edits/header';
 import * as kits from './edits/kits';
 import * as lineItems from './edits/line-items';
-import * as ownership from './edits/ownership';
 import { freshCopy } from './edits/fresh-copy';
-import * as restore from './edits/restore';
-import { EDITS, type EditResult, type EditRow } from './edits/registry';
+import {
+  EDITS,
+  type ApplyOptions,
+  type BroughtBy,
+  type EditResult,
+  type EditRow,
+} from './edits/registry';
 import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { IpcParsedInput } from '../../common/ipc/calls';
 import * as sections from './edits/sections';
@@ -48,6 +52,10 @@ import {
 import { applyEntry } from './history';
 import { listQuotes } from './list';
 import { QuoteVersions } from './versions';
+import { DeskResponses } from './desk-responses';
+import * as desk from './edits/desk';
+import type { DeskResponseKind } from '../../common/ipc/desk';
+import type { QuoteStatus } from '../../common/api';
 import { pipelineTotals, type PipelineRow } from './pipeline';
 import { QuoteRepo, type QuoteMeta } from './quote-repo';
 import { SyncTables } from './sync-tables';
@@ -73,6 +81,11 @@ import type {
   RemoteAggregate,
   WorkQuote,
 } from './types';
+
+/** How long a deleted quote's delete waits for Undo before sync sends it (the notice: 8 s). */
+export const DELETE_HOLD_MS = 10_000;
+/** The undo step a delete is in its quote's history. */
+const DELETE_LABEL = 'Delete quote';
 
 export interface StoreOptions {
   /** Where attachment files live; default `attachments/` beside the database file. */
@@ -104,6 +117,8 @@ export class Store {
   readonly kits: KitTable;
   /** Versions of quotes: frozen at publish or saved by hand; local only (versions.ts). */
   readonly versions: QuoteVersions;
+  /** The client's answers given at the desk; local only (desk-responses.ts). */
+  readonly desk: DeskResponses;
   /** "Needs attention": the facts of quotes that may need the user, snoozes, notices. */
   readonly followUps: FollowUpTable;
   private blobs: BlobStore;
@@ -180,6 +195,7 @@ export class Store {
     this.sync = new StoreSync({ ...kernel, transaction: (fn) => this.transaction(fn, 'sync') });
     this.kits = new KitTable(kernel);
     this.versions = new QuoteVersions(kernel);
+    this.desk = new DeskResponses(kernel);
     this.followUps = new FollowUpTable(kernel, () => this.caches.identity());
     this.checkpoints = new CheckpointScheduler({
       flushSearch: (slice) => this.flushSearch(slice),
@@ -191,6 +207,7 @@ export class Store {
     guardMethods(this.caches, this.health);
     guardMethods(this.kits, this.health);
     guardMethods(this.versions, this.health);
+    guardMethods(this.desk, this.health);
     guardMethods(this.followUps, this.health);
     // Search entries a crash left behind are brought up to date once the store is idle.
     if (this.repo.search.behind) this.checkpoints.arm();
@@ -340,6 +357,12 @@ export class Store {
       commitmentTerm: (id) => this.caches.commitmentTerm(id),
       libraryAttachment: (id) => this.caches.libraryAttachment(id),
       putBlob: (bytes) => this.blobs.put(bytes, now),
+      kit: (id) => this.kits.require(id),
+      version: (quoteId, number) => {
+        const v = this.versions.get(quoteId, number);
+        if (v) return v.work;
+        throw new StoreError('VERSION_NOT_FOUND', `Quote ${quoteId} has no version ${number}.`);
+      },
     };
   }
 
@@ -572,19 +595,20 @@ export class Store {
   /**
    * Applies an edit of the registry (edits/registry.ts) to the quote `input.quoteId`: one
    * transaction, one undo step (coalesced with the row's key, or `opts.coalesce`), its change
-   * event from `opts.origin` (default the user's).
+   * event from `opts.origin` (default the user's); `opts.brought` is what the call's service
+   * brought for it (registry.ts `Brought`).
    */
   applyEdit<N extends EditCallName>(
     name: N,
     input: IpcParsedInput<N>,
-    opts: EditOptions & { origin?: ChangeOrigin } = {},
+    opts: ApplyOptions<N> = {} as ApplyOptions<N>,
   ): EditResult<N> {
-    const row = EDITS[name] as unknown as EditRow<IpcParsedInput<N>>;
+    const row = EDITS[name] as unknown as EditRow<IpcParsedInput<N>, BroughtBy<N>>;
     return this.edit(
       input.quoteId,
       row.what,
-      row.label,
-      (w, ctx) => row.apply(w, input, ctx) as EditResult<N>,
+      typeof row.label === 'string' ? row.label : row.label(input),
+      (w, ctx) => row.apply(w, input, ctx, opts.brought as BroughtBy<N>) as EditResult<N>,
       opts.coalesce ?? row.coalesce?.(input),
       opts.origin,
     );
@@ -603,16 +627,15 @@ export class Store {
 
   /** The signed-in user becomes the owner; sent to the server at the next sync. */
   takeOwnership(quoteId: string): void {
-    this.edit(quoteId, 'header', 'Take ownership', (w, ctx) => ownership.takeOwnership(w, ctx));
+    this.applyEdit('quotes.takeOwnership', { quoteId });
   }
 
   /** Adds items (at the end of section `sectionId` when given): one edit, one undo step. */
   addLineItems(quoteId: string, items: AddLineItemInput[], sectionId?: string): string[] {
-    return this.edit(quoteId, 'lineItems', 'Add line items', (w, ctx) => {
-      const ids = lineItems.addLineItems(w, items, ctx);
-      if (sectionId) sections.moveLineItems(w, ids, { sectionId });
-      return ids;
-    });
+    // The store takes items the contract's schema would also fill in (a usage-based item's
+    // flags are looked up from the catalogue when absent).
+    const parsed = items as IpcParsedInput<'lineItems.add'>['items'];
+    return this.applyEdit('lineItems.add', { quoteId, items: parsed, sectionId });
   }
 
   updateLineItems(quoteId: string, patches: LineItemPatch[], opts: EditOptions = {}): void {
@@ -646,10 +669,7 @@ export class Store {
     quoteId: string,
     kitId: string,
   ): { lineItemIds: string[]; priceChanges: kits.KitPriceChange[] } {
-    const kit = this.kits.require(kitId);
-    return this.edit(quoteId, 'lineItems', 'Add kit', (w, ctx) =>
-      kits.insertKit(w, kit.content, ctx),
-    );
+    return this.applyEdit('kits.insert', { quoteId, kitId });
   }
 
   deleteLineItems(quoteId: string, lineItemIds: string[]): void {
@@ -695,7 +715,7 @@ export class Store {
   }
 
   addAccessEntries(quoteId: string, entries: AccessEntryInput[]): string[] {
-    return this.edit(quoteId, 'accessList', 'Share quote', (w, ctx) =>
+    return this.edit(quoteId, 'accessList', EDITS['accessList.add'].label, (w, ctx) =>
       accessList.addAccessEntries(w, entries, ctx),
     );
   }
@@ -705,9 +725,7 @@ export class Store {
   }
 
   addAttachments(quoteId: string, files: AttachmentInput[]): string[] {
-    return this.edit(quoteId, 'attachments', 'Attach files', (w, ctx) =>
-      attachments.addAttachments(w, files, ctx),
-    );
+    return this.applyEdit('attachments.addFromBytes', { quoteId, files: [] }, { brought: files });
   }
 
   copyLibraryAttachments(quoteId: string, libraryAttachmentIds: string[]): string[] {
@@ -724,54 +742,58 @@ export class Store {
     this.applyEdit('attachments.delete', { quoteId, attachmentId });
   }
 
+  /** The client's answer at the desk (edits/desk.ts): one edit; answers the attachment's id. */
+  answerAtDesk(quoteId: string, kind: DeskResponseKind, file: AttachmentInput): string {
+    const label = kind === 'accepted' ? 'Accepted at the desk' : 'Answered at the desk';
+    return this.edit(quoteId, 'header', label, (w, ctx) => desk.answerAtDesk(w, kind, file, ctx));
+  }
+
+  /** An answer never sent, withdrawn: the server's status again, its PDF detached. */
+  withdrawDeskAnswer(quoteId: string, status: QuoteStatus, attachmentId: string | null): void {
+    this.edit(quoteId, 'header', 'Withdraw the answer', (w) =>
+      desk.withdrawAnswer(w, status, attachmentId),
+    );
+  }
+
   /**
    * Makes version `number` of the quote its working copy again (edits/restore.ts): one edit,
    * one undo step, sent by the next sync like any other.
    */
   restoreVersion(quoteId: string, number: number): void {
-    const v = this.versions.get(quoteId, number);
-    if (!v) {
-      throw new StoreError('VERSION_NOT_FOUND', `Quote ${quoteId} has no version ${number}.`);
-    }
-    this.edit(quoteId, 'lineItems', `Restore version ${number}`, (w, ctx) =>
-      restore.restoreVersion(w, v.work, ctx),
-    );
+    this.applyEdit('versions.restore', { quoteId, number });
   }
 
   /**
-   * Deletes a quote. One the server may hold (it has a server id, or a create was sent)
-   * stays as a tombstone until sync deleted it remotely and calls `purgeQuote`.
+   * Deletes a quote as one step of its own undo history: it leaves the list at once, and its
+   * delete is held back from the server for `DELETE_HOLD_MS` (sync's round finds the hold in
+   * the quote's bookkeeping, then sends the delete, or forgets a quote the server never had).
+   * Until then Undo gives back the same quote, reference code and all.
    */
-  deleteQuote(quoteId: string): void {
+  deleteQuote(quoteId: string, holdMs = DELETE_HOLD_MS): void {
     this.transaction(() => {
       const r = this.row(quoteId);
       if (r.deleted) return;
       if (this.stubs.has(r.qrow)) throw notDownloadedError();
-      const sent = this.tables.journal({ quoteId }).length > 0;
-      if (!r.server_id && !sent) {
-        this.purge(r);
-      } else {
-        this.repo.markDeleted(r.qrow);
-        this.repo.clearStack(r.qrow, 'undo');
-        this.repo.clearStack(r.qrow, 'redo');
-      }
+      const doc = this.storedWork(r.qrow);
+      this.steps.forget(r.qrow);
+      this.repo.pushHistory(r.qrow, 'undo', DELETE_LABEL, doc, doc, this.now());
+      this.repo.clearStack(r.qrow, 'redo');
+      this.repo.markDeleted(r.qrow);
+      const until = new Date(this.clock().getTime() + holdMs).toISOString();
+      this.repo.sync.setBookkeeping(r.qrow, { deleteHeldUntil: until });
       this.bus.emit({ quoteId, what: 'deleted' });
     }, 'user');
   }
 
-  /**
-   * Takes back a delete that has not reached the server yet: the tombstone is the quote
-   * again, with its server id and reference code. False when there is no tombstone (never
-   * sent, so it vanished; or its delete is done).
-   */
-  restoreDeleted(quoteId: string): boolean {
-    return this.transaction(() => {
-      const r = this.repo.byId(quoteId);
-      if (!r || !r.deleted) return false;
-      this.repo.markRestored(r.qrow, parseDoc(this.repo.workDoc(r.qrow)));
-      this.bus.emit({ quoteId, what: 'created' });
-      return true;
-    }, 'user');
+  /** Undo of a delete (the top step of a deleted quote's history): the quote is back. */
+  private undelete(r: QuoteMeta): boolean {
+    const top = this.repo.topHistory(r.qrow, 'undo');
+    if (top?.label !== DELETE_LABEL) throw new QuoteNotFoundError(r.id);
+    this.repo.dropHistory(top.id);
+    this.repo.markRestored(r.qrow, parseDoc(this.repo.workDoc(r.qrow)));
+    this.repo.sync.setBookkeeping(r.qrow, { deleteHeldUntil: null });
+    this.bus.emit({ quoteId: r.id, what: 'created' });
+    return true;
   }
 
   /** Forgets a quote entirely (its remote delete is done, or it was deleted remotely). */
@@ -802,6 +824,7 @@ export class Store {
     const to = from === 'undo' ? 'redo' : 'undo';
     return this.transaction(() => {
       const r = this.row(quoteId);
+      if (r.deleted && from === 'undo') return this.undelete(r);
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
       const top = this.repo.topHistory(r.qrow, from);
       if (!top) return false;

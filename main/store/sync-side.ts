@@ -9,7 +9,7 @@ import { StoreError } from './errors';
 import { stubWork, type HeldCounts, type StubRef } from './stubs';
 import type { StoreKernel } from './kernel';
 import { workFromRemote } from './remote';
-import { canonical, overlayServerFields, sameShape, withoutServerFields } from './server-fields';
+import { canonical, onlyServerFieldsMoved, overlayServerFields, sameShape } from './server-fields';
 import { syncWal } from './wal-sync';
 import { parseDoc, recomputeTotals, storedDoc } from './totals';
 import { searchDoc } from './list-row';
@@ -215,7 +215,7 @@ export class StoreSync {
         cur = parseDoc(curDoc);
       }
       if (nextDoc === curDoc || canonical(parseDoc(nextDoc)) === canonical(cur)) return false;
-      rebase = withoutServerFields(next) === withoutServerFields(cur);
+      rebase = onlyServerFieldsMoved(cur, next);
       if (rebase) this.rebaseHistory(r.qrow, curDoc, nextDoc, next);
     }
     if (!rebase) {
@@ -297,7 +297,7 @@ export class StoreSync {
       const nextDoc = storedDoc(next);
       // Only server-assigned fields came in (a push answered while the user typed on): the
       // history stays, as after commitSync; undoing it would revert no one else's change.
-      if (withoutServerFields(next) === withoutServerFields(cur)) {
+      if (onlyServerFieldsMoved(cur, next)) {
         this.rebaseHistory(r.qrow, curDoc, nextDoc, next);
       } else {
         this.k.repo.clearStack(r.qrow, 'undo');

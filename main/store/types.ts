@@ -143,6 +143,12 @@ export interface RemoteAggregate {
   quote: QuoteResponse;
   sections: Section[];
   accessList: AccessListEntry[];
+  /**
+   * Parts last read before `quote.updatedOn` (a round that did not read them back after its
+   * own writes): a colleague's change to them may be missing; the pull reads them again
+   * (main/sync/aggregate.ts). Absent: every part read at or after the quote's stamp.
+   */
+  partsBehind?: ('sections' | 'accessList')[];
 }
 
 export type EntityKind =

@@ -33,7 +33,8 @@ export function countUnsynced(
   const counts: UnsyncedCounts = { drafts: 0, deletes: 0, conflicts, files: 0 };
   for (const q of dirty) {
     if (q.deleted) {
-      counts.deletes += 1;
+      // A draft the server never had is only waiting out its undo window: nothing to send.
+      if (q.serverId) counts.deletes += 1;
       continue;
     }
     counts.drafts += 1;

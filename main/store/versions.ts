@@ -4,6 +4,7 @@
 // this computer's record only: the sync engine never reads them, so a sync neither sends nor
 // changes them; they go with the quote when it is deleted here for good. Saving one is no
 // edit of the quote: no generation, no undo step, no change event (nothing to sync).
+import { createHash } from 'node:crypto';
 import type { VersionReason } from '../../common/versions';
 import { QuoteNotFoundError } from './errors';
 import type { StoreKernel } from './kernel';
@@ -22,6 +23,14 @@ export interface VersionRecord {
   /** The working copy as it was, totals included. */
   work: WorkQuote;
   pdf: { sha256: string; size: number } | null;
+  /** SHA-256 of the content as stored (`doc`), null for a version made before hashes. */
+  sha256: string | null;
+}
+
+/** What "Verify" reads: the content as stored and the hash it was stored with. */
+export interface StoredVersion {
+  doc: string;
+  sha256: string | null;
 }
 
 export interface SaveVersionInput {
@@ -29,6 +38,13 @@ export interface SaveVersionInput {
   label: string;
   /** Who made it: the signed-in user's name ('' when not known yet). */
   by: string;
+  /** The copy to freeze (default: the working copy as it is now). */
+  work?: WorkQuote;
+}
+
+/** The hash a version is kept with, of its content exactly as stored. */
+export function versionHash(doc: string): string {
+  return createHash('sha256').update(doc, 'utf8').digest('hex');
 }
 
 interface Row {
@@ -41,6 +57,7 @@ interface Row {
   doc: string;
   pdf_sha256: string | null;
   pdf_size: number | null;
+  sha256: string | null;
 }
 
 export class QuoteVersions {
@@ -55,8 +72,8 @@ export class QuoteVersions {
         )
         .pluck(),
       insert: db.prepare(
-        `INSERT INTO quote_versions (qrow, number, reason, label, created_on, created_by, status, doc)
-         VALUES (@qrow, @number, @reason, @label, @createdOn, @createdBy, @status, @doc)`,
+        `INSERT INTO quote_versions (qrow, number, reason, label, created_on, created_by, status, doc, sha256)
+         VALUES (@qrow, @number, @reason, @label, @createdOn, @createdBy, @status, @doc, @sha256)`,
       ),
       list: db.prepare<[number], Row>(
         'SELECT * FROM quote_versions WHERE qrow = ? ORDER BY number',
@@ -68,12 +85,15 @@ export class QuoteVersions {
         'UPDATE quote_versions SET pdf_sha256 = ?, pdf_size = ? WHERE qrow = ? AND number = ?',
       ),
       put: db.prepare(
-        `INSERT INTO quote_versions (qrow, number, reason, label, created_on, created_by, status, doc)
-         VALUES (@qrow, @number, @reason, @label, @createdOn, @createdBy, @status, @doc)
+        `INSERT INTO quote_versions (qrow, number, reason, label, created_on, created_by, status, doc, sha256)
+         VALUES (@qrow, @number, @reason, @label, @createdOn, @createdBy, @status, @doc, @sha256)
          ON CONFLICT(qrow, number) DO NOTHING`,
       ),
       all: db.prepare<[], Row & { quote_id: string }>(
         'SELECT v.*, q.id AS quote_id FROM quote_versions v JOIN quotes q USING (qrow) ORDER BY q.id, v.number',
+      ),
+      stored: db.prepare<[number, number], StoredVersion>(
+        'SELECT doc, sha256 FROM quote_versions WHERE qrow = ? AND number = ?',
       ),
       pdfs: db
         .prepare<[], string>('SELECT pdf_sha256 FROM quote_versions WHERE pdf_sha256 IS NOT NULL')
@@ -87,9 +107,11 @@ export class QuoteVersions {
       const r = this.k.row(quoteId);
       if (r.deleted) throw new QuoteNotFoundError(quoteId);
       if (this.k.stubs.has(r.qrow)) throw notDownloadedError();
-      const work = parseDoc(this.k.repo.workDoc(r.qrow));
+      const work = input.work ?? parseDoc(this.k.repo.workDoc(r.qrow));
       const number = this.s.next.get(r.qrow)!;
       const createdOn = this.k.now();
+      const doc = JSON.stringify(work);
+      const sha256 = versionHash(doc);
       this.s.insert.run({
         qrow: r.qrow,
         number,
@@ -98,16 +120,19 @@ export class QuoteVersions {
         createdOn,
         createdBy: input.by,
         status: work.status,
-        doc: JSON.stringify(work),
+        doc,
+        sha256,
       });
       return {
-        ...input,
+        reason: input.reason,
+        label: input.label,
         number,
         createdOn,
         createdBy: input.by,
         status: work.status,
         work,
         pdf: null,
+        sha256,
       };
     });
   }
@@ -125,6 +150,13 @@ export class QuoteVersions {
     const r = this.k.repo.byId(quoteId);
     const row = r ? this.s.get.get(r.qrow, number) : undefined;
     return row ? record(row) : null;
+  }
+
+  /** A version's content exactly as stored and its recorded hash, or null. */
+  stored(quoteId: string, number: number): StoredVersion | null {
+    this.k.open();
+    const r = this.k.repo.byId(quoteId);
+    return (r && this.s.stored.get(r.qrow, number)) || null;
   }
 
   /** Keeps the proposal PDF made from a version (stored like an attachment file). */
@@ -146,7 +178,7 @@ export class QuoteVersions {
    * Puts back a version read from a file under its own number; false when the quote already
    * has a version of that number (the file imported before). Its PDF is made again on request.
    */
-  put(quoteId: string, v: Omit<VersionRecord, 'pdf'>): boolean {
+  put(quoteId: string, v: Omit<VersionRecord, 'pdf' | 'sha256'>): boolean {
     return this.k.transaction(() => {
       const r = this.k.row(quoteId);
       const done = this.s.put.run({
@@ -158,6 +190,7 @@ export class QuoteVersions {
         createdBy: v.createdBy,
         status: v.status,
         doc: JSON.stringify(v.work),
+        sha256: versionHash(JSON.stringify(v.work)),
       });
       return done.changes > 0;
     });
@@ -179,5 +212,6 @@ function record(row: Row): VersionRecord {
     status: row.status,
     work: parseDoc(row.doc),
     pdf: row.pdf_sha256 ? { sha256: row.pdf_sha256, size: row.pdf_size ?? 0 } : null,
+    sha256: row.sha256,
   };
 }

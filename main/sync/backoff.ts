@@ -32,3 +32,9 @@ export const ROUND_ATTEMPTS = 3;
 
 /** Steps in one round before it is taken for not converging (a plan that never finishes). */
 export const MAX_STEPS = 60;
+
+/** How long local edits wait from now: the settle window, never past its end from `from`. */
+export function settleWait(from: number, o: { settleMs?: number; settleMaxMs?: number }): number {
+  const max = from + (o.settleMaxMs ?? 2_000) - Date.now();
+  return Math.max(0, Math.min(o.settleMs ?? 500, max));
+}

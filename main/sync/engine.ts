@@ -5,37 +5,16 @@ import { randomUUID } from 'node:crypto';
 import type { QuoteSyncState, SyncStatus } from '../../common/ipc';
 import type { Failure } from './errors';
 import { failureOf, failureWords } from './errors';
-import type { SyncApi, SyncStore } from './ports';
+import type { SyncStore } from './ports';
 import { KEEP_ALL_OFFLINE, pull, type PullReport } from './pull';
 import { FillDriver } from './fill-driver';
 import { downloadPreviews, previewsWaiting, queuePreviews } from './previews';
 import { downloadMissingFiles, syncQuote, type RoundResult } from './push';
 import type { RoundContext } from './ports';
-import { cycleDelay, ENGINE_BACKOFF } from './backoff';
-export interface EngineOptions {
-  store: SyncStore;
-  api: SyncApi;
-  /** Quotes pushed at the same time. Default 4. */
-  parallelism?: number;
-  /** Pull this often when nothing else wakes the engine. Default 60 s. */
-  pullIntervalMs?: number;
-  /** Backoff after a failed cycle (`backoff.ts`). Default 1 s … 5 min. */
-  backoffBaseMs?: number;
-  backoffMaxMs?: number;
-  random?: () => number;
-  newId?: () => string;
-  /** Server id → local id of every quote the store holds with a server id. */
-  knownServerQuotes?: () => Map<string, string>;
-  /** Skip the pull in a cycle (tests of the push alone). */
-  pull?: boolean;
-  /** When idle (a cycle with nothing left to do), at most this often: remove attachment files
-   * nothing refers to (left by interrupted downloads, deletes, crashes), written at least
-   * `filesGraceMs` ago. Default 10 min each; 0 = never. */
-  collectFilesEveryMs?: number;
-  filesGraceMs?: number;
-  /** Quotes the background fill reads at the same time at most (fill.ts). Default 64. */
-  fillWindow?: number;
-}
+import { cycleDelay, ENGINE_BACKOFF, settleWait } from './backoff';
+import type { EngineOptions, LoopState, Phase, Wake } from './engine-state';
+
+export type { EngineOptions } from './engine-state';
 
 export type EngineEvent =
   | { type: 'status'; status: SyncStatus }
@@ -51,36 +30,6 @@ export interface CycleReport {
   /** Set when the cycle stopped on a transient failure (offline, 5xx, 429). */
   retry: Failure | null;
   pull: PullReport | null;
-}
-
-/** What woke the loop: a local edit, or the user's "sync now" (parked quotes too). */
-type Wake = 'changed' | 'runNow';
-
-/**
- * Where the engine's loop is; each phase carries what only it needs.
- * - `stopped`: not started, or stopped;
- * - `idle`: started, between two cycles; `wake` keeps a wake-up that came meanwhile, and the
- *   next cycle runs at once instead of after a sleep;
- * - `cycling`: a cycle runs (the loop's, or a `syncOnce` call); `wake` as in `idle`;
- * - `sleeping`: until the timer (`timer` null: paused, until resumed) or `cut`.
- */
-type Phase =
-  | { kind: 'stopped' }
-  | { kind: 'idle'; wake: Wake | null }
-  | { kind: 'cycling'; wake: Wake | null }
-  | { kind: 'sleeping'; timer: NodeJS.Timeout | null; cut: () => void };
-
-/**
- * The loop's state, one value. `paused` holds in every phase (a paused cycle finishes the
- * rounds in flight and takes no other quote); `failures` counts failed cycles in a row (the
- * backoff; while it is not 0 a local edit does not cut the wait short); `online`: how the
- * last cycle ended.
- */
-interface LoopState {
-  phase: Phase;
-  paused: boolean;
-  failures: number;
-  online: boolean;
 }
 
 export class SyncEngine {
@@ -100,6 +49,10 @@ export class SyncEngine {
   private parked = new Map<string, string>();
   private progress: { done: number; total: number } | undefined;
   private filesCollectedAt = -Infinity;
+  /** When the last pull ended well: a cycle woken by an edit pulls only once it is this old. */
+  private pulledAt = -Infinity;
+  /** What woke the next cycle of the loop (null: the timer, a start or a resume). */
+  private wokenBy: Wake | null = null;
   /** Quotes listed before their aggregates, read in the background (fill.ts). */
   private readonly fill: FillDriver;
 
@@ -199,7 +152,7 @@ export class SyncEngine {
    * One cycle: push every pending quote, then pull. Quotes the pull only listed are read by
    * the background fill, which this waits for unless `background` (the engine's own loop).
    */
-  async syncOnce(force = false, background = false): Promise<CycleReport> {
+  async syncOnce(force = false, background = false, withPull = true): Promise<CycleReport> {
     const report: CycleReport = {
       pushed: [],
       results: {},
@@ -259,7 +212,7 @@ export class SyncEngine {
     try {
       await Promise.all(Array.from({ length: Math.min(this.parallelism, queue.length) }, worker));
       if (!report.retry && this.state.paused && this.opts.pull !== false) cutShort = true;
-      else if (!report.retry && this.opts.pull !== false)
+      else if (!report.retry && this.opts.pull !== false && withPull)
         await this.pullAndFill(report, background);
     } finally {
       // Unless stopped meanwhile: back to where the cycle began, a wake-up kept.
@@ -299,6 +252,7 @@ export class SyncEngine {
       report.retry = f;
     }
     if (!report.pull) return;
+    this.pulledAt = Date.now();
     const filled = this.fill.start();
     if (filled && !background) {
       const f = await filled;
@@ -373,16 +327,22 @@ export class SyncEngine {
       }
       let report: CycleReport | null = null;
       // Whatever is dirty now is in this cycle; only wake-ups from here on ask for another.
-      force ||= this.takeWake() === 'runNow';
+      // A cycle an edit woke sends it; the list is pulled on its own schedule.
+      const wake = this.takeWake();
+      force ||= wake === 'runNow';
+      const edit = (wake ?? this.wokenBy) === 'changed';
+      this.wokenBy = null;
+      const pullIntervalMs = this.opts.pullIntervalMs ?? 60_000;
+      const withPull = !edit || Date.now() - this.pulledAt >= pullIntervalMs;
       try {
-        report = await this.syncOnce(force, true);
+        report = await this.syncOnce(force, true, withPull);
       } catch (e) {
         this.lastError = e instanceof Error ? e.message : String(e);
         this.emitStatus();
       }
       force = false;
       if (this.stopped) break;
-      let delay = this.opts.pullIntervalMs ?? 60_000;
+      let delay = pullIntervalMs;
       if (!report || report.retry) {
         this.state.failures++;
         delay = cycleDelay(
@@ -399,8 +359,11 @@ export class SyncEngine {
       // Woken during the cycle: the edit or the "sync now" must not wait for the interval
       // (an edit made during a failed cycle waits out the backoff).
       const pending = this.takeWake();
-      if (pending === 'runNow' || (pending === 'changed' && this.state.failures === 0)) {
-        force = pending === 'runNow';
+      if ((force = pending === 'runNow')) continue;
+      // Edits made meanwhile wait out the settle window: typing goes as one round.
+      if (pending === 'changed' && this.state.failures === 0) {
+        this.wokenBy = 'changed';
+        force = await this.sleep(settleWait(Date.now(), this.opts), Date.now());
         continue;
       }
       force = await this.sleep(delay);
@@ -408,12 +371,13 @@ export class SyncEngine {
   }
 
   /** Waits `ms` (null: until woken). True when woken (cut short), false when the time is up. */
-  private sleep(ms: number | null): Promise<boolean> {
+  private sleep(ms: number | null, settleFrom: number | null = null): Promise<boolean> {
     return new Promise((resolve) => {
       const phase: Phase & { kind: 'sleeping' } = {
         kind: 'sleeping',
         timer: null,
         cut: () => done(true),
+        settleFrom,
       };
       const done = (forced: boolean) => {
         if (phase.timer) clearTimeout(phase.timer);
@@ -426,16 +390,24 @@ export class SyncEngine {
     });
   }
 
-  /** A local edit happened: sync soon — unless backing off, where only runNow cuts the wait. */
+  /**
+   * A local edit happened: sync once the settle window is over (another edit within it waits
+   * with it) — unless backing off, where only runNow cuts the wait.
+   */
   notifyChanged(): void {
     const { phase, failures, paused } = this.state;
     if (failures !== 0 || paused || phase.kind === 'stopped') return;
     if (phase.kind === 'sleeping') {
-      if (phase.timer) phase.cut();
+      if (!phase.timer) return;
+      clearTimeout(phase.timer);
+      phase.settleFrom ??= Date.now();
+      this.wokenBy ??= 'changed';
+      phase.timer = setTimeout(phase.cut, settleWait(phase.settleFrom, this.opts));
     } else phase.wake ??= 'changed';
   }
 
   runNow(): void {
+    this.wokenBy = 'runNow';
     this.state.failures = 0;
     this.parked.clear();
     const phase = this.state.phase;
@@ -483,13 +455,23 @@ export class SyncEngine {
     return this.state.paused;
   }
 
+  /**
+   * Stops the loop once the round in flight ended. Edits still waiting out the settle window
+   * go first (quitting sends what was typed, as "Sync now" would), unless paused or offline.
+   */
   async stop(): Promise<void> {
     const phase = this.state.phase;
+    const waiting =
+      (phase.kind === 'sleeping' && phase.settleFrom !== null) ||
+      ((phase.kind === 'idle' || phase.kind === 'cycling') && phase.wake === 'changed');
     this.state.phase = { kind: 'stopped' };
     if (phase.kind === 'sleeping') phase.cut();
     await this.fill.pause();
     await this.loop;
     this.loop = null;
+    const { paused, failures, online } = this.state;
+    if (waiting && !paused && failures === 0 && online)
+      await this.syncOnce(false, true, false).catch(() => {});
   }
 }
 

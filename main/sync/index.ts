@@ -15,5 +15,4 @@ export { PARKED_CREATE } from './conflict-store';
 export { PREVIEW_BUDGET, previewBudgetMiB, DEFAULT_PREVIEW_BUDGET_MIB } from './previews';
 export { KEEP_ALL_OFFLINE, HOLD_RECENT_DAYS } from './pull';
 export type { SyncApi, SyncStore } from './ports';
-export { holdDelete, releaseDelete, deleteHeld } from './delete-hold';
 export { publishRefusal, clearPublishRefusal } from './publish-refused';

@@ -46,6 +46,9 @@ export type SyncStore = Pick<
 > & {
   readonly sync: Store['sync'];
   readonly caches: Pick<Store['caches'], 'library' | 'preferences'>;
+  /** Answers given at the desk and the versions they froze (desk-guard.ts, desk-refused.ts). */
+  readonly desk?: Pick<Store['desk'], 'latest' | 'setState'>;
+  readonly versions?: Pick<Store['versions'], 'save'>;
 };
 
 /** What one quote's round (`push.ts`) and its steps (`steps.ts`) work with. */

@@ -4,7 +4,8 @@
 // quotes than we know, one pass over the ids finds which are gone.
 import type { ListContent } from '../../common/api';
 import type { RemoteAggregate } from '../store/types';
-import { readAggregate } from './aggregate';
+import { behindOf, PARTS, readAggregate } from './aggregate';
+import { sameStamp } from './parts';
 import { PARKED_CREATE } from './conflict-store';
 import { isGone, pageOrEnd } from './errors';
 import { listChanged, type Listing } from './listing';
@@ -61,15 +62,6 @@ function busy(store: SyncStore, quoteId: string): boolean {
   return !q || q.dirty || q.openConflicts > 0 || store.sync.listJournal({ quoteId }).length > 0;
 }
 
-/** The same moment, however written (`Z` or an offset); sub-millisecond digits, which
- * Date.parse drops, must then be written alike. */
-function sameStamp(a: string | undefined, b: string): boolean {
-  if (a === undefined) return false;
-  if (a === b) return true;
-  const fine = /\.\d{4,}/;
-  return !fine.test(a) && !fine.test(b) && Date.parse(a) === Date.parse(b);
-}
-
 export async function pull(ctx: PullContext): Promise<PullReport> {
   const { api, store } = ctx;
   const report: PullReport = {
@@ -117,7 +109,7 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
   // A list that moved under the pages may have skipped a quote: the old mark lists it again.
   let newest = listing.settled && listing.newest !== undefined ? listing.newest : mark;
 
-  const toRead: ListContent[] = [];
+  const toRead: { e: ListContent; base?: RemoteAggregate }[] = [];
   for (const e of changed) {
     if (stubs.has(e.id)) continue; // the fill reads it
     const local = store.sync.localIdOf('quote', e.id);
@@ -128,19 +120,31 @@ export async function pull(ctx: PullContext): Promise<PullReport> {
         continue;
       }
       // Read back at this stamp already (e.g. by our own push): nothing new to see.
+      // Parts our round did not read back are read now: someone may have changed them
+      // while it ran (parts.ts).
       const q = store.getQuote(local)!;
-      if (sameStamp(q.base?.quote.updatedOn, e.updatedOn)) continue;
+      if (sameStamp(q.base?.quote.updatedOn, e.updatedOn)) {
+        if (behindOf(q.base).length) toRead.push({ e, base: q.base! });
+        continue;
+      }
     } else if (createsOpen) {
       newest = mark; // come back for it once the lost create is settled
       continue;
     }
-    toRead.push(e);
+    toRead.push({ e });
   }
   // Reads of different quotes are independent: a few at a time, in list order per worker.
   const worker = async () => {
-    for (let e = toRead.shift(); e; e = toRead.shift()) {
+    for (let t = toRead.shift(); t; t = toRead.shift()) {
+      const { e, base } = t;
       ctx.onStep?.('read');
-      const agg: RemoteAggregate | null = await readAggregate(api, e.id);
+      const behind = behindOf(base);
+      const reuse = base && {
+        from: base,
+        parts: PARTS.filter((p) => !behind.includes(p)),
+        behind: [],
+      };
+      const agg: RemoteAggregate | null = await readAggregate(api, e.id, base?.quote, reuse);
       if (!agg) continue;
       const r = store.sync.importRemote(agg);
       if (r.action === 'created') report.imported++;

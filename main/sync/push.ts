@@ -3,7 +3,8 @@
 import { unhandled } from '../../common/api';
 import { StoreError, workFromRemote } from '../store';
 import type { EntityKind, QuoteRecord, RemoteAggregate } from '../store/types';
-import { readAggregate } from './aggregate';
+import { readAggregate, type Part } from './aggregate';
+import { reusable } from './parts';
 import {
   recordMergeConflicts,
   decisionsFor,
@@ -13,7 +14,6 @@ import {
 import { failureOf, failureWords, isGone, type Failure } from './errors';
 import { recoverJournal } from './recover';
 import { matchDefaultAttachments } from './defaults';
-import { deleteHeld, releaseDelete } from './delete-hold';
 import {
   checkCommit,
   keep,
@@ -32,6 +32,8 @@ import { ownershipWanted, takeOwnership } from './ownership';
 import { nextStep, type Step } from './plan';
 import type { RoundContext, SyncStore } from './ports';
 import { refusedPublish, withdrawPublish } from './publish-refused';
+import { keepRefusedAnswer, refusedAnswer } from './desk-refused';
+import { stopForChangedQuote } from './desk-guard';
 import { pushedOf, withPushed } from './pushed';
 import { rebaseWork } from './rebase';
 import { MAX_STEPS, ROUND_ATTEMPTS } from './backoff';
@@ -65,6 +67,11 @@ export async function syncQuote(quoteId: string, ctx: RoundContext): Promise<Rou
       case 'lose':
         ctx.store.sync.transition(quoteId, 'failed', { message: r.message });
         return { state: 'error', message: r.message };
+      case 'answerRefused':
+        // Kept here as refused, the quote at the server's status; the rest still goes.
+        keepRefusedAnswer(ctx.store, quoteId, r);
+        lastRefusal = r.failure;
+        continue;
       case 'publishRefused':
         // The quote is a draft again here; the next attempt sends what else there is.
         withdrawPublish(ctx.store, quoteId, r);
@@ -153,8 +160,10 @@ async function recover(quoteId: string, ctx: RoundContext): Promise<Next<{ snap:
   store.sync.transition(quoteId, 'roundStarted');
   if (!snap.deleted) return { snap };
 
-  // Within the undo window the delete waits: undo gives back the same quote.
-  if (deleteHeld(store, quoteId)) {
+  // Within the undo window the delete waits: undo gives back the same quote (the hold is the
+  // store's, set with the delete: Store.deleteQuote).
+  const heldUntil = store.sync.syncRecord(quoteId)?.deleteHeldUntil;
+  if (heldUntil && Date.parse(heldUntil) > Date.now()) {
     store.sync.transition(quoteId, 'held');
     return { state: 'pending' };
   }
@@ -169,7 +178,6 @@ async function recover(quoteId: string, ctx: RoundContext): Promise<Next<{ snap:
   store.transaction(() => {
     // Restored while the delete was under way: it is gone there; the next round says so.
     if (store.getQuote(quoteId)?.deleted) store.purgeQuote(quoteId);
-    releaseDelete(store, quoteId);
   });
   return { state: 'dropped' };
 }
@@ -178,6 +186,8 @@ interface Read {
   snap: QuoteRecord;
   agg: RemoteAggregate | null;
   idOf: (kind: EntityKind, serverId: string) => string;
+  /** Parts taken from the base, not read (parts.ts): not read back either. */
+  reused: readonly Part[];
 }
 
 /** 2. Read the server's aggregate (none for a quote not created there yet). */
@@ -190,10 +200,19 @@ async function readServer(snap: QuoteRecord, ctx: RoundContext): Promise<Next<Re
 
   const idOf = localIdOf(store, quoteId, ctx.newId, new Set(snap.work.sections.map((x) => x.id)));
   let agg: RemoteAggregate | null = null;
+  let reused: readonly Part[] = [];
   if (snap.serverId) {
     ctx.onStep?.(quoteId, 'read');
     try {
-      agg = await readAggregate(api, snap.serverId);
+      // The quote first: its stamp says whether the parts this round does not change can be
+      // the base's (parts.ts).
+      const quote = await api.getQuote(snap.serverId).catch((e: unknown) => {
+        if (isGone(e)) return null;
+        throw e;
+      });
+      const reuse = quote ? reusable(store, snap, quote, idOf) : undefined;
+      reused = reuse?.parts ?? [];
+      agg = quote ? await readAggregate(api, snap.serverId, quote, reuse) : null;
     } catch (e) {
       return stopOf(e);
     }
@@ -207,7 +226,7 @@ async function readServer(snap: QuoteRecord, ctx: RoundContext): Promise<Next<Re
       });
     }
   }
-  return { snap, agg, idOf };
+  return { snap, agg, idOf, reused };
 }
 
 interface Merged extends Read {
@@ -241,6 +260,19 @@ function mergeSides(read: Read, ctx: RoundContext): Next<Merged> {
     withPushed(base, pushedOf(store, quoteId), remote),
     keptOf(store, quoteId),
   );
+  const changed = stopForChangedQuote(store, {
+    quoteId,
+    base: mergeBase,
+    local,
+    remote,
+    agg,
+    work: snap.work,
+    idOf,
+  });
+  if (changed) {
+    store.sync.transition(quoteId, 'failed', { message: changed });
+    return { state: 'error', message: changed };
+  }
   const m = merge(mergeBase, local, snap.serverId ? remote : null, decide);
   if (m.conflicts.length) {
     recordMergeConflicts(store, quoteId, snap.work, snap.base, agg, m.conflicts, idOf);
@@ -325,7 +357,11 @@ async function pushSteps(m: Merged, ctx: RoundContext): Promise<Next<Pushed>> {
       // Refused: the server removed nothing, so they are still part of the base.
       if (after.stop === 'reread' && after.failure?.kind === 'refused')
         unkeep(store, quoteId, replaced);
-      return refusedPublish(step, merged, known, after) ?? after;
+      return (
+        refusedPublish(step, merged, known, after) ??
+        refusedAnswer(store, quoteId, step, merged, known, after) ??
+        after
+      );
     }
     agg = after;
     calls++;
@@ -358,11 +394,25 @@ async function readBackAndCommit(p: Pushed, ctx: RoundContext): Promise<RoundRes
     try {
       // A header PUT answers the whole quote: when it was the last call, that is the read.
       const answered = p.lastKind === 'updateHeader' ? agg.quote : undefined;
-      agg = await readAggregate(api, agg.quote.id, answered);
+      // Parts this round neither read nor changed are not read back: behind the new stamp.
+      const reuse = { from: agg, parts: p.reused, behind: p.reused };
+      agg = await readAggregate(api, agg.quote.id, answered, reuse);
     } catch (e) {
       return stopOf(e);
     }
     if (!agg) return reread(null, 'quote gone after the push');
+  } else if (agg.partsBehind?.length) {
+    // Nothing sent, and parts behind the stamp from an earlier round: no later pull would
+    // look at them again (the stamp does not move), so they are read now.
+    ctx.onStep?.(quoteId, 'read');
+    try {
+      const behind = agg.partsBehind;
+      const reuse = { from: agg, parts: p.reused.filter((x) => !behind.includes(x)), behind: [] };
+      agg = await readAggregate(api, agg.quote.id, agg.quote, reuse);
+    } catch (e) {
+      return stopOf(e);
+    }
+    if (!agg) return reread(null, 'quote gone');
   }
   const final: RemoteAggregate = agg;
   // The safety net: nothing the salesperson has here goes without a delete to account for it.

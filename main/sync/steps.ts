@@ -1,6 +1,7 @@
 // One function per kind of push step (`plan.ts` decides which comes next, `push.ts` runs the
 // round). Each sends its call(s), records ids and the journal where a lost answer could make
 // a duplicate, and returns the round's picture of the server after its answer.
+import { canTransition, type QuoteStatus } from '../../common/api';
 import type { EntityKind, RemoteAggregate, WorkQuote } from '../store/types';
 import { failureOf, isEntityGone, isGone } from './errors';
 import { librarySourceOf, matchDefaultAttachments } from './defaults';
@@ -41,6 +42,12 @@ type StepFns = {
   ) => Promise<RemoteAggregate | Stop>;
 };
 
+/** The status between `from` and `to` when the API allows no direct change; null otherwise. */
+export function statusOnTheWay(from: QuoteStatus, to: QuoteStatus): QuoteStatus | null {
+  if (canTransition(from, to)) return null;
+  return canTransition(from, 'sent') && canTransition('sent', to) ? 'sent' : null;
+}
+
 function serverQuote(at: StepScope): RemoteAggregate {
   if (!at.agg) throw new Error('a step before the quote exists on the server');
   return at.agg;
@@ -72,11 +79,14 @@ const STEPS: StepFns = {
     const a = serverQuote(at);
     const qid = a.quote.id;
     const h = merged.header;
+    // A status the API reaches only through another (an answer given at the desk on a draft:
+    // published first, then accepted) goes one change at a time; the plan asks again after.
+    const via = statusOnTheWay(a.quote.status, h.status);
     a.quote = await api.updateQuote(qid, {
       expiresOn: h.expiresOn,
       introMessage: h.introMessage,
-      published: h.published,
-      status: h.status,
+      published: via ? via === 'sent' : h.published,
+      status: via ?? h.status,
       termsAndDisclaimers: h.termsAndDisclaimers,
     });
     return a;

@@ -11,7 +11,9 @@ export type Stop =
   /** The round would lose local entities (keep.ts): the quote is parked with this message. */
   | { stop: 'lose'; message: string }
   /** The server refused a publish for good (publish-refused.ts): withdrawn here, then again. */
-  | { stop: 'publishRefused'; failure: Failure; from: QuoteStatus };
+  | { stop: 'publishRefused'; failure: Failure; from: QuoteStatus }
+  /** The server refused an answer given at the desk (desk-refused.ts): kept here as refused. */
+  | { stop: 'answerRefused'; failure: Failure; from: QuoteStatus };
 
 export const reread = (failure: Failure | null, why: string): Stop => ({
   stop: 'reread',

@@ -259,15 +259,18 @@ export function CompareDialog({
   quoteId,
   versions,
   from: initialFrom,
+  to: initialTo = 'now',
   onClose,
 }: {
   quoteId: string;
   versions: VersionSummary[];
   from: number;
+  /** The other side at first (default: the quote now). */
+  to?: VersionRef;
   onClose: () => void;
 }) {
   const [from, setFrom] = useState<VersionRef>(initialFrom);
-  const [to, setTo] = useState<VersionRef>('now');
+  const [to, setTo] = useState<VersionRef>(initialTo);
   const [result, setResult] = useState<VersionComparison | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -16,6 +16,7 @@ import { undo, redo } from '../state/undo';
 import { OwnerRow } from './owner-row';
 import { ProposalCard } from '../proposal/proposal-card';
 import { VersionsCard } from './versions-card';
+import { DeskNotice } from './desk-notice';
 import { StubView } from './stub-view';
 import { BackToQuotes, QuoteTitle } from './quote-title';
 
@@ -104,6 +105,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
             ' Move it back to draft to edit it.'}
         </p>
       )}
+      <DeskNotice detail={detail} />
       <div className="editor">
         <div className="editor-main">
           <HeaderForm detail={detail} />

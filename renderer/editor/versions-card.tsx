@@ -5,7 +5,7 @@
 // keystroke.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { QuoteDetail } from '../../common/ipc/shapes';
-import type { VersionSummary } from '../../common/versions';
+import type { VersionCheck, VersionSummary } from '../../common/versions';
 import { formatDateTime, formatMinor } from '../format';
 import { errorOf, ipc } from '../ipc';
 import { useEditor } from '../state/editor';
@@ -36,6 +36,7 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
   const [comparing, setComparing] = useState<number | null>(null);
   const [restoring, setRestoring] = useState<VersionSummary | null>(null);
   const [pdfOf, setPdfOf] = useState<number | null>(null);
+  const [checks, setChecks] = useState<Record<number, VersionCheck>>({});
 
   const [reloads, setReloads] = useState(0);
   const { status, publishedOn } = detail.header;
@@ -61,6 +62,15 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
       setReloads((n) => n + 1);
     } catch (e) {
       setLabelError(errorOf(e).message);
+    }
+  };
+
+  const verify = async (number: number) => {
+    try {
+      const c = await ipc().call('versions.verify', { quoteId, number });
+      setChecks((all) => ({ ...all, [number]: c }));
+    } catch (e) {
+      toast.error(errorOf(e).message);
     }
   };
 
@@ -96,6 +106,19 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
                 )}
               </div>
               <div className="version-totals">{totalsText(v)}</div>
+              {v.sha256 && (
+                <div className="muted version-meta mono" title={v.sha256}>
+                  SHA-256 {v.sha256.slice(0, 16)}…
+                </div>
+              )}
+              {checks[v.number] && (
+                <p
+                  className={checks[v.number]!.intact ? 'muted' : 'field-error'}
+                  role={checks[v.number]!.intact ? 'status' : 'alert'}
+                >
+                  {checks[v.number]!.message}
+                </p>
+              )}
               <div className="row version-actions">
                 <Button
                   size="sm"
@@ -113,6 +136,14 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
                     Restore
                   </Button>
                 )}
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Verify version ${v.number}`}
+                  onClick={() => void verify(v.number)}
+                >
+                  Verify
+                </Button>
                 <Button
                   size="sm"
                   variant="ghost"

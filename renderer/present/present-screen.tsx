@@ -9,6 +9,7 @@ import { formatDate, formatMinor } from '../format';
 import { PERIOD_LABEL } from '../format/periods';
 import { useNav } from '../state/nav';
 import { Button } from '../ui';
+import { DeskAnswer } from './desk-answer';
 import { useFullScreenWhileOpen } from './full-screen';
 import { PresentSection } from './present-lines';
 import { usePresentView } from './use-present-view';
@@ -116,6 +117,7 @@ export default function PresentScreen({ quoteId }: { quoteId: string }) {
               {s.view.terms && <p className="present-terms-text">{s.view.terms}</p>}
               <p>This proposal is valid until {formatDate(s.view.expiresOn)}.</p>
             </section>
+            <DeskAnswer view={s.view} />
           </>
         )}
       </main>

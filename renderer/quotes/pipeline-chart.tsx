@@ -11,7 +11,7 @@ import { RECURRING_PERIODS, type RecurringPeriod } from '../../common/money';
 import { errorOf, ipc } from '../ipc';
 import { formatMoney, formatNumber } from '../format';
 import { PERIOD_LABEL } from '../format/periods';
-import { useQuoteList } from '../state/quote-list';
+import { afterFirstList, useQuoteList } from '../state/quote-list';
 import { STATUS_LABEL } from '../ui';
 import './pipeline-chart.css';
 
@@ -46,8 +46,11 @@ export function PipelineChart() {
 
   useEffect(() => {
     let alive = true;
-    ipc()
-      .call('quotes.pipeline', { search: query.search.trim() || undefined, account })
+    // At start the list's first rows go first (quote-list.ts); later this waits for nothing.
+    afterFirstList()
+      .then(() =>
+        ipc().call('quotes.pipeline', { search: query.search.trim() || undefined, account }),
+      )
       .then((r) => {
         if (!alive) return;
         setData(r);

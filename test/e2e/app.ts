@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startBridge, type HttpBridge } from '../../main/bridge';
-import { createCore, silentLogger, type Core } from '../../main/core';
+import { createCore, silentLogger, type Core, type CoreOptions } from '../../main/core';
 import { readPolicyFile } from '../../main/core/policy';
 import { engineSyncFactory } from '../../main/core/sync-engine';
 import { startServer, type StartedServer } from '../helpers/server';
@@ -38,6 +38,10 @@ export interface AppOptions {
   colorScheme?: 'light' | 'dark';
   /** The organisation's policy file the core reads at start. */
   policyFile?: string;
+  /** Without a keychain: ask (the app's own default) or keep unencrypted (the tests'). */
+  withoutKeychain?: 'ask' | 'unencrypted';
+  /** The keychain the vault opens (default: the system's, when one is reachable). */
+  keychain?: CoreOptions['keychain'];
 }
 
 export async function startApp(
@@ -63,7 +67,8 @@ export async function startApp(
     version: 'e2e',
     log: silentLogger,
     embedded: null,
-    withoutKeychain: 'unencrypted',
+    withoutKeychain: opts.withoutKeychain ?? 'unencrypted',
+    ...(opts.keychain ? { keychain: opts.keychain } : {}),
     syncFactory: engineSyncFactory(),
     ...(opts.policyFile ? { policy: readPolicyFile(opts.policyFile) } : {}),
   });

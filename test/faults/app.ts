@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { afterAll, beforeAll } from 'vitest';
 import {
   TOKEN_HEADER,
   type CallName,
@@ -28,6 +29,27 @@ export async function buildApp(): Promise<string> {
   fs.chmodSync(out, 0o755);
   await Promise.all([buildBrowser(out), buildServer(out)]);
   return out;
+}
+
+/**
+ * A test file's apps: the bundle built once before its cases, every app a case starts killed
+ * after them and the bundle removed. `defaults` are the file's own start options.
+ */
+export function faultApps(defaults: Partial<StartOptions> = {}) {
+  let out = '';
+  const running: StartedApp[] = [];
+  beforeAll(async () => {
+    out = await buildApp();
+  });
+  afterAll(async () => {
+    for (const app of running) await app.kill();
+    if (out) fs.rmSync(out, { recursive: true, force: true });
+  });
+  return async (opts: StartOptions): Promise<StartedApp> => {
+    const app = await startApp(out, { ...defaults, ...opts });
+    running.push(app);
+    return app;
+  };
 }
 
 export interface AppEvent {

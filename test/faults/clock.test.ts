@@ -3,8 +3,8 @@
 // the app's process and the embedded server it starts. The app starts, answers, keeps every
 // acknowledged edit, and syncs what was made meanwhile.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, startApp, until, type StartedApp } from './app';
+import { describe, expect, it } from 'vitest';
+import { faultApps, until, type StartedApp } from './app';
 import { expectAnswering, firstQuote, localEdits, tempDir } from './fixtures';
 
 // Preloaded straight into the app's Node (not through the `faketime` command, whose own
@@ -14,24 +14,10 @@ const hasFaketime = fs.existsSync(LIBFAKETIME);
 if (!hasFaketime)
   console.log('[faults] the clock cases need faketime (npm run setup installs it): not run here');
 
-let out = '';
-const running: StartedApp[] = [];
-beforeAll(async () => {
-  out = await buildApp();
-});
-afterAll(async () => {
-  for (const app of running) await app.kill();
-  fs.rmSync(out, { recursive: true, force: true });
-});
+const launch = faultApps();
 
-async function start(dataDir: string, offset?: string) {
-  const app = await startApp(out, {
-    dataDir,
-    ...(offset ? { env: { LD_PRELOAD: LIBFAKETIME, FAKETIME: offset } } : {}),
-  });
-  running.push(app);
-  return app;
-}
+const start = (dataDir: string, offset?: string) =>
+  launch({ dataDir, ...(offset ? { env: { LD_PRELOAD: LIBFAKETIME, FAKETIME: offset } } : {}) });
 
 /** Sync runs and settles with nothing left to send. */
 async function synced(app: StartedApp) {

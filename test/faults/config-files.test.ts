@@ -5,19 +5,11 @@
 // the copy of the last one written whole, the store's key is found again in the keychain.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, startApp, type StartedApp } from './app';
+import { describe, expect, it } from 'vitest';
+import { faultApps } from './app';
 import { expectAnswering, firstQuote, localEdits, tempDir } from './fixtures';
 
-let out = '';
-const running: StartedApp[] = [];
-beforeAll(async () => {
-  out = await buildApp();
-});
-afterAll(async () => {
-  for (const app of running) await app.kill();
-  fs.rmSync(out, { recursive: true, force: true });
-});
+const launch = faultApps();
 
 const FILES = ['settings.json', 'connection-profiles.json', 'stores/demo/protection.json'];
 const DAMAGE = {
@@ -35,8 +27,7 @@ describe('damaged files beside the store, before a start', () => {
     for (const rel of FILES) {
       it(`${rel} ${how} (${noKeychain ? 'no keychain, unencrypted' : 'key in the keychain'})`, async () => {
         const dataDir = tempDir('config');
-        const first = await startApp(out, { dataDir, noKeychain });
-        running.push(first);
+        const first = await launch({ dataDir, noKeychain });
         const quoteId = await firstQuote(first);
         const acked = await localEdits(first, quoteId, rel);
         const before = await first.value('storeAccess.status');
@@ -45,8 +36,7 @@ describe('damaged files beside the store, before a start', () => {
         const file = path.join(dataDir, rel);
         fs.writeFileSync(file, damage(fs.readFileSync(file, 'utf8')));
 
-        const app = await startApp(out, { dataDir, noKeychain });
-        running.push(app);
+        const app = await launch({ dataDir, noKeychain });
         await expectAnswering(app);
         const access = await app.value('storeAccess.status');
         expect(access).toMatchObject({

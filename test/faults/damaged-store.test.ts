@@ -4,27 +4,15 @@
 // what it can of the salesperson's local-only edits (naming what it cannot).
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { overwritePages, pagesOf } from '../store/pages';
 import { rng } from '../helpers/rng';
-import { buildApp, startApp, type StartedApp } from './app';
+import { faultApps, type StartedApp } from './app';
 import { expectAnswering, expectNoRawText, firstQuote, localEdits, tempDir } from './fixtures';
 
-let out = '';
-const running: StartedApp[] = [];
-beforeAll(async () => {
-  out = await buildApp();
-});
-afterAll(async () => {
-  for (const app of running) await app.kill();
-  fs.rmSync(out, { recursive: true, force: true });
-});
+const launch = faultApps();
 
-async function start(dataDir: string, noKeychain: boolean) {
-  const app = await startApp(out, { dataDir, noKeychain });
-  running.push(app);
-  return app;
-}
+const start = (dataDir: string, noKeychain: boolean) => launch({ dataDir, noKeychain });
 
 const storeFile = (dataDir: string) => path.join(dataDir, 'stores', 'demo', 'quotedesk.sqlite');
 const PAGE = 4096;

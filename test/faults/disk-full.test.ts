@@ -6,25 +6,20 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { pdfBytes } from '../services/harness';
-import { buildApp, startApp, until, type StartedApp } from './app';
+import { faultApps, until } from './app';
 import { expectAnswering, expectNoRawText, firstQuote, tempDir, wordsShown } from './fixtures';
 
 const isRoot = process.getuid?.() === 0;
 if (!isRoot) console.log('[faults] the full-disk cases need root to mount a tmpfs: not run here');
 
-let out = '';
 const mounts: string[] = [];
-const running: StartedApp[] = [];
-beforeAll(async () => {
-  out = await buildApp();
-});
-afterAll(async () => {
-  for (const app of running) await app.kill();
+afterAll(() => {
   for (const m of mounts) execFileSync('umount', ['-l', m]);
-  fs.rmSync(out, { recursive: true, force: true });
 });
+// After the unmount above in the file, so its apps are killed before it (hooks run as a stack).
+const launch = faultApps();
 
 /** A data folder on a tmpfs of `mb` MiB of its own. */
 function smallDisk(mb: number): string {
@@ -54,11 +49,7 @@ function fill(dir: string): string {
   return filler;
 }
 
-async function start(dataDir: string) {
-  const app = await startApp(out, { dataDir });
-  running.push(app);
-  return app;
-}
+const start = (dataDir: string) => launch({ dataDir });
 
 describe.runIf(isRoot)('a full disk (the whole data folder on a small tmpfs)', () => {
   it('30 edits on a full disk: each answered in words, the app stays up, and carries on once space is back (the report: the app ended after 7)', async () => {

@@ -5,20 +5,12 @@
 // again restarts the core behind the same bridge, said in words, and it answers after.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, startApp, until, type StartedApp } from './app';
+import { describe, expect, it } from 'vitest';
+import { faultApps, until, type StartedApp } from './app';
 import { expectAnswering, firstQuote, localEdits, tempDir } from './fixtures';
 
 const INJECT = path.join(import.meta.dirname, 'inject', 'throws.cjs');
-let out = '';
-const running: StartedApp[] = [];
-beforeAll(async () => {
-  out = await buildApp();
-});
-afterAll(async () => {
-  for (const app of running) await app.kill();
-  fs.rmSync(out, { recursive: true, force: true });
-});
+const launch = faultApps();
 
 const faults = (app: StartedApp) =>
   app.events.filter((e) => e.event === 'app.fault').map((e) => e.payload);
@@ -26,13 +18,12 @@ const faults = (app: StartedApp) =>
 describe('errors that escape in the app process (injected by a preloaded test script)', () => {
   it('from a timer, a listener and a promise: logged without their words, said once each kind, and the app answers on', async () => {
     const dataDir = tempDir('escaped');
-    const app = await startApp(out, {
+    const app = await launch({
       dataDir,
       noKeychain: true,
       preload: INJECT,
       env: { QUOTEDESK_TEST_THROWS: '1' },
     });
-    running.push(app);
     const quoteId = await firstQuote(app);
     process.kill(app.pid, 'SIGUSR2');
     await until(() => faults(app).length >= 3, 'the three faults to be told');
@@ -48,13 +39,12 @@ describe('errors that escape in the app process (injected by a preloaded test sc
 
   it('the same fault again and again: the core restarts behind the same address, says why, and answers after', async () => {
     const dataDir = tempDir('escaped-loop');
-    const app = await startApp(out, {
+    const app = await launch({
       dataDir,
       noKeychain: true,
       preload: INJECT,
       env: { QUOTEDESK_TEST_THROWS: '6' },
     });
-    running.push(app);
     const quoteId = await firstQuote(app);
     const acked = await localEdits(app, quoteId, 'before the loop');
     process.kill(app.pid, 'SIGUSR2');

@@ -5,30 +5,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import keytar from '@napi-rs/keyring/keytar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readProtection, storeKeyAccount } from '../../main/vault';
 import { keychainGate } from '../vault/keychain-required';
-import { buildApp, startApp, type StartedApp } from './app';
+import { faultApps } from './app';
 import { expectAnswering, firstQuote, localEdits, tempDir } from './fixtures';
 
 const gate = await keychainGate();
-let out = '';
-const running: StartedApp[] = [];
-beforeAll(async () => {
-  out = await buildApp();
-});
-afterAll(async () => {
-  for (const app of running) await app.kill();
-  fs.rmSync(out, { recursive: true, force: true });
-});
+const launch = faultApps();
 
 const keyIdOf = (dataDir: string) => readProtection(path.join(dataDir, 'stores', 'demo'))!.keyId!;
 
-async function start(dataDir: string) {
-  const app = await startApp(out, { dataDir });
-  running.push(app);
-  return app;
-}
+const start = (dataDir: string) => launch({ dataDir });
 
 describe.runIf(gate.run)('the store key deleted from the keychain', () => {
   it('while the app runs: it works on, puts the key back, and the next start opens the quotes', async () => {

@@ -3,10 +3,9 @@
 // on the same data folder. Every acknowledged edit must be here and on the server, and no quote
 // may be there twice: a create whose answer died with the process is looked for before it is
 // sent again.
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rng } from '../helpers/rng';
-import { buildApp, startApp, until, type StartedApp } from './app';
+import { faultApps } from './app';
 import { expectAnswering, tempDir } from './fixtures';
 import {
   embeddedServerDir,
@@ -16,26 +15,12 @@ import {
   seededEdits,
   serverQuoteIds,
   settled,
+  syncUnderWay,
 } from './peers';
 
-let out = '';
-const running: StartedApp[] = [];
-beforeAll(async () => {
-  out = await buildApp();
-});
-afterAll(async () => {
-  for (const app of running) await app.kill();
-  fs.rmSync(out, { recursive: true, force: true });
-});
+const launch = faultApps();
 
-async function start(dataDir: string, noKeychain: boolean) {
-  const app = await startApp(out, { dataDir, noKeychain });
-  running.push(app);
-  return app;
-}
-
-const syncing = (e: { event: string }) =>
-  e.event === 'sync.progress' || e.event === 'sync.quoteState';
+const start = (dataDir: string, noKeychain: boolean) => launch({ dataDir, noKeychain });
 
 describe('the app killed (SIGKILL) while it syncs 50 edits', () => {
   for (const [seed, noKeychain] of [
@@ -56,15 +41,7 @@ describe('the app killed (SIGKILL) while it syncs 50 edits', () => {
       // each per quote): the k-th is drawn among them, so the kill finds requests in flight.
       const steps = 4 + Math.floor(next() * 13);
       const extraMs = Math.floor(next() * 40);
-      const from = app.events.length;
-      await app.value('sync.resume');
-      await app.value('sync.runNow');
-      await until(
-        async () =>
-          app.events.slice(from).filter(syncing).length >= steps ||
-          (await app.value('sync.status')).pendingCount === 0,
-        'the sync to get going',
-      );
+      await syncUnderWay(app, steps);
       await new Promise((r) => setTimeout(r, extraMs));
       const pendingAtKill = (await app.value('sync.status')).pendingCount;
       await app.kill('SIGKILL');

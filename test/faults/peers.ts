@@ -142,6 +142,24 @@ export async function seededEdits(
 }
 
 /** Waits until sync has nothing pending, nothing parked and no error. */
+/**
+ * Sync resumed and asked to run; returns once it has reported `steps` steps of its round (a
+ * moment inside it, for a fault to strike), or has nothing left to send.
+ */
+export async function syncUnderWay(app: StartedApp, steps: number): Promise<void> {
+  const isStep = (e: { event: string }) =>
+    e.event === 'sync.progress' || e.event === 'sync.quoteState';
+  const from = app.events.length;
+  await app.value('sync.resume');
+  await app.value('sync.runNow');
+  await until(
+    async () =>
+      app.events.slice(from).filter(isStep).length >= steps ||
+      (await app.value('sync.status')).pendingCount === 0,
+    'the sync to get going',
+  );
+}
+
 export async function settled(app: StartedApp, timeoutMs = 60_000): Promise<void> {
   await app.value('sync.resume');
   await app.value('sync.runNow');

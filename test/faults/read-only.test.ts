@@ -5,9 +5,9 @@
 // stays, and once the folder can be written again the work goes on without a restart.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfBytes } from '../services/harness';
-import { buildApp, startApp, until, type StartedApp } from './app';
+import { faultApps, until } from './app';
 import { expectAnswering, expectNoRawText, firstQuote, tempDir, wordsShown } from './fixtures';
 
 const isRoot = process.getuid?.() === 0;
@@ -17,23 +17,14 @@ if (!isRoot)
   );
 const NOBODY = { uid: 65534, gid: 65534 };
 
-let out = '';
-const running: StartedApp[] = [];
-beforeAll(async () => {
-  out = await buildApp();
-});
-afterAll(async () => {
-  for (const app of running) await app.kill();
-  fs.rmSync(out, { recursive: true, force: true });
-});
+const launch = faultApps();
 
 describe.runIf(isRoot)('the data folder made read-only while the app runs', () => {
   it('answers in words, keeps what it acknowledged, and carries on once the folder can be written', async () => {
     const dataDir = tempDir('read-only');
     fs.chownSync(dataDir, NOBODY.uid, NOBODY.gid);
     const start = async () => {
-      const app = await startApp(out, { dataDir, noKeychain: true, user: NOBODY });
-      running.push(app);
+      const app = await launch({ dataDir, noKeychain: true, user: NOBODY });
       return app;
     };
     const app = await start();

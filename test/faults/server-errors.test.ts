@@ -10,7 +10,7 @@ import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
 import { rng } from '../helpers/rng';
 import { DEMO } from '../helpers/server-api';
 import { startServer, type StartedServer } from '../helpers/server';
-import { buildApp, startApp, until, type StartedApp } from './app';
+import { faultApps } from './app';
 import { expectAnswering, expectNoRawText, tempDir } from './fixtures';
 import {
   expectHere,
@@ -20,34 +20,25 @@ import {
   seededEdits,
   serverQuoteIds,
   settled,
+  syncUnderWay,
 } from './peers';
 
 /** How long the server fails: the issue's minute, compressed (the engine's backoff starts at 1 s). */
 const WINDOW_MS = 12_000;
 
-let out = '';
 let server: StartedServer;
 let proxy: FaultProxy;
-const running: StartedApp[] = [];
 beforeAll(async () => {
-  [out, server] = await Promise.all([buildApp(), startServer()]);
+  server = await startServer();
   proxy = await startFaultProxy(server);
 });
 afterAll(async () => {
-  for (const app of running) await app.kill();
   await proxy?.stop();
   await server?.stop();
-  fs.rmSync(out, { recursive: true, force: true });
 });
-
-async function start(dataDir: string) {
-  const app = await startApp(out, { dataDir });
-  running.push(app);
-  return app;
-}
-
-const syncing = (e: { event: string }) =>
-  e.event === 'sync.progress' || e.event === 'sync.quoteState';
+// After the server's hooks, so its apps are killed before the server goes (hooks run as a stack).
+const launch = faultApps();
+const start = (dataDir: string) => launch({ dataDir });
 
 describe('the partner API answering 500s for a while (500s from the fault-injecting proxy)', () => {
   const seed = 1;
@@ -71,13 +62,7 @@ describe('the partner API answering 500s for a while (500s from the fault-inject
 
     // The 500s start in the middle of the sync of these edits.
     const steps = 2 + Math.floor(next() * 8);
-    const from = app.events.length;
-    await app.value('sync.resume');
-    await app.value('sync.runNow');
-    await until(
-      () => app.events.slice(from).filter(syncing).length >= steps,
-      'the sync to get going',
-    );
+    await syncUnderWay(app, steps);
     proxy.inject({ times: Number.MAX_SAFE_INTEGER, fault: { kind: 'status', status: 500 } });
     const failingFrom = app.events.length;
 

@@ -3,9 +3,9 @@
 // back by itself, and send every edit to it without being restarted — each quote once.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rng } from '../helpers/rng';
-import { buildApp, startApp, until, type StartedApp } from './app';
+import { faultApps, until } from './app';
 import { expectAnswering, expectNoRawText, tempDir } from './fixtures';
 import {
   embeddedServerDir,
@@ -16,26 +16,13 @@ import {
   seededEdits,
   serverQuoteIds,
   settled,
+  syncUnderWay,
 } from './peers';
 
-let out = '';
-const running: StartedApp[] = [];
-beforeAll(async () => {
-  out = await buildApp();
-});
-afterAll(async () => {
-  for (const app of running) await app.kill();
-  fs.rmSync(out, { recursive: true, force: true });
-});
+const launch = faultApps();
 
-async function start(dataDir: string) {
-  const app = await startApp(out, { dataDir, noKeychain: true });
-  running.push(app);
-  return app;
-}
+const start = (dataDir: string) => launch({ dataDir, noKeychain: true });
 
-const syncing = (e: { event: string }) =>
-  e.event === 'sync.progress' || e.event === 'sync.quoteState';
 const serverPid = (dataDir: string) =>
   Number(fs.readFileSync(path.join(embeddedServerDir(dataDir), 'server.pid'), 'utf8').trim());
 
@@ -50,13 +37,7 @@ describe('the embedded server killed mid-round', () => {
       await seededEdits(app, quotes, 40, next, `seed ${seed}`);
 
       const steps = 4 + Math.floor(next() * 10);
-      const from = app.events.length;
-      await app.value('sync.resume');
-      await app.value('sync.runNow');
-      await until(
-        () => app.events.slice(from).filter(syncing).length >= steps,
-        'the sync to get going',
-      );
+      await syncUnderWay(app, steps);
       const pid = serverPid(dataDir);
       process.kill(pid, 'SIGKILL');
       console.log(`[server-killed] seed ${seed}: server ${pid} killed after ${steps} steps`);

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CALL_NAMES,
-  EVENT_NAMES,
   callNames,
   calls,
   createIpcClient,
@@ -21,11 +19,6 @@ describe('IPC contract', () => {
     expect(eventNames).toEqual(
       expect.arrayContaining(['quote.changed', 'sync.state', 'sync.quoteState', 'profile.changed']),
     );
-  });
-
-  it('keeps the preload name lists equal to the schema maps', () => {
-    expect([...CALL_NAMES].sort()).toEqual([...callNames].sort());
-    expect([...EVENT_NAMES].sort()).toEqual([...eventNames].sort());
   });
 
   it('refuses names outside the contract, including prototype keys', () => {

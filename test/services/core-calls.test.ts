@@ -538,6 +538,24 @@ describe('building a quote', () => {
     const none = await refuse('versions.restore', { quoteId, number: 9 });
     expect([none.code, none.field]).toEqual(['NOT_FOUND', 'number']);
   });
+
+  it('verifies a version by its hash; takes no answer at the desk on a sent quote, and has none to decide on', async () => {
+    const quoteId = q.header.id;
+    const check = await call('versions.verify', { quoteId, number: 1 });
+    expect([check.intact, check.recorded]).toEqual([true, check.recomputed]);
+    const sent = await refuse('desk.respond', {
+      quoteId,
+      kind: 'accepted',
+      name: 'Dana Whitfield',
+      email: 'dana@acme-dental.example',
+      signature: { kind: 'typed', text: 'Dana Whitfield' },
+      timeZone: 'UTC',
+    });
+    expect(sent.field).toBe('status');
+    expect(sent.message).toContain('already sent');
+    expect(await call('desk.responses', { quoteId })).toEqual({ responses: [] });
+    expect((await refuse('desk.decide', { quoteId, decision: 'send' })).code).toBe('NOT_FOUND');
+  });
 });
 
 describe('conflicts', () => {

@@ -1,6 +1,7 @@
-// Undo of a delete gives back the same quote (same reference code): the delete is held back
-// from the server for the undo window. After it, a restore is a new quote, and says so by
-// getting a new id. Real core, real server, real sync engine.
+// Undo of a delete gives back the same quote (same reference code): the delete is a step of
+// the quote's own undo history, and held back from the server for the undo window. After it
+// the quote is gone here and there, and a restore says so. Real core, real server, real sync
+// engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteDetail } from '../../common/ipc';
 import { startServer, type StartedServer } from '../helpers/server';
@@ -53,7 +54,21 @@ describe('undo of a delete', () => {
     expect(await onServer(before.header.serverId!)).toBe(200);
   });
 
-  it('after the window the delete reaches the server, and a restore is a new quote', async () => {
+  it("is one step of the same history: Undo (the editor's) brings it back, edits and all", async () => {
+    const made = await h.call('quotes.create', { clientId: DEMO.clients.cedar });
+    const quoteId = made.header.id;
+    await h.call('quotes.updateHeader', { quoteId, introMessage: 'Dear Cedar' });
+    await h.call('quotes.delete', { quoteId });
+    expect(await h.refuse('quotes.get', { quoteId })).toMatchObject({ code: 'NOT_FOUND' });
+    const back = await h.call('edits.undo', { quoteId });
+    expect(back.header.id).toBe(quoteId);
+    expect(back.header.introMessage).toBe('Dear Cedar');
+    // The step before the delete is still there: one more Undo takes the introduction back.
+    const earlier = await h.call('edits.undo', { quoteId });
+    expect(earlier.header.introMessage).not.toBe('Dear Cedar');
+  });
+
+  it('after the window the delete reaches the server, and the quote cannot be restored', async () => {
     const made = await h.call('quotes.create', { clientId: DEMO.clients.blueFjord });
     const before = await synced(made.header.id);
     await h.call('quotes.delete', { quoteId: made.header.id });
@@ -65,9 +80,8 @@ describe('undo of a delete', () => {
       },
       200,
     );
-    const back = await h.call('quotes.restore', { quoteId: made.header.id });
-    expect(back.header.id).not.toBe(made.header.id);
-    const after = await synced(back.header.id);
-    expect(after.header.referenceCode).not.toBe(before.header.referenceCode);
+    const refused = await h.refuse('quotes.restore', { quoteId: made.header.id });
+    expect(refused).toMatchObject({ code: 'NOT_FOUND', field: 'quoteId' });
+    expect(refused.message).toMatch(/delete has reached the server/);
   });
 });

@@ -62,6 +62,9 @@ describe('follow-ups in the store', () => {
     store.followUps.snooze(failed.id, ['syncError'], days(7).toISOString());
     store.deleteQuote(failed.id);
     expect(followUpList(store, now.t).items.map((i) => i.quoteId)).toEqual([changes.id]);
+    // Its snooze stays while Undo can bring the quote back, and goes with it for good.
+    expect(store.followUps.marks()).toHaveLength(1);
+    store.purgeQuote(failed.id);
     expect(store.followUps.marks()).toEqual([]);
     store.close();
   });

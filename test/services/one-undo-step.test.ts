@@ -1,13 +1,15 @@
-// Every call that edits the open quote is one undo step: one Undo after it gives back the
-// quote exactly as it was before the call (not the state between two of its parts), and one
-// Redo gives back what the call made. The calls walked are the editor's own table of edit
-// calls (renderer/state/edit-calls.ts, typed from the IPC contract): a new edit call does not
-// compile here until it has its case below. Real core, real store, real server.
+// Every call that edits the open quote is one undo step: it raises the quote's undo depth by
+// exactly one, one Undo after it gives back the quote exactly as it was before the call (not
+// the state between two of its parts), and one Redo gives back what the call made. The calls
+// walked are every edit of the store's registry (its own list, common/ipc/edit-calls.ts, so a
+// new row is walked the moment it exists and does not compile here without its case) and the
+// editor's other edit calls (renderer/state/edit-calls.ts). Real core, real store, real server.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcInput, QuoteDetail } from '../../common/ipc';
+import { EDIT_CALL_NAMES } from '../../common/ipc/edit-calls';
 import { quoteIn, type EditCall } from '../../renderer/state/edit-calls';
 import { startServer, type StartedServer } from '../helpers/server';
 import { DEMO, login, type Api } from '../helpers/server-api';
@@ -107,6 +109,12 @@ function content(q: QuoteDetail) {
   };
 }
 
+/** How many steps Undo can take back on the quote (the store's own count, as exported). */
+async function undoDepth(quoteId: string): Promise<number> {
+  const { json } = await h.call('quotes.export', { quoteId });
+  return (JSON.parse(json) as { state: { undoDepth: number } }).state.undoDepth;
+}
+
 async function idle(): Promise<void> {
   await h.call('sync.pause');
   await h.waitFor('the last cycle', async () => !(await h.call('sync.status')).running);
@@ -178,6 +186,20 @@ const cases: { [N in EditCall]: Case<N> | NotOne } = {
       await h.call('sections.delete', { ...q0(q), sectionId: q.sections[0]!.id });
       return { ...q0(q), number: v.number };
     },
+  },
+  'desk.respond': {
+    input: (q) => ({
+      ...q0(q),
+      kind: 'accepted',
+      name: 'Dana Whitfield',
+      email: 'dana@cedarpine.example',
+      signature: { kind: 'typed', text: 'Dana Whitfield' },
+      timeZone: 'Europe/Berlin',
+    }),
+  },
+  'desk.decide': {
+    notAnEditOfOneQuote:
+      'needs an answer that sync stopped on a changed server copy (test/e2e/desk-accept.test.ts)',
   },
   'proposal.attach': {
     // Attached again: the earlier proposal of the same name gives way in the same call.
@@ -256,11 +278,15 @@ const cases: { [N in EditCall]: Case<N> | NotOne } = {
   'followUps.extendExpiry': { input: q0 },
 };
 
-const walked = Object.keys(quoteIn) as EditCall[];
+const others = (Object.keys(quoteIn) as EditCall[]).filter(
+  (n) => !(EDIT_CALL_NAMES as string[]).includes(n),
+);
+const walked: EditCall[] = [...EDIT_CALL_NAMES, ...others];
 
 describe('one call, one undo step', () => {
-  it('walks every edit call of the editor', () => {
+  it('walks every edit of the registry and every other edit call of the editor', () => {
     expect(Object.keys(cases).sort()).toEqual([...walked].sort());
+    expect(EDIT_CALL_NAMES.length).toBeGreaterThanOrEqual(21);
     for (const name of walked) {
       const c = cases[name];
       if ('notAnEditOfOneQuote' in c) console.log(`not walked: ${name} (${c.notAnEditOfOneQuote})`);
@@ -269,15 +295,17 @@ describe('one call, one undo step', () => {
 
   const edits = walked.filter((n) => !('notAnEditOfOneQuote' in cases[n]));
   it.each(edits)(
-    '%s: one Undo gives back the quote as it was, one Redo the change',
+    '%s: one step deeper, one Undo gives back the quote as it was, one Redo the change',
     async (name) => {
       const c = cases[name] as Case<typeof name>;
       let q = await (c.quote ?? richQuote)();
       const input = await c.input(q);
       q = await h.call('quotes.get', q0(q));
+      const depth = await undoDepth(q.header.id);
       const after = quoteIn[name]((await h.call(name, input as never)) as never);
       expect(content(after), `${name} changed nothing`).not.toEqual(content(q));
       expect(after.canUndo).toBe(true);
+      expect(await undoDepth(q.header.id), `undo depth after ${name}`).toBe(depth + 1);
 
       const undone = await h.call('edits.undo', q0(q));
       expect(content(undone), `one Undo after ${name}`).toEqual(content(q));

@@ -369,7 +369,8 @@ export async function runSeed(
         }
         log.push(`local attachment ${q.slice(0, 8)}`);
       } else if (roll < 94 && real.getQuote(q)!.serverId) {
-        real.deleteQuote(q);
+        // No undo window: the seed's clock does not wait out the app's 10 s hold.
+        real.deleteQuote(q, 0);
         record({ kind: 'absent', quote: q, entity: 'quote', id: q, delivered: false });
         log.push(`local delete quote ${q.slice(0, 8)}`);
       }
@@ -663,7 +664,8 @@ export async function runSeed(
         return;
       }
       case 'purgeQuote':
-        real.deleteQuote(q);
+        // No undo window: the seed's clock does not wait out the app's 10 s hold.
+        real.deleteQuote(q, 0);
         record({ kind: 'absent', quote: q, entity: 'quote', id: q, delivered: false });
         log.push(`local delete quote ${q.slice(0, 8)}`);
         return;

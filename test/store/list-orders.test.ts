@@ -92,7 +92,7 @@ describe('list orders held in memory', () => {
           store.updateLineItems(id, [{ id: w.lineItems[0]!.id, quantity: 3 }]);
       }
     });
-    store.restoreDeleted(ids[8]!);
+    store.undo(ids[8]!);
     expectSqlOrder(store, 'after many edits');
     store.close();
   });

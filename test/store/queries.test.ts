@@ -382,7 +382,7 @@ describe('listing quotes offline', () => {
     expectAsInTable();
     // Counted once, then kept in step by every change that follows.
     store.updateHeader(q.a, { status: 'draft' });
-    store.restoreDeleted(q.d);
+    store.undo(q.d);
     store.deleteQuote(q.b);
     store.createQuote({ client: clientOf(acme) });
     expectAsInTable();

@@ -223,6 +223,46 @@ describe('pull and push bookkeeping', () => {
     store.close();
   });
 
+  // The server makes a quote's creator its owner: a quote made here before the app knew who
+  // signed in has none until its create round. That round may come after the salesperson typed (the settle window, a restart
+  // after the app was killed) or while they type: the typing stays one undo step either way.
+  it('keeps the undo step typed into a new quote when its create round brings the owner', () => {
+    const owner = {
+      id: crypto.randomUUID(),
+      email: 'ada@example.com',
+      fullName: 'Ada Stone',
+      displayName: 'Ada',
+    };
+    for (const typedDuringRound of [false, true]) {
+      const store = seededStore();
+      store.setIdentity(null); // who signed in is not known yet: the quote has no owner
+      const w = store.createQuote({ client: acme });
+      for (const text of ['N', 'Ne', 'Net 30'])
+        store.updateHeader(w.id, { termsAndDisclaimers: text }, { coalesce: 'terms' });
+      const snap = store.getQuote(w.id)!;
+      expect([snap.work.ownedBy, snap.undoDepth]).toEqual([null, 1]);
+      const ids = new Map<string, string>();
+      const remote = serverView(snap.work, ids, { ownedBy: owner });
+      mapAll(store, w.id, snap.work, ids);
+      store.sync.transition(w.id, 'roundStarted');
+      if (typedDuringRound) {
+        store.updateHeader(w.id, { termsAndDisclaimers: 'Net 30 days' }, { coalesce: 'terms' });
+        // As the round's commit does: the server's copy with the edits made meanwhile on top.
+        const cur = store.getQuote(w.id)!;
+        store.sync.replaceWork(w.id, { ...cur.work, ownedBy: owner }, cur.generation);
+      }
+      store.sync.commitSync(w.id, remote, snap.generation);
+      const after = store.getQuote(w.id)!;
+      expect(after.work.ownedBy?.id).toBe(owner.id);
+      expect(after.undoDepth, `typed during the round: ${typedDuringRound}`).toBe(1);
+      store.undo(w.id);
+      // One step takes all the typing back; the owner the server gave stays.
+      expect(store.getWork(w.id).termsAndDisclaimers).toBe('');
+      expect(store.getWork(w.id).ownedBy?.id).toBe(owner.id);
+      store.close();
+    }
+  });
+
   it('keeps a quote dirty when the user edited while it was being pushed', () => {
     const store = seededStore();
     const w = draftWithContent(store);

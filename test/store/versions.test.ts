@@ -144,7 +144,8 @@ describe('versions of a quote', () => {
     const store = seededStore();
     const q = quoteWithLines(store);
     store.versions.save(q.id, { reason: 'saved', label: 'One', by: 'Ada' });
-    store.deleteQuote(q.id); // never sent: gone at once
+    store.deleteQuote(q.id);
+    store.purgeQuote(q.id); // never sent: sync forgets it once its undo window is over
     expect(store.versions.list(q.id)).toEqual([]);
     const left = store.database.prepare('SELECT count(*) AS n FROM quote_versions').get() as {
       n: number;

@@ -1,5 +1,6 @@
 import type { CatalogueProduct, CommitmentTerm, ProductPricing } from '../../../common/api';
-import type { Identity, LibraryAttachment, Preferences } from '../types';
+import type { KitContent } from '../../../common/kits';
+import type { Identity, LibraryAttachment, Preferences, WorkQuote } from '../types';
 
 /** What edits may look up or produce besides the working copy itself. */
 export interface EditContext {
@@ -13,4 +14,8 @@ export interface EditContext {
   libraryAttachment(id: string): LibraryAttachment | null;
   /** Stores a file content-addressed and returns its address. */
   putBlob(bytes: Uint8Array): { sha256: string; size: number };
+  /** A kit of this profile's (KitNotFoundError when there is none). */
+  kit(id: string): { content: KitContent };
+  /** The working copy of a quote's version (StoreError VERSION_NOT_FOUND when there is none). */
+  version(quoteId: string, number: number): WorkQuote;
 }

@@ -14,6 +14,7 @@ import { v10QuoteVersions } from './v10-quote-versions';
 import { v11FollowUps } from './v11-follow-ups';
 import { v12ListedOnlyQuotes } from './v12-listed-only-quotes';
 import { v13LeanListIndexes } from './v13-lean-list-indexes';
+import { v14DeskResponses } from './v14-desk-responses';
 
 export { checkOrder, type Migration } from './migration';
 export { schemaVersion } from '../../../common/migrations/registry';
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v11FollowUps,
   v12ListedOnlyQuotes,
   v13LeanListIndexes,
+  v14DeskResponses,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,0 +1,66 @@
+// The engine's options and the one value its loop's state is (engine.ts moves it): the phase,
+// with the wake-up kept and the sleep's timer and settle window inside the phases that have them.
+import type { SyncApi, SyncStore } from './ports';
+
+export interface EngineOptions {
+  store: SyncStore;
+  api: SyncApi;
+  /** Quotes pushed at the same time. Default 4. */
+  parallelism?: number;
+  /** Pull this often (a cycle an edit woke pulls only if the last pull is older). 60 s. */
+  pullIntervalMs?: number;
+  /** Edits go once none came for this long, at most `settleMaxMs` after the first. 500 ms, 2 s. */
+  settleMs?: number;
+  settleMaxMs?: number;
+  /** Backoff after a failed cycle (`backoff.ts`). Default 1 s … 5 min. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  random?: () => number;
+  newId?: () => string;
+  /** Server id → local id of every quote the store holds with a server id. */
+  knownServerQuotes?: () => Map<string, string>;
+  /** Skip the pull in a cycle (tests of the push alone). */
+  pull?: boolean;
+  /** When idle (a cycle with nothing left to do), at most this often: remove attachment files
+   * nothing refers to (left by interrupted downloads, deletes, crashes), written at least
+   * `filesGraceMs` ago. Default 10 min each; 0 = never. */
+  collectFilesEveryMs?: number;
+  filesGraceMs?: number;
+  /** Quotes the background fill reads at the same time at most (fill.ts). Default 64. */
+  fillWindow?: number;
+}
+
+/** What woke the loop: a local edit, or the user's "sync now" (parked quotes too). */
+export type Wake = 'changed' | 'runNow';
+
+/**
+ * Where the engine's loop is; each phase carries what only it needs.
+ * - `stopped`: not started, or stopped;
+ * - `idle`: started, between two cycles; `wake` keeps a wake-up that came meanwhile, and the
+ *   next cycle runs at once instead of after a sleep;
+ * - `cycling`: a cycle runs (the loop's, or a `syncOnce` call); `wake` as in `idle`;
+ * - `sleeping`: until the timer (`timer` null: paused, until resumed) or `cut`.
+ */
+export type Phase =
+  | { kind: 'stopped' }
+  | { kind: 'idle'; wake: Wake | null }
+  | { kind: 'cycling'; wake: Wake | null }
+  | {
+      kind: 'sleeping';
+      timer: NodeJS.Timeout | null;
+      cut: () => void;
+      settleFrom: number | null; // since when edits wait in it (the settle window)
+    };
+
+/**
+ * The loop's state, one value. `paused` holds in every phase (a paused cycle finishes the
+ * rounds in flight and takes no other quote); `failures` counts failed cycles in a row (the
+ * backoff; while it is not 0 a local edit does not cut the wait short); `online`: how the
+ * last cycle ended.
+ */
+export interface LoopState {
+  phase: Phase;
+  paused: boolean;
+  failures: number;
+  online: boolean;
+}

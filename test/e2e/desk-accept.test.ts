@@ -1,0 +1,363 @@
+// Accept at the desk end to end in Chromium, against the real core and the real server over
+// HTTPS, the connection through the fault proxy (no connection is its dropped connections):
+// the client signs in present mode by pointer events while the app is offline; after
+// reconnecting the server holds the signed PDF as an attachment and the status accepted, the
+// PDF's text holds the name, e-mail, date and the version's hash. A colleague's change on the
+// server before the reconnect stops the answer and shows the difference; a status change the
+// server refuses (refusal injected by the fault proxy: the real server accepts every answer
+// to a sent quote) is said in words with the PDF attached. Keyboard only through present mode
+// and the accept step with the typed name; axe in light and dark.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ListResponse, QuoteResponse } from '../../common/api';
+import type { DeskResponse } from '../../common/ipc';
+import type { VersionSummary } from '../../common/versions';
+import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
+import { DEMO, login, ok, type Api } from '../helpers/server-api';
+import { pdfPagePng, pdfPages, pdfText } from '../proposal/helpers';
+import { startApp, type RunningApp } from './app';
+import { seriousViolations } from './axe';
+import { screenshot } from './browser';
+import { addCustom, addSection, connectionText, newQuote, syncNow } from './flows';
+
+/** Where the screenshots a person looks at are kept beside the test run's own. */
+const SHOTS = process.env.QUOTEDESK_SHOTS_DIR ?? '/work/notes/shots';
+
+let app: RunningApp;
+let proxy: FaultProxy;
+let api: Api;
+
+beforeAll(async () => {
+  app = await startApp();
+  proxy = await startFaultProxy(app.server());
+  const added = await app.core.dispatch(
+    'profiles.add',
+    {
+      name: 'Office',
+      baseUrl: proxy.url,
+      audience: app.server().baseUrl,
+      clientId: DEMO.ada.clientId,
+      clientSecret: DEMO.ada.secret,
+      caPem: fs.readFileSync(proxy.caFile, 'utf8'),
+    },
+    { via: 'test' },
+  );
+  if (!added.ok) throw new Error(added.error.message);
+  const profileId = (added.value as { id: string }).id;
+  const switched = await app.core.dispatch('profiles.switch', { profileId }, { via: 'test' });
+  if (!switched.ok) throw new Error(switched.error.message);
+  await app.page
+    .getByTestId('connection')
+    .filter({ hasText: 'Online' })
+    .waitFor({ timeout: 60_000 });
+  api = await login(app.server().baseUrl, app.server().ca);
+}, 180_000);
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && proxy)
+    console.log('last requests through the proxy:', JSON.stringify(proxy.seen.slice(-25)));
+  proxy?.clear();
+  if (ctx.task.result?.state === 'fail' && app)
+    await screenshot(app.page, `failed-desk-${ctx.task.id}`, true).catch(() => {});
+});
+
+afterAll(async () => {
+  await api?.close();
+  await proxy?.stop();
+  await app?.close();
+});
+
+const badge = () => app.page.locator('.editor-title .sync-badge').textContent();
+
+async function value<T>(name: string, input: unknown): Promise<T> {
+  const r = await app.core.dispatch(name as never, input as never, { via: 'test' });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value as T;
+}
+
+/** A quote with one line, synced as a draft: its reference code and local id. */
+async function syncedQuote(client: string): Promise<{ ref: string; quoteId: string }> {
+  const { page } = app;
+  await newQuote(page, client);
+  await addSection(page, 'Services');
+  await addCustom(page, 'Services', {
+    name: 'Managed backup',
+    sku: 'SVC-BACKUP',
+    billingTerm: 'Monthly',
+    quantity: '5',
+    cost: '6',
+    price: '12',
+  });
+  await page.getByLabel('Terms and disclaimers').fill('Payment within 30 days of invoice.');
+  await page.getByLabel('Terms and disclaimers').blur();
+  await syncNow(page);
+  const title = page.locator('.editor-title .mono');
+  await expect.poll(() => title.textContent(), { timeout: 90_000, interval: 300 }).toMatch(/^Q-/);
+  await expect.poll(badge, { timeout: 60_000 }).toContain('Synced');
+  const ref = (await title.textContent())!;
+  return { ref, quoteId: await localIdOf(ref) };
+}
+
+async function localIdOf(ref: string): Promise<string> {
+  const r = await value<{ content: { id: string; referenceCode: string | null }[] }>(
+    'quotes.list',
+    { search: ref },
+  );
+  return r.content.find((q) => q.referenceCode === ref)!.id;
+}
+
+async function goOffline() {
+  proxy.inject({ times: 1_000_000, fault: { kind: 'drop' } });
+  await syncNow(app.page);
+  await expect.poll(() => connectionText(app.page), { timeout: 60_000 }).toContain('Offline');
+}
+
+async function serverQuote(ref: string) {
+  const list = ok(await api.get(`/v2/quotes?search=${ref}`), 200, ListResponse);
+  return ok(await api.get(`/v2/quotes/${list.content[0]!.id}`), 200, QuoteResponse);
+}
+
+async function axeBothSchemes(page: Page, screen: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const v of await seriousViolations(page, app.problems))
+      found.push(`${screen} (${scheme}): ${v}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
+/** A signature drawn on the pad with the pointer: two strokes. */
+async function drawSignature(page: Page) {
+  const box = (await page.getByTestId('signature-pad').boundingBox())!;
+  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
+  await page.mouse.move(...at(0.1, 0.6));
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) {
+    const t = i / 24;
+    await page.mouse.move(...at(0.1 + 0.5 * t, 0.6 - 0.35 * Math.sin(t * Math.PI * 3)));
+  }
+  await page.mouse.up();
+  await page.mouse.move(...at(0.55, 0.75));
+  await page.mouse.down();
+  await page.mouse.move(...at(0.85, 0.7), { steps: 8 });
+  await page.mouse.up();
+}
+
+/** Present mode → Accept → name, e-mail, terms, a drawn signature → signed. */
+async function acceptAtTheDesk(page: Page, opts: { shots?: boolean } = {}): Promise<string[]> {
+  const found: string[] = [];
+  await page.getByRole('button', { name: 'Present', exact: true }).click();
+  const present = page.locator('.present');
+  await present.getByRole('button', { name: 'Accept', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Accept the proposal' });
+  await dialog.getByLabel('Your name').fill('Dana Whitfield');
+  await dialog.getByLabel('Your e-mail').fill('dana@bluefjord.example');
+  expect(await dialog.getByRole('region', { name: 'Terms to read' }).textContent()).toBe(
+    'Payment within 30 days of invoice.',
+  );
+  await dialog.getByLabel('I have read the terms').check();
+  await drawSignature(page);
+  if (opts.shots) {
+    found.push(...(await axeBothSchemes(page, 'accept step')));
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: path.join(SHOTS, 'desk-signature-step.png') });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: path.join(SHOTS, 'desk-signature-step-dark.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(viewport);
+  }
+  await dialog.getByRole('button', { name: 'Accept and sign' }).click();
+  await present.getByRole('status').filter({ hasText: 'Your acceptance is recorded' }).waitFor();
+  if (opts.shots) found.push(...(await axeBothSchemes(page, 'thanks')));
+  await present.getByRole('button', { name: 'Close presentation' }).click();
+  await page.locator('.editor-title').waitFor();
+  return found;
+}
+
+describe('accept at the desk', () => {
+  it('accepts offline with a signature drawn by pointer events; after reconnecting the server holds the signed PDF and the status accepted', async () => {
+    const { page } = app;
+    const { ref, quoteId } = await syncedQuote('Blue Fjord Logistics');
+    await goOffline();
+
+    const found = await acceptAtTheDesk(page, { shots: true });
+    const queued = page.getByRole('note').filter({ hasText: 'at the next sync' });
+    await queued.waitFor();
+    expect(await queued.textContent()).toContain('Dana Whitfield (dana@bluefjord.example)');
+    expect((await serverQuote(ref)).status).toBe('draft'); // nothing went out yet
+
+    proxy.clear();
+    await syncNow(page);
+    await expect
+      .poll(async () => (await serverQuote(ref)).status, { timeout: 90_000 })
+      .toBe('accepted');
+    const q = await serverQuote(ref);
+    const signed = q.attachments.find((a) => a.name.startsWith('Signed Proposal'))!;
+    expect(signed.name).toContain(ref);
+    const file = await api.get(`/v2/quotes/${q.id}/attachments/${signed.id}?download=true`);
+    expect(file.status).toBe(200);
+    const bytes = file.body;
+
+    const { responses } = await value<{ responses: DeskResponse[] }>('desk.responses', {
+      quoteId,
+    });
+    const answer = responses.at(-1)!;
+    const { versions } = await value<{ versions: VersionSummary[] }>('versions.list', { quoteId });
+    const v = versions.find((x) => x.number === answer.version)!;
+    expect([v.reason, v.label]).toEqual(['desk', 'Accepted at the desk']);
+    const day = new Intl.DateTimeFormat('en-GB', {
+      dateStyle: 'long',
+      timeZone: answer.timeZone,
+    }).format(new Date(answer.signedAt));
+    const text = pdfText(bytes);
+    for (const shown of ['Dana Whitfield', 'dana@bluefjord.example', day, `(${answer.timeZone})`])
+      expect(text).toContain(shown);
+    for (let p = 1; p <= pdfPages(bytes); p++) expect(pdfText(bytes, p)).toContain(v.sha256!);
+    pdfPagePng(bytes, 1, SHOTS, 'desk-signed-proposal');
+
+    await page
+      .getByRole('note')
+      .filter({ hasText: 'Marked accepted at the desk by Dana Whitfield' })
+      .waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: `Verify version ${v.number}` }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Version ${v.number} is intact` })
+      .waitFor();
+    expect(found).toEqual([]);
+  }, 300_000);
+
+  it("a colleague's change on the server before the reconnect: the app does not mark it accepted, stops and shows the difference", async () => {
+    const { page } = app;
+    const { ref } = await syncedQuote('Acme Dental Group');
+    await goOffline();
+    await acceptAtTheDesk(page);
+
+    // A colleague edits the introduction on the server meanwhile.
+    const before = await serverQuote(ref);
+    const put = await api.put(`/v2/quotes/${before.id}`, {
+      expiresOn: before.expiresOn,
+      introMessage: 'Revised by Sam: new pricing from next month.',
+      published: before.published,
+      status: before.status,
+      termsAndDisclaimers: before.termsAndDisclaimers,
+    });
+    expect(put.status, put.text).toBe(200);
+
+    proxy.clear();
+    await syncNow(page);
+    const stopped = page.getByRole('alert').filter({ hasText: 'Not marked accepted' });
+    await stopped.waitFor({ timeout: 90_000 });
+    expect(await stopped.textContent()).toContain(
+      'the quote changed on the server after the client saw it',
+    );
+    expect((await serverQuote(ref)).status).toBe('draft');
+
+    const found = await axeBothSchemes(page, 'stopped answer');
+    await stopped.getByRole('button', { name: 'Compare the changes' }).click();
+    const compare = page.getByRole('dialog', { name: 'Compare versions' });
+    await compare.getByText('Revised by Sam: new pricing from next month.').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'desk-stopped-compare.png') });
+    found.push(...(await axeBothSchemes(page, 'compare with the server copy')));
+    expect(found).toEqual([]);
+    await compare.getByRole('button', { name: 'Close' }).click();
+
+    // The salesperson keeps it here only: the colleague's quote stays as it is there.
+    await stopped.getByRole('button', { name: 'Keep it on this computer only' }).click();
+    await page.getByRole('note').filter({ hasText: 'kept on this computer only' }).waitFor();
+    await syncNow(page);
+    await expect.poll(badge, { timeout: 90_000 }).toContain('Synced');
+    const after = await serverQuote(ref);
+    expect([after.status, after.introMessage]).toEqual([
+      'draft',
+      'Revised by Sam: new pricing from next month.',
+    ]);
+    expect(after.attachments.some((a) => a.name.startsWith('Signed Proposal'))).toBe(false);
+  }, 300_000);
+
+  it('a status change the partner API refuses (refusal injected by the fault proxy) is said in words, the signed PDF attached', async () => {
+    const { page } = app;
+    const { ref } = await syncedQuote('Cedar & Pine Law LLP');
+    const serverId = (await serverQuote(ref)).id;
+    await goOffline();
+    await acceptAtTheDesk(page);
+
+    proxy.clear();
+    proxy.inject({
+      method: 'PUT',
+      path: new RegExp(`^/v2/quotes/${serverId}$`),
+      body: /"status":"accepted"/,
+      times: 100,
+      fault: {
+        kind: 'status',
+        status: 400,
+        body: JSON.stringify({
+          status: 400,
+          type: 'QUOTE_INVALID_STATUS',
+          message: 'status: this partner does not take acceptances through the API',
+          details: [],
+        }),
+      },
+    });
+    await syncNow(page);
+    const refused = page.getByRole('alert').filter({ hasText: 'Not marked accepted' });
+    await refused.waitFor({ timeout: 90_000 });
+    const said = (await refused.textContent())!;
+    expect(said).toContain('The partner API refused to change the status');
+    expect(said).toContain('this partner does not take acceptances through the API');
+    expect(said).toContain('the signed proposal stays attached');
+    await expect.poll(badge, { timeout: 90_000 }).toContain('Synced');
+    const q = await serverQuote(ref);
+    expect(q.status).toBe('sent');
+    expect(q.attachments.some((a) => a.name.startsWith('Signed Proposal'))).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'desk-refused.png') });
+    expect(await axeBothSchemes(page, 'refused answer')).toEqual([]);
+  }, 300_000);
+
+  it('is done by keyboard alone through present mode and the accept step, the name typed', async () => {
+    const { page } = app;
+    await newQuote(page, 'Blue Fjord Logistics');
+    const heading = page.getByRole('heading', { name: 'Blue Fjord Logistics', level: 1 });
+    await heading.focus();
+    await page.keyboard.press('Control+Shift+P');
+    const present = page.locator('.present');
+    await present.getByRole('heading', { name: 'Blue Fjord Logistics', level: 1 }).waitFor();
+    const focused = () =>
+      page.evaluate<string>(
+        '(() => { const e = document.activeElement; return e ? (e.tagName + " " + (e.getAttribute("aria-label") || e.textContent || "")).trim() : ""; })()',
+      );
+    const tabTo = async (target: string) => {
+      for (let i = 0; i < 30 && (await focused()) !== target; i++) await page.keyboard.press('Tab');
+      expect(await focused()).toBe(target);
+    };
+    await tabTo('BUTTON Accept');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Accept the proposal' });
+    await dialog.waitFor();
+    expect(await focused()).toBe('INPUT');
+    await page.keyboard.type('Lee Marsh');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('lee@bluefjord.example');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('DIV Terms to read');
+    await tabTo('INPUT');
+    await page.keyboard.press('Space');
+    expect(await dialog.getByLabel('I have read the terms').isChecked()).toBe(true);
+    await tabTo('BUTTON Type the name instead');
+    await page.keyboard.press('Enter');
+    await expect.poll(focused).toBe('INPUT');
+    await page.keyboard.type('Lee Marsh');
+    await tabTo('BUTTON Accept and sign');
+    await page.keyboard.press('Enter');
+    await present.getByRole('status').filter({ hasText: 'Your acceptance is recorded' }).waitFor();
+    await page.keyboard.press('Escape');
+    await heading.waitFor();
+    await page.getByRole('note').filter({ hasText: 'Lee Marsh (lee@bluefjord.example)' }).waitFor();
+    expect(app.problems.errors).toEqual([]);
+  }, 300_000);
+});
