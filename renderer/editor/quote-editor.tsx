@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
-import { Button, SyncBadge } from '../ui';
+import { Button } from '../ui';
+import { SyncBadge } from '../sync/sync-badge';
 import { formatDate, formatDateTime } from '../format';
 import { deleteQuote, duplicateQuote } from '../quotes/actions';
 import { HeaderForm } from './header-form';
@@ -12,7 +13,7 @@ import { TotalsCard } from './totals-card';
 import { publishQueued } from './publish-queued';
 import { AccessList } from './access-list';
 import { Attachments } from './attachments';
-import { undo, redo } from './undo';
+import { undo, redo } from '../state/undo';
 import { OwnerRow } from './owner-row';
 import { ProposalCard } from '../proposal/proposal-card';
 import { VersionsCard } from './versions-card';
@@ -20,7 +21,7 @@ import { DeskNotice } from './desk-notice';
 import { StubView } from './stub-view';
 import { BackToQuotes, QuoteTitle } from './quote-title';
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the editor's page: loading the quote, its keyboard undo/redo and the layout of its cards
 export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   const detail = useEditor((s) => s.detail);
   const loadError = useEditor((s) => s.loadError);

@@ -26,7 +26,7 @@ const saveShown = (shown: boolean): void => {
   }
 };
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the chart, its table view and period choice draw the same pipeline answer
 export function PipelineChart() {
   const query = useQuoteList((s) => s.query);
   const key = useQuoteList((s) => s.key);
