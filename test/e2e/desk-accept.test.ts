@@ -7,52 +7,30 @@
 // server refuses (refusal injected by the fault proxy: the real server accepts every answer
 // to a sent quote) is said in words with the PDF attached. Keyboard only through present mode
 // and the accept step with the typed name; axe in light and dark.
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ListResponse, QuoteResponse } from '../../common/api';
 import type { DeskResponse } from '../../common/ipc';
 import type { VersionSummary } from '../../common/versions';
-import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
-import { DEMO, login, ok, type Api } from '../helpers/server-api';
+import type { FaultProxy } from '../api/fault-proxy';
+import { ok, type Api } from '../helpers/server-api';
 import { pdfPagePng, pdfPages, pdfText } from '../proposal/helpers';
-import { startApp, type RunningApp } from './app';
+import type { RunningApp } from './app';
+import { startAppThroughProxy } from './through-proxy';
 import { seriousViolations } from './axe';
-import { screenshot } from './browser';
+import { SCREENSHOTS, screenshot } from './browser';
 import { addCustom, addSection, connectionText, newQuote, syncNow } from './flows';
 
 /** Where the screenshots a person looks at are kept beside the test run's own. */
-const SHOTS = process.env.QUOTEDESK_SHOTS_DIR ?? '/work/notes/shots';
+const SHOTS = SCREENSHOTS;
 
 let app: RunningApp;
 let proxy: FaultProxy;
 let api: Api;
 
 beforeAll(async () => {
-  app = await startApp();
-  proxy = await startFaultProxy(app.server());
-  const added = await app.core.dispatch(
-    'profiles.add',
-    {
-      name: 'Office',
-      baseUrl: proxy.url,
-      audience: app.server().baseUrl,
-      clientId: DEMO.ada.clientId,
-      clientSecret: DEMO.ada.secret,
-      caPem: fs.readFileSync(proxy.caFile, 'utf8'),
-    },
-    { via: 'test' },
-  );
-  if (!added.ok) throw new Error(added.error.message);
-  const profileId = (added.value as { id: string }).id;
-  const switched = await app.core.dispatch('profiles.switch', { profileId }, { via: 'test' });
-  if (!switched.ok) throw new Error(switched.error.message);
-  await app.page
-    .getByTestId('connection')
-    .filter({ hasText: 'Online' })
-    .waitFor({ timeout: 60_000 });
-  api = await login(app.server().baseUrl, app.server().ca);
+  ({ app, proxy, api } = await startAppThroughProxy());
 }, 180_000);
 
 afterEach(async (ctx) => {

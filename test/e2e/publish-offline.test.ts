@@ -5,12 +5,12 @@
 // draft, the reason on screen and every other edit on the server. The app talks to the real
 // server through the fault proxy: no connection is its dropped connections, and the refusal is
 // the one fault the real server cannot be made to give on demand.
-import fs from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ListResponse, QuoteResponse } from '../../common/api';
-import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
-import { DEMO, login, ok, type Api } from '../helpers/server-api';
-import { startApp, type RunningApp } from './app';
+import type { FaultProxy } from '../api/fault-proxy';
+import { ok, type Api } from '../helpers/server-api';
+import type { RunningApp } from './app';
+import { startAppThroughProxy } from './through-proxy';
 import { screenshot } from './browser';
 import { addCustom, addSection, connectionText, newQuote, syncNow } from './flows';
 
@@ -19,30 +19,7 @@ let proxy: FaultProxy;
 let api: Api;
 
 beforeAll(async () => {
-  app = await startApp();
-  proxy = await startFaultProxy(app.server());
-  // The connection goes through the proxy; tokens are still for the server's own audience.
-  const added = await app.core.dispatch(
-    'profiles.add',
-    {
-      name: 'Office',
-      baseUrl: proxy.url,
-      audience: app.server().baseUrl,
-      clientId: DEMO.ada.clientId,
-      clientSecret: DEMO.ada.secret,
-      caPem: fs.readFileSync(proxy.caFile, 'utf8'),
-    },
-    { via: 'test' },
-  );
-  if (!added.ok) throw new Error(added.error.message);
-  const profileId = (added.value as { id: string }).id;
-  const switched = await app.core.dispatch('profiles.switch', { profileId }, { via: 'test' });
-  if (!switched.ok) throw new Error(switched.error.message);
-  await app.page
-    .getByTestId('connection')
-    .filter({ hasText: 'Online' })
-    .waitFor({ timeout: 60_000 });
-  api = await login(app.server().baseUrl, app.server().ca);
+  ({ app, proxy, api } = await startAppThroughProxy());
 }, 180_000);
 
 afterEach(async (ctx) => {

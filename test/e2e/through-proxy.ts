@@ -1,0 +1,39 @@
+// The app in Chromium with its connection going through the fault proxy (a partner API that can
+// be made to fail on demand): the profile added and switched to, online, and a client of the
+// real server beside it to read what reached the server.
+import fs from 'node:fs';
+import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
+import { DEMO, login, type Api } from '../helpers/server-api';
+import { startApp, type RunningApp } from './app';
+
+export async function startAppThroughProxy(): Promise<{
+  app: RunningApp;
+  proxy: FaultProxy;
+  api: Api;
+}> {
+  const app = await startApp();
+  const proxy = await startFaultProxy(app.server());
+  // The connection goes through the proxy; tokens are still for the server's own audience.
+  const added = await app.core.dispatch(
+    'profiles.add',
+    {
+      name: 'Office',
+      baseUrl: proxy.url,
+      audience: app.server().baseUrl,
+      clientId: DEMO.ada.clientId,
+      clientSecret: DEMO.ada.secret,
+      caPem: fs.readFileSync(proxy.caFile, 'utf8'),
+    },
+    { via: 'test' },
+  );
+  if (!added.ok) throw new Error(added.error.message);
+  const profileId = (added.value as { id: string }).id;
+  const switched = await app.core.dispatch('profiles.switch', { profileId }, { via: 'test' });
+  if (!switched.ok) throw new Error(switched.error.message);
+  await app.page
+    .getByTestId('connection')
+    .filter({ hasText: 'Online' })
+    .waitFor({ timeout: 60_000 });
+  const api = await login(app.server().baseUrl, app.server().ca);
+  return { app, proxy, api };
+}
