@@ -1,5 +1,6 @@
 // Layer rules of docs/architecture.md#parts-and-layers, enforced here rather than by good
 // intentions.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -31,6 +32,11 @@ const serverTop = {
   group: ['../index', '../app', '../start', '../cli', '../../app', '../../start', '../../cli'],
   message: 'server/app.ts, start.ts and cli.ts wire the layers: nothing below imports them',
 };
+// Every folder of renderer/ but ui/ and format/ (the two that sit below all screens).
+const RENDERER_ABOVE_UI = fs
+  .readdirSync(new URL('./renderer', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && !['ui', 'format'].includes(e.name))
+  .map((e) => e.name);
 const serverLayers = [
   [['server/{db,files,auth,tls}/**/*.ts'], ['domain', 'seed', 'http', 'routes']],
   [['server/domain/**/*.ts'], ['seed', 'http', 'routes']],
@@ -204,6 +210,35 @@ export default tseslint.config(
         {
           group: ['../app/*', '../app', '../../app/*'],
           message: 'renderer/app/ wires the screens together: nothing below imports it',
+        },
+      ],
+      [electronOnlyInShell],
+    ),
+  },
+  {
+    // renderer/ui/ is the bottom of the screens: plain parts that take what they show as props.
+    files: ['renderer/ui/**/*.{ts,tsx}'],
+    rules: layer(
+      [
+        ...notOurs('main', 'server', 'preload'),
+        {
+          group: RENDERER_ABOVE_UI.flatMap((f) => [`../${f}`, `../${f}/*`]),
+          message:
+            'renderer/ui/ holds plain parts taking what they show as props: no state, ipc or screen',
+        },
+      ],
+      [electronOnlyInShell],
+    ),
+  },
+  {
+    // Kits are used by the editor; the editor's undo lives in state/ so kits need not reach up.
+    files: ['renderer/kits/**/*.{ts,tsx}'],
+    rules: layer(
+      [
+        ...notOurs('main', 'server', 'preload'),
+        {
+          group: ['../app/*', '../app', '../editor', '../editor/*'],
+          message: 'renderer/kits/ sits below the editor and app/: it imports neither',
         },
       ],
       [electronOnlyInShell],

@@ -175,6 +175,38 @@ async function callsPerCommittedKeystroke(
   return { editPath: (edits + reads) / edits, other: (all - edits - reads) / edits };
 }
 
+/**
+ * What one sync round of the open quote costs the page: the events main says for a round of a
+ * quote with a local edit (session.ts: its state `syncing` then `synced`, each said once by the
+ * store's transition, and the server's answer written to the quote), replayed on the hub,
+ * counting the bridge's calls they cause once everything has settled.
+ */
+async function callsPerSyncRound(
+  page: Page,
+  hub: { emit: (name: never, payload: never) => void },
+  quoteId: string,
+): Promise<{ total: number; byName: string }> {
+  const counts = new Map<string, number>();
+  const onRequest = (r: Request) => {
+    const m = /\/ipc\/([\w.]+)$/.exec(new URL(r.url()).pathname);
+    if (m) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  };
+  await page.waitForTimeout(1500);
+  page.on('request', onRequest);
+  const emit = (name: string, payload: unknown) => hub.emit(name as never, payload as never);
+  const ROUNDS = 5;
+  for (let i = 0; i < ROUNDS; i++) {
+    emit('sync.quoteState', { quoteId, sync: { state: 'syncing' } });
+    emit('quote.changed', { quoteId, what: ['sync'], source: 'sync' });
+    emit('sync.quoteState', { quoteId, sync: { state: 'synced' } });
+    await page.waitForTimeout(1500);
+  }
+  page.off('request', onRequest);
+  const total = [...counts.values()].reduce((a, b) => a + b, 0) / ROUNDS;
+  const byName = [...counts].map(([n, c]) => `${n} ${c / ROUNDS}`).join(', ') || 'none';
+  return { total, byName };
+}
+
 export async function run({ log }: SuiteOptions): Promise<Metric[]> {
   const outDir = ensureRendererBuilt();
   const sizes = bundleSizes(outDir);
@@ -301,6 +333,9 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
     log('IPC calls per committed keystroke…');
     const perKey = await callsPerCommittedKeystroke(page);
 
+    log('IPC calls per sync round of the open quote…');
+    const perRound = await callsPerSyncRound(page, core.hub, fullQuote);
+
     return [
       ...launch,
       atMost('list first paint (p50 of 5 loads)', pct(paints, 50), 'ms', 500),
@@ -327,6 +362,11 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
       info(
         '  list and status re-reads per keystroke (debounced, typed slowly)',
         perKey.other,
+        'calls',
+      ),
+      info(
+        `IPC calls per sync round of the open quote (${perRound.byName})`,
+        perRound.total,
         'calls',
       ),
       atMost('bundle gzip (without pdf.js)', sizes.main, 'KB', 350),

@@ -3,6 +3,7 @@
 // CommonJS file), and the Quoting API as a bundle the packaged app runs on Electron's Node.
 //   npx tsx scripts/build.ts [renderer] [electron] [server]   (default: all)
 import { build as esbuild, type BuildOptions, type Plugin } from 'esbuild';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,15 +132,16 @@ export async function buildMain(opts: {
 }): Promise<void> {
   const dir = path.dirname(opts.outfile);
   const sourcemap = opts.sourcemap === false ? { sourcemap: false } : {};
+  const code = opts.outfile.replace(/\.cjs$/, '') + CODE_SUFFIX;
   await Promise.all([
     esbuild({
       ...common,
       ...sourcemap,
       entryPoints: [opts.entry],
-      outfile: opts.outfile,
+      outfile: code,
       external: opts.external,
       plugins: [pdfLibsApart],
-    }),
+    }).then(() => writeCodeCacheLoader(opts.outfile, code)),
     esbuild({
       ...common,
       ...sourcemap,
@@ -148,6 +150,30 @@ export async function buildMain(opts: {
     }),
   ]);
   copyProposalFonts(path.join(dir, 'fonts'));
+}
+
+/** Main's code beside the small file named for it: `app.cjs` runs `app.code.cjs`. */
+export const CODE_SUFFIX = '.code.cjs';
+
+/**
+ * The file Node or Electron starts (`outfile`): a few lines that run the bundle `code`
+ * through V8's code cache (main/code-cache.ts), named by a hash of the bundle's content.
+ */
+async function writeCodeCacheLoader(outfile: string, code: string): Promise<void> {
+  const hash = createHash('sha256').update(fs.readFileSync(code)).digest('hex').slice(0, 16);
+  await esbuild({
+    ...common,
+    sourcemap: false,
+    banner: {},
+    define: {},
+    stdin: {
+      contents: `require('./main/code-cache.ts').runBundle(require('node:path').join(__dirname, ${JSON.stringify(path.basename(code))}), ${JSON.stringify(hash)}, module);`,
+      resolveDir: ROOT,
+      sourcefile: 'code-cache-loader.js',
+      loader: 'js',
+    },
+    outfile,
+  });
 }
 
 /** The proposal PDF's fonts, read at run time beside out/main/app.cjs (main/proposal/fonts.ts):

@@ -254,6 +254,7 @@ export async function packCheck(
   want(fs.existsSync(path.join(appDir, 'quotedesk')), 'the quotedesk executable is missing');
   for (const f of [
     'out/main/app.cjs',
+    'out/main/app.code.cjs',
     'out/main/pdf-libs.cjs',
     'out/preload/index.cjs',
     'out/renderer/index.html',

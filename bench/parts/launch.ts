@@ -93,6 +93,9 @@ export async function launchToList(opts: {
   quotes: number;
 }): Promise<Metric[]> {
   const runs: Launch[] = [];
+  // A start not counted first: it makes the core's code cache (main/code-cache.ts) where an
+  // earlier run of the same bundle has not, as the app's first start after an install does.
+  await launchOnce(opts.browser, opts.bundles, opts.dataDir, opts.staticDir);
   for (let i = 0; i < opts.runs; i++) {
     runs.push(await launchOnce(opts.browser, opts.bundles, opts.dataDir, opts.staticDir));
   }
@@ -110,7 +113,7 @@ export async function launchToList(opts: {
       `${label}: process start to the list painted (p50 of ${opts.runs}, no embedded server)`,
       p50((l) => l.paintMs),
       'ms',
-      1000,
+      600,
     ),
     info(
       `${label}: worst of ${opts.runs}`,
@@ -135,6 +138,11 @@ export async function launchToList(opts: {
     info(
       '  of which: page loaded to the first row painted',
       p50((l) => l.paintMs - l.bridgeMs),
+      'ms',
+    ),
+    info(
+      'CPU time of the core process from its start until the bridge listened (p50)',
+      p50((l) => l.readyCpuMs),
       'ms',
     ),
     info(

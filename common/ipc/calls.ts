@@ -52,6 +52,7 @@ import { call, Done, FilePath, Locale, none, quote } from './call';
 import { kitCalls } from './kit-calls';
 import { AttachmentName, editCalls } from './edit-calls';
 import { presentCalls } from './present';
+import { optionCalls } from './option-calls';
 import { deskCalls } from './desk';
 import { FollowUpList, FollowUpNotice, LocalPreferences } from './follow-ups';
 
@@ -325,6 +326,7 @@ export const calls = {
 
   // --- present mode (the client-facing screen) and the partner's logo, this computer only ---
   ...presentCalls,
+  ...optionCalls,
   // --- the client's answer at the desk (present mode), taken offline, synced later --------
   ...deskCalls,
 

@@ -93,6 +93,10 @@ export const editCalls = {
   /** The complete new order of the quote's attachments. */
   'attachments.reorder': call(z.object({ ...quote, attachmentIds: z.array(Id) }), QuoteDetail),
   'attachments.delete': call(z.object({ ...quote, attachmentId: Id }), QuoteDetail),
+  /** The client ticks (or unticks) an option: its lines join (or leave) the quote. */
+  'choices.tick': call(z.object({ ...quote, optionId: Id, chosen: z.boolean() }), QuoteDetail),
+  /** The client picks one alternative of a group: the others' lines leave the quote. */
+  'choices.pick': call(z.object({ ...quote, groupId: Id, optionId: Id }), QuoteDetail),
   /** Adds one or more items; add-ons go in the same call as their parent (spec rule 1). */
   'lineItems.add': call(
     z.object({

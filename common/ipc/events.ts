@@ -1,4 +1,5 @@
-// Events main pushes to the UI. Small payloads: the UI re-reads what it shows.
+// Events main pushes to the UI. Small payloads: the UI re-reads what it shows, unless the
+// payload is the change itself (a quote's sync state).
 import { z } from 'zod';
 import { AppCommand, Id, ProfileView, QuoteSyncInfo, StoreHealth, SyncStatus } from './shapes';
 import { UpdateState } from './managed';
@@ -27,6 +28,10 @@ export const events = {
     quoteId: Id.optional(),
     step: z.string().optional(),
   }),
+  /**
+   * A quote's sync state moved, said once by its one writer (the store's transition), with the
+   * state itself: the UI shows it as given and reads nothing.
+   */
   'sync.quoteState': z.object({ quoteId: Id, sync: QuoteSyncInfo }),
   'profile.changed': z.object({ active: ProfileView.nullable() }),
   /** The embedded demo server: `restarting` after it ended on its own, `running` once back. */

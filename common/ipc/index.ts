@@ -22,3 +22,4 @@ export {
   tokenFromLocation,
 } from './client';
 export type { Bridge, IpcCall, IpcClient, HttpBridgeOptions } from './client';
+export * from './option-calls';

@@ -15,6 +15,8 @@ const DAY_MS = 24 * HOUR_MS;
 const ARRIVING_MS = 10 * 60_000;
 /** Quiet after the last pull before telling: one notice for a burst of pages. */
 const SETTLE_MS = 3_000;
+/** The start's check, this long after the start. */
+const START_CHECK_MS = 3_000;
 
 export interface FollowUpNoticeDeps {
   /** The active session: its store is null while locked. */
@@ -31,7 +33,7 @@ export interface FollowUpNotices {
   stop(): void;
 }
 
-/** Checks at once (the start), then after each profile switch and once a day. */
+/** Checks soon after the start, then after each profile switch and once a day. */
 export function startFollowUpNotices(deps: FollowUpNoticeDeps): FollowUpNotices {
   const notify = deps.platform.notify?.bind(deps.platform);
   if (!notify) return { check() {}, stop() {} };
@@ -74,10 +76,13 @@ export function startFollowUpNotices(deps: FollowUpNoticeDeps): FollowUpNotices 
       settle = setTimeout(check, SETTLE_MS).unref();
     }
   });
-  check();
+  // The start's check reads every open quote: after the window's first rows, not before.
+  const first = setTimeout(check, START_CHECK_MS);
+  first.unref();
   return {
     check,
     stop() {
+      clearTimeout(first);
       clearInterval(timer);
       clearTimeout(settle);
       off();

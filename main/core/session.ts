@@ -21,7 +21,7 @@ import { readDemoCredentials } from './embedded-server';
 import type { EmbeddedSupervisor } from './embedded-supervisor';
 import type { EventHub } from './event-hub';
 import { faultFields } from './fault-guard';
-import { errorFields, type Logger } from './log';
+import { errorFields, loggableMessage, type Logger } from './log';
 import { openOrRepair } from './store-open';
 import { unavailableSync, type SyncFactory, type SyncPort } from './sync-port';
 
@@ -121,7 +121,7 @@ export async function openSession(
         },
       }
     : engine;
-  const unsubscribe = reportChanges(store, sync, hub);
+  const unsubscribe = reportChanges(store, sync, hub, log);
   const offHealth = store.onCondition((c) => {
     log.warn('store.condition', {
       damaged: c.damaged !== null,
@@ -179,10 +179,31 @@ function lockedSession(
   };
 }
 
-/** Store changes as `quote.changed` events; the user's own edits are also what sync sends. */
-function reportChanges(store: Store, sync: SyncPort, hub: EventHub) {
+/**
+ * Store changes as events: a quote's sync state, said once by its owner (the store's
+ * transition), as `sync.quoteState` with the state itself; every other change as
+ * `quote.changed`. The user's own edits are also what sync sends.
+ */
+function reportChanges(store: Store, sync: SyncPort, hub: EventHub, log: Logger) {
   return store.onChange((e) => {
     if (!e.quoteId) return;
+    // Bookkeeping of requests under way: nothing the user sees of the quote changed.
+    if (e.what === 'journal') return;
+    if (e.what === 'syncState') {
+      const rec = store.sync.syncRecord(e.quoteId);
+      if (!rec) return;
+      const message = rec.lastError ?? undefined;
+      log.info('sync.quote', {
+        quoteId: e.quoteId,
+        state: rec.state,
+        ...(message ? { message: loggableMessage(message) } : {}),
+      });
+      hub.emit('sync.quoteState', {
+        quoteId: e.quoteId,
+        sync: { state: rec.state, ...(message ? { message } : {}) },
+      });
+      return;
+    }
     // The user's own changes, and a drafts file's put back, are what sync sends.
     const local = e.origin !== 'sync';
     hub.emit('quote.changed', {

@@ -37,19 +37,10 @@ export function engineSyncFactory(): SyncFactory {
             });
           }
           hub.emit('sync.state', explained(store, e.status));
-        } else if (e.type === 'progress') {
+        } else {
+          // A quote's own state is its owner's to say: the store's transition (session.ts).
           const { type: _type, ...progress } = e;
           hub.emit('sync.progress', progress);
-        } else {
-          log.info('sync.quote', {
-            quoteId: e.quoteId,
-            state: e.state,
-            ...(e.detail || e.message ? { message: loggableMessage(e.detail ?? e.message) } : {}),
-          });
-          hub.emit('sync.quoteState', {
-            quoteId: e.quoteId,
-            sync: { state: e.state, ...(e.message ? { message: e.message } : {}) },
-          });
         }
       } catch (error) {
         log.warn('sync.event_dropped', { error: String(error) });

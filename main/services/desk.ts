@@ -57,8 +57,12 @@ function signaturePng(input: IpcParsedInput<'desk.respond'>): string | null {
 /** Where an answer stands, read with the quote: queued until the server holds its status. */
 function responseOf(store: Store, quoteId: string, r: DeskResponseRecord): DeskResponse {
   const v = store.versions.get(quoteId, r.version);
-  const serverStatus = store.getQuote(quoteId)?.base?.quote.status;
-  const state = r.state === 'queued' && serverStatus === r.kind ? 'sent' : r.state;
+  const q = store.getQuote(quoteId);
+  const serverStatus = q?.base?.quote.status;
+  let state = r.state;
+  if (state === 'queued' && serverStatus === r.kind) state = 'sent';
+  // Undone before it was sent: it stays here only, as if withdrawn.
+  else if (state === 'queued' && q?.work.status !== r.kind) state = 'withdrawn';
   return { quoteId, ...r, state, versionSha256: v?.sha256 ?? '' };
 }
 

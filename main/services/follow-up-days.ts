@@ -6,9 +6,18 @@
 
 const DAY_MS = 86_400_000;
 
+/** How long the process's time zone is taken as read: a formatter made per call cost more
+ * than the rest of "Needs attention" over thousands of quotes. */
+const ZONE_READ_MS = 60_000;
+let zone: { name: string; at: number } | null = null;
+
 /** The time zone this process runs in: the salesperson's (main and the window share it). */
 export function localTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const now = Date.now();
+  if (!zone || now - zone.at >= ZONE_READ_MS || now < zone.at) {
+    zone = { name: Intl.DateTimeFormat().resolvedOptions().timeZone, at: now };
+  }
+  return zone.name;
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -40,9 +49,39 @@ function wallClock(ms: number, timeZone: string): number {
   return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
 }
 
+/** Per zone, UTC day → the zone's offset (ms) through that whole day, or null: it changes. */
+const dayOffsets = new Map<string, Map<number, number | null>>();
+/** UTC days remembered per zone, at most (a year of expiries and sent dates is ~400). */
+const OFFSET_DAYS = 4096;
+
+/**
+ * The zone's offset through the whole UTC day of `ms`, when it is the same at the day's first
+ * and last second (no zone changes its offset twice in a day); null when it changes that day.
+ * Read once per day: formatting an instant in a zone costs ~10 µs, and "Needs attention" counts
+ * days for thousands of quotes.
+ */
+function offsetThrough(ms: number, timeZone: string): number | null {
+  let days = dayOffsets.get(timeZone);
+  if (!days) dayOffsets.set(timeZone, (days = new Map()));
+  const day = Math.floor(ms / DAY_MS);
+  let offset = days.get(day);
+  if (offset === undefined) {
+    const start = day * DAY_MS;
+    const end = start + DAY_MS - 1000;
+    const a = wallClock(start, timeZone) - start;
+    offset = a === wallClock(end, timeZone) - end ? a : null;
+    if (days.size >= OFFSET_DAYS) days.clear();
+    days.set(day, offset);
+  }
+  return offset;
+}
+
 /** The calendar day (days since 1970-01-01) an instant falls on in the zone. */
 export function dayOf(ms: number, timeZone: string): number {
-  return Math.floor(wallClock(ms, timeZone) / DAY_MS);
+  const offset = offsetThrough(ms, timeZone);
+  // Offsets are whole seconds and days begin on one: the day of `ms + offset` is the day of
+  // the wall clock read to the second.
+  return Math.floor((offset === null ? wallClock(ms, timeZone) : ms + offset) / DAY_MS);
 }
 
 /** Calendar days from the day of `from` to the day of `to` in the zone (negative: before). */

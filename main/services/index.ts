@@ -12,6 +12,7 @@ import { kitHandlers, kitSteps } from './kits';
 import { libraryHandlers } from './library';
 import { partnerLogoHandlers } from './partner-logo';
 import { presentHandlers } from './present';
+import { optionHandlers } from './options';
 import { deskHandlers } from './desk';
 import { profileHandlers } from './profiles';
 import { proposalHandlers, proposalSteps } from './proposal';
@@ -46,6 +47,7 @@ export function createHandlers(ctx: ServiceContext): Handlers {
     ...draftsHandlers(ctx),
     ...followUpHandlers(ctx),
     ...presentHandlers(ctx),
+    ...optionHandlers(ctx),
     ...deskHandlers(ctx),
     ...partnerLogoHandlers(ctx),
   };

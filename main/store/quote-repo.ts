@@ -86,9 +86,12 @@ export class QuoteRepo {
         )
         .pluck(),
       base: db.prepare<[number], { doc: string }>('SELECT doc FROM quote_base WHERE qrow = ?'),
-      insert: db.prepare(
+      // Parameters by position: bound by name, each of the 26 is a property lookup per row.
+      insert: db.prepare<unknown[]>(
         `INSERT INTO quotes (id, server_id, ${ROW_COLUMNS.join(', ')}, generation, synced_generation)
-         VALUES (@id, @server_id, ${ROW_COLUMNS.map((c) => '@' + c).join(', ')}, @generation, @synced_generation)`,
+         VALUES (${Array(ROW_COLUMNS.length + 4)
+           .fill('?')
+           .join(', ')})`,
       ),
       currentRow: db.prepare<[number], ListRow>(
         `SELECT ${ROW_COLUMNS.join(', ')} FROM quotes WHERE qrow = ?`,
@@ -108,6 +111,7 @@ export class QuoteRepo {
         'UPDATE quotes SET deleted = 0, generation = generation + 1 WHERE qrow = ?',
       ),
       delete: db.prepare<[number]>('DELETE FROM quotes WHERE qrow = ?'),
+      idOf: db.prepare<[number], string>('SELECT id FROM quotes WHERE qrow = ?').pluck(),
       // A copy that spills over its page is padded with spaces to a whole number of blocks
       // (JSON allows them; reads trim them): a rewrite of the same length is done in place by
       // SQLite, which then writes only the pages whose bytes changed, where a new length
@@ -189,13 +193,10 @@ export class QuoteRepo {
     },
   ): number {
     const row = opts.listedOnly ?? listRow(w);
-    const info = this.s.insert.run({
-      id: w.id,
-      server_id: opts.serverId,
-      ...row,
-      generation: opts.generation,
-      synced_generation: opts.syncedGeneration,
-    });
+    const params: unknown[] = [w.id, opts.serverId];
+    for (const c of ROW_COLUMNS) params.push(row[c]);
+    params.push(opts.generation, opts.syncedGeneration);
+    const info = this.s.insert.run(params);
     const qrow = Number(info.lastInsertRowid);
     this.sync.insert(qrow, opts.syncState);
     this.facts.set(qrow, { ...row, deleted: 0 });
@@ -246,6 +247,11 @@ export class QuoteRepo {
   }
 
   /** A tombstone: out of lists and search, kept for sync. */
+  /** The quote id of a row (undefined: no such row). */
+  idOf(qrow: number): string | undefined {
+    return this.s.idOf.get(qrow);
+  }
+
   markDeleted(qrow: number): void {
     this.s.markDeleted.run(qrow);
     this.sync.apply(qrow, 'deleted');

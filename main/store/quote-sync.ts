@@ -74,6 +74,12 @@ export class QuoteSyncTable {
   }
 
   /**
+   * Hears every change of a quote's state or its message, as the transition writes it: the
+   * store turns it into the one announcement of the quote's sync state (event `syncState`).
+   */
+  onChange: (qrow: number) => void = () => {};
+
+  /**
    * The one writer of a quote's sync state: moves it as the transition table says, or
    * throws IllegalSyncTransition (nothing written). Returns the new state.
    */
@@ -87,8 +93,15 @@ export class QuoteSyncTable {
     const to = transition(quoteId, from, event);
     if (SYNC_TRANSITIONS[event].message === 'kept') {
       // An edit of a quote already pending writes nothing here (the edit path stays as cheap).
-      if (to !== from) this.s.setState.run(qrow, to);
-    } else this.s.set.run(qrow, to, detail.message ?? null, detail.retryAt ?? null);
+      if (to !== from) {
+        this.s.setState.run(qrow, to);
+        this.onChange(qrow);
+      }
+    } else {
+      const said = to !== from || (detail.message ?? null) !== this.summary(qrow).lastError;
+      this.s.set.run(qrow, to, detail.message ?? null, detail.retryAt ?? null);
+      if (said) this.onChange(qrow);
+    }
     return to;
   }
 

@@ -20,8 +20,8 @@ export class SearchIndex {
   constructor(db: Database.Database) {
     this.s = {
       ftsDelete: db.prepare<[number]>('DELETE FROM quote_search WHERE rowid = ?'),
-      ftsInsert: db.prepare(
-        'INSERT INTO quote_search (rowid, client, reference, creator, products, notes) VALUES (@rowid, @client, @reference, @creator, @products, @notes)',
+      ftsInsert: db.prepare<[number, string, string, string, string, string]>(
+        'INSERT INTO quote_search (rowid, client, reference, creator, products, notes) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       codesDelete: db.prepare<[number]>('DELETE FROM quote_codes WHERE rowid = ?'),
       codesInsert: db.prepare<[number, string]>(
@@ -46,7 +46,7 @@ export class SearchIndex {
 
   /** The entries of a new quote, written at once. */
   insert(qrow: number, d: SearchDoc): void {
-    this.s.ftsInsert.run({ rowid: qrow, ...d });
+    this.s.ftsInsert.run(qrow, d.client, d.reference, d.creator, d.products, d.notes);
     this.s.codesInsert.run(qrow, codesText(d));
   }
 
@@ -79,7 +79,7 @@ export class SearchIndex {
       if (r.deleted !== 0) continue;
       const d = searchOf(r.qrow);
       this.s.ftsDelete.run(r.qrow);
-      this.s.ftsInsert.run({ rowid: r.qrow, ...d });
+      this.s.ftsInsert.run(r.qrow, d.client, d.reference, d.creator, d.products, d.notes);
       if (r.codes) {
         this.s.codesDelete.run(r.qrow);
         this.s.codesInsert.run(r.qrow, codesText(d));

@@ -10,6 +10,8 @@ import { CheckpointScheduler } from './checkpoints';
 import type { StoreKernel } from './kernel';
 import { StoreSync } from './sync-side';
 import { KitTable, type StoredKit } from './kits';
+import { QuoteOptionsTable } from './quote-options';
+import type { QuoteOptions } from '../../common/quote-options';
 import { countUnsynced, type UnsyncedCounts } from './unsynced';
 import {
   knownPartnerId,
@@ -115,6 +117,7 @@ export class Store {
   readonly sync: StoreSync;
   /** Kits of line items: this profile's own, never sent to the server. */
   readonly kits: KitTable;
+  readonly quoteOptions: QuoteOptionsTable;
   /** Versions of quotes: frozen at publish or saved by hand; local only (versions.ts). */
   readonly versions: QuoteVersions;
   /** The client's answers given at the desk; local only (desk-responses.ts). */
@@ -169,6 +172,11 @@ export class Store {
     );
     if (keys) this.sealFiles(opened.created, () => opts.encryptAt?.('file-sealed'));
     this.tables = new SyncTables(this.db);
+    // A quote's sync state is announced by its one writer, the transition, and only so.
+    this.repo.sync.onChange = (qrow) => {
+      const quoteId = this.repo.idOf(qrow);
+      if (quoteId) this.bus.emit({ quoteId, what: 'syncState' });
+    };
     this.stubs = new StubTable(this.db, this.repo, this.tables);
     this.steps = new UndoSteps(this.repo);
     this.runTx = this.db.transaction((fn: () => unknown) => fn());
@@ -194,6 +202,7 @@ export class Store {
     // What the sync side writes is sync's, unless a call of the user's holds it (a resolution).
     this.sync = new StoreSync({ ...kernel, transaction: (fn) => this.transaction(fn, 'sync') });
     this.kits = new KitTable(kernel);
+    this.quoteOptions = new QuoteOptionsTable(kernel);
     this.versions = new QuoteVersions(kernel);
     this.desk = new DeskResponses(kernel);
     this.followUps = new FollowUpTable(kernel, () => this.caches.identity());
@@ -206,6 +215,7 @@ export class Store {
     guardMethods(this.sync, this.health);
     guardMethods(this.caches, this.health);
     guardMethods(this.kits, this.health);
+    guardMethods(this.quoteOptions, this.health);
     guardMethods(this.versions, this.health);
     guardMethods(this.desk, this.health);
     guardMethods(this.followUps, this.health);
@@ -357,6 +367,7 @@ export class Store {
       commitmentTerm: (id) => this.caches.commitmentTerm(id),
       libraryAttachment: (id) => this.caches.libraryAttachment(id),
       putBlob: (bytes) => this.blobs.put(bytes, now),
+      options: this.quoteOptions,
       kit: (id) => this.kits.require(id),
       version: (quoteId, number) => {
         const v = this.versions.get(quoteId, number);
@@ -656,6 +667,21 @@ export class Store {
   ): { kit: StoredKit; addedParents: string[] } {
     const made = kits.kitFromQuote(this.getWork(quoteId), lineItemIds, name, this.context());
     return { kit: this.kits.add(made.kit), addedParents: made.addedParents };
+  }
+
+  /**
+   * Changes a quote's options and alternatives as `fn` says (kept on this computer; the quote
+   * itself is not changed, so no undo step); returns what `fn` answers beside the document.
+   */
+  changeOptions<T extends { doc: QuoteOptions }>(
+    quoteId: string,
+    fn: (w: WorkQuote, doc: QuoteOptions, ctx: EditContext) => T,
+  ): T {
+    return this.transaction(() => {
+      const out = fn(this.getWork(quoteId), this.quoteOptions.get(quoteId), this.context());
+      this.quoteOptions.put(quoteId, out.doc);
+      return out;
+    });
   }
 
   /** What inserting a kit would do (room, today's prices, new sections); changes nothing. */

@@ -316,9 +316,8 @@ export class StoreSync {
    */
   transition(quoteId: string, event: SyncEvent, detail: SyncEventDetail = {}): SyncState {
     return this.k.transaction(() => {
-      const to = this.k.repo.sync.apply(this.k.row(quoteId).qrow, event, detail, quoteId);
-      this.k.bus.emit({ quoteId, what: 'sync' });
-      return to;
+      // Said by the transition itself (event `syncState`), once, when something moved.
+      return this.k.repo.sync.apply(this.k.row(quoteId).qrow, event, detail, quoteId);
     });
   }
 

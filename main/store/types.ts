@@ -425,6 +425,8 @@ export type ChangeWhat =
   | 'undo'
   | 'redo'
   | 'sync'
+  /** The quote's sync state or its message moved (the transition itself says so). */
+  | 'syncState'
   | 'base'
   | 'conflicts'
   | 'journal'

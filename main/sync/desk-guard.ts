@@ -46,6 +46,8 @@ export function stopForChangedQuote(store: SyncStore, g: GuardInput): string | n
   // Stopped once already and the salesperson chose to send it: it goes.
   if (answer.serverVersion !== null) return null;
   if (!g.base || !g.remote || !g.agg) return null;
+  // Undone here before it went out: nothing of it is sent, nothing to stop.
+  if (g.local.header.status !== answer.kind) return null;
   if (g.remote.header.status === answer.kind) return null;
   if (!changedElsewhere(g.base, g.local, g.remote)) return null;
   const agg = g.agg;

@@ -2,7 +2,7 @@
 // within one), pulls remote changes, backs off while offline (timers, never a busy loop),
 // and reports progress and per-quote state.
 import { randomUUID } from 'node:crypto';
-import type { QuoteSyncState, SyncStatus } from '../../common/ipc';
+import type { SyncStatus } from '../../common/ipc';
 import type { Failure } from './errors';
 import { failureOf, failureWords } from './errors';
 import type { SyncStore } from './ports';
@@ -19,9 +19,7 @@ export type { EngineOptions } from './engine-state';
 
 export type EngineEvent =
   | { type: 'status'; status: SyncStatus }
-  | { type: 'progress'; done: number; total: number; quoteId?: string; step?: string }
-  // `detail`: the failure's own text, for the log only (`message` is what the user reads).
-  | { type: 'quote'; quoteId: string; state: QuoteSyncState; message?: string; detail?: string };
+  | { type: 'progress'; done: number; total: number; quoteId?: string; step?: string };
 
 export interface CycleReport {
   pushed: string[];
@@ -182,15 +180,12 @@ export class SyncEngine {
     };
     const worker = async () => {
       for (let id = next(); id !== undefined; id = next()) {
-        this.emit({ type: 'quote', quoteId: id, state: 'syncing' });
         const r = await syncQuote(id, this.ctx);
         report.pushed.push(id);
         report.results[id] = r.state;
         this.progress = { done: this.progress!.done + 1, total: this.progress!.total };
         if (r.state === 'retry') {
           report.retry ??= r.failure;
-          const [message, detail] = [failureWords(r.failure), r.failure.message];
-          this.emit({ type: 'quote', quoteId: id, state: 'pending', message, detail });
           continue;
         }
         if (r.state === 'conflict' || r.state === 'error') {
@@ -199,14 +194,6 @@ export class SyncEngine {
           if (r.state === 'conflict') report.conflicts.push(id);
           else report.errors[id] = (r as { message: string }).message;
         } else this.parked.delete(id);
-        if (r.state !== 'dropped') {
-          this.emit({
-            type: 'quote',
-            quoteId: id,
-            state: r.state,
-            ...('message' in r ? { message: r.message } : {}),
-          });
-        }
         this.emit({ type: 'progress', ...this.progress! });
       }
     };

@@ -4,6 +4,7 @@
 // daemon, native module missing) the app keeps working, but says plainly that nothing will
 // be remembered.
 
+import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 
 export const KEYCHAIN_SERVICE = 'quotedesk';
@@ -43,7 +44,13 @@ export interface OpenKeychainOptions {
   probeTimeoutMs?: number;
 }
 
-const PROBE_ACCOUNT = '__quotedesk_probe__';
+/**
+ * The probe's entry is this process's own: two processes starting at once on one keychain (a
+ * second window's core, a test run's apps) wrote and read back one shared entry, and one of
+ * them read the other's value and took the keychain for unusable — its store then waited at
+ * the first-start choice as if there were none.
+ */
+const probeAccount = () => `__quotedesk_probe__.${process.pid}.${crypto.randomUUID()}`;
 
 async function loadKeytar(): Promise<KeytarLike> {
   // Required, not `import()`ed: the package is CommonJS without an `exports` map, so Node's
@@ -108,10 +115,11 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
     // A read alone proves nothing: the binding answers "no such entry" when it cannot reach
     // the Secret Service at all. A value written and read back does.
     const probe = `probe-${process.pid}-${Date.now()}`;
-    await withTimeout(k.setPassword(service, PROBE_ACCOUNT, probe), timeoutMs);
-    const back = await withTimeout(k.getPassword(service, PROBE_ACCOUNT), timeoutMs);
+    const account = probeAccount();
+    await withTimeout(k.setPassword(service, account, probe), timeoutMs);
+    const back = await withTimeout(k.getPassword(service, account), timeoutMs);
     if (back !== probe) throw new Error('the keychain did not give back what was stored in it');
-    await withTimeout(k.deletePassword(service, PROBE_ACCOUNT), timeoutMs).catch(() => false);
+    await withTimeout(k.deletePassword(service, account), timeoutMs).catch(() => false);
     keytar = k;
     status = { remembered: true, message: 'Credentials are kept in the system keychain.' };
   } catch (err) {

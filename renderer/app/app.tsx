@@ -34,7 +34,7 @@ const NAV: { label: string; route: Route; screens: Route['screen'][] }[] = [
   { label: 'Settings', route: { screen: 'settings' }, screens: ['settings'] },
 ];
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the shell: startup checks, global keys and which screen shows, from one navigation state
 export function App() {
   const route = useNav((s) => s.route);
   const go = useNav((s) => s.go);

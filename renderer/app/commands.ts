@@ -4,7 +4,7 @@ import { useNav } from '../state/nav';
 import { useSync } from '../state/sync';
 import { useCommandRequest } from '../state/command-request';
 import { deleteQuote, duplicateQuote } from '../quotes/actions';
-import { undo, redo } from '../editor/undo';
+import { undo, redo } from '../state/undo';
 import { runToastShortcut } from '../ui/toast';
 
 export function runCommand(command: AppCommand): void {

@@ -75,9 +75,10 @@ export function useEvents(): void {
       }),
       client.on('sync.state', (s) => useSync.getState().setStatus(s)),
       client.on('sync.progress', (p) => useSync.getState().setProgress(p)),
+      // The state itself is the payload: the row and the open quote show it, nothing is read.
       client.on('sync.quoteState', (e) => {
-        refreshList();
-        if (useEditor.getState().quoteId === e.quoteId) reloadEditor();
+        useQuoteList.getState().applySync(e.quoteId, e.sync);
+        useEditor.getState().applySync(e.quoteId, e.sync);
       }),
       client.on('profile.changed', () => {
         refreshList();

@@ -19,7 +19,7 @@ const TYPE_LABEL = Object.fromEntries(ACCOUNT_TYPES.map((t) => [t.value, t.label
   string
 >;
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the list and its add form: the four new-account inputs are checked and sent together
 export function AccessList({ detail }: { detail: QuoteDetail }) {
   const [email, setEmail] = useState('');
   const [accountType, setAccountType] = useState<AccountType>('contact');

@@ -14,7 +14,7 @@ const PdfPreview = lazy(() =>
   import('../pdf/pdf-preview').then((m) => ({ default: m.PdfPreview })),
 );
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the attachment list with its preview, rename and library-pick dialogs over the same files
 export function Attachments({ detail }: { detail: QuoteDetail }) {
   const quoteId = detail.header.id;
   const run = useEditor((s) => s.run);

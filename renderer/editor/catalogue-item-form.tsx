@@ -16,7 +16,7 @@ import { Button, Combobox, SelectField, TextField } from '../ui';
 import { amountText, parseAmount, parseQuantity, priceText } from './numbers';
 import { NoteField, QuantityField, submit, type Errors } from './item-fields';
 
-// long: one component: its hooks, handlers and markup share its state
+// long: product, price, term and add-on choices depend on each other and load as they change
 export function CatalogueItemForm({
   detail,
   usage,

@@ -8,7 +8,7 @@ import { Button, SelectField, TextField } from '../ui';
 import { parseAmount, parseQuantity, priceText } from './numbers';
 import { NoteField, QuantityField, submit, type Errors } from './item-fields';
 
-// long: one component: its hooks, handlers and markup share its state
+// long: one form: eight inputs, their checks and the one add call read the same values
 export function CustomItemForm({
   detail,
   sectionId,

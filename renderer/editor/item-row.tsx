@@ -14,7 +14,8 @@ import { lineCents } from './totals';
 import { SelectBox } from '../kits/select-box';
 import { MarginFlag } from './margin-flag';
 
-type CellField = 'quantity' | 'price' | 'note' | 'initialTotal';
+const CELL_FIELDS = ['quantity', 'price', 'note', 'initialTotal'] as const;
+type CellField = (typeof CELL_FIELDS)[number];
 
 interface Props {
   item: LineItemView;
@@ -29,7 +30,7 @@ interface Props {
   onDelete: () => void;
 }
 
-// long: one component: its hooks, handlers and markup share its state
+// long: one table row: its typed cells, drag handle, section choice and line total read one item and its draft
 export function ItemRow({
   item,
   detail,
@@ -106,10 +107,11 @@ export function ItemRow({
     const r = await run(
       'lineItems.update',
       { quoteId, lineItemId: item.id, patch, coalesce: visit },
-      (e) =>
-        e.field && /quantity|price|note|initialTotal/.test(e.field)
-          ? `item:${item.id}:${e.field.split('.').pop()}`
-          : key,
+      // The answer names the field (`patch.price`): the error goes to that cell, else to this one.
+      (e) => {
+        const named = e.field?.split('.').pop();
+        return named && CELL_FIELDS.includes(named as CellField) ? `item:${item.id}:${named}` : key;
+      },
     );
     // Keep the draft while the field is typed in, or if the user typed on meanwhile.
     if (r && !f.focused && useEditor.getState().drafts[item.id]?.[field] === text)

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LIMITS } from '../../common/api/limits';
 import type { LineItemView, QuoteDetail, SectionView } from '../../common/ipc/shapes';
 import { useEditor } from '../state/editor';
+import { undo } from '../state/undo';
 import { Button, IconButton, TextField } from '../ui';
 import { toast } from '../ui/toast';
 import { AddItemDialog } from './add-item-dialog';
@@ -13,7 +14,7 @@ import { MoveAddOnDialog, type AskMove } from './move-add-on-dialog';
 import { KitActions } from '../kits/kit-actions';
 import { SelectGroupBox } from '../kits/select-box';
 
-// long: one component: its hooks, handlers and markup share its state
+// long: sections, drag and drop, add and move-add-on dialogs share the grouping of the lines
 export function LineItems({ detail }: { detail: QuoteDetail }) {
   const [adding, setAdding] = useState<{ sectionId: string | null } | null>(null);
   const [newSection, setNewSection] = useState<string | null>(null);
@@ -89,7 +90,7 @@ export function LineItems({ detail }: { detail: QuoteDetail }) {
     if (r) {
       toast.info(
         `Removed ${item.product.name}${addOns.length ? ` and ${addOns.length} add-on${addOns.length > 1 ? 's' : ''}` : ''}`,
-        { label: 'Undo', run: () => void import('./undo').then((m) => m.undo()) },
+        { label: 'Undo', run: () => void undo() },
       );
     }
   };
@@ -293,7 +294,7 @@ function LimitMeter({ count }: { count: number }) {
   );
 }
 
-// long: one component: its hooks, handlers and markup share its state
+// long: a section's heading with its rename, reorder and delete controls over one section
 function SectionHeader({
   group,
   section,

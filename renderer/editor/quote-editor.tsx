@@ -1,17 +1,19 @@
 import { useEffect } from 'react';
 import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
-import { Button, SyncBadge } from '../ui';
+import { Button } from '../ui';
+import { SyncBadge } from '../sync/sync-badge';
 import { formatDate, formatDateTime } from '../format';
 import { deleteQuote, duplicateQuote } from '../quotes/actions';
 import { HeaderForm } from './header-form';
 import { StatusControl } from './status-control';
 import { LineItems } from './line-items';
+import { OptionsCard } from '../options/options-card';
 import { TotalsCard } from './totals-card';
 import { publishQueued } from './publish-queued';
 import { AccessList } from './access-list';
 import { Attachments } from './attachments';
-import { undo, redo } from './undo';
+import { undo, redo } from '../state/undo';
 import { OwnerRow } from './owner-row';
 import { ProposalCard } from '../proposal/proposal-card';
 import { VersionsCard } from './versions-card';
@@ -19,7 +21,7 @@ import { DeskNotice } from './desk-notice';
 import { StubView } from './stub-view';
 import { BackToQuotes, QuoteTitle } from './quote-title';
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the editor's page: loading the quote, its keyboard undo/redo and the layout of its cards
 export default function QuoteEditor({ quoteId }: { quoteId: string }) {
   const detail = useEditor((s) => s.detail);
   const loadError = useEditor((s) => s.loadError);
@@ -109,6 +111,7 @@ export default function QuoteEditor({ quoteId }: { quoteId: string }) {
         <div className="editor-main">
           <HeaderForm detail={detail} />
           <LineItems detail={detail} />
+          <OptionsCard detail={detail} />
           <AccessList detail={detail} />
           <Attachments detail={detail} />
         </div>

@@ -13,7 +13,7 @@ import { Button, Dialog, SelectField, STATUS_LABEL } from '../ui';
  * sync"), Undo takes it back until it is sent, and a refusal by the server brings the quote
  * back as a draft with the reason.
  */
-// long: one component: its hooks, handlers and markup share its state
+// long: the status choice and its confirmation step read the same target status
 export function StatusControl({ detail }: { detail: QuoteDetail }) {
   const run = useEditor((s) => s.run);
   const error = useEditor((s) => s.errors['header:status']);

@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { ipc } from '../ipc';
 import { useFollowUps } from '../state/follow-ups';
 import { useLocalPrefs } from '../state/local-prefs';
+import { afterFirstList } from '../state/quote-list';
 import { showAttentionNotice } from './attention-notice';
 
 const HOUR_MS = 3_600_000;
@@ -34,12 +35,17 @@ export function useFollowUpUpdates(): void {
       clearTimeout(timer);
       timer = setTimeout(() => void useFollowUps.getState().load(), 250);
     };
+    let alive = true;
     void useLocalPrefs.getState().load();
-    void useFollowUps.getState().load();
+    // Counting what needs attention reads every open quote: after the list's first rows.
+    void afterFirstList().then(() => {
+      if (!alive) return;
+      void useFollowUps.getState().load();
+      if (!desktop) void showNotice();
+    });
     let lastNotice = Date.now();
     let arriving = Date.now();
     let settle: ReturnType<typeof setTimeout> | undefined;
-    if (!desktop) void showNotice();
     const arrived = () => {
       if (desktop || Date.now() - arriving >= ARRIVING_MS) return;
       clearTimeout(settle);
@@ -66,7 +72,11 @@ export function useFollowUpUpdates(): void {
         reload();
         arrived();
       }),
-      client.on('sync.quoteState', reload),
+      // Only a sync error puts a quote in the list, and only leaving it takes one out.
+      client.on('sync.quoteState', (e) => {
+        const listed = useFollowUps.getState().list?.items.some((i) => i.quoteId === e.quoteId);
+        if (e.sync.state === 'error' || listed) reload();
+      }),
       client.on('profile.changed', () => {
         void useLocalPrefs.getState().load();
         reload();
@@ -75,6 +85,7 @@ export function useFollowUpUpdates(): void {
       }),
     ];
     return () => {
+      alive = false;
       clearTimeout(timer);
       clearTimeout(settle);
       clearInterval(hourly);

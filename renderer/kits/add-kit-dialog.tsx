@@ -9,6 +9,7 @@ import { errorOf, ipc } from '../ipc';
 import { formatUnit } from '../format';
 import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
+import { undo } from '../state/undo';
 import { Button, Dialog } from '../ui';
 import { toast } from '../ui/toast';
 
@@ -18,7 +19,7 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the kit list, the chosen kit's preview and the add call share the chosen kit
 export function AddKitDialog({ detail, onClose }: { detail: QuoteDetail; onClose: () => void }) {
   const quoteId = detail.header.id;
   const [kits, setKits] = useState<KitSummary[] | null>(null);
@@ -66,7 +67,7 @@ export function AddKitDialog({ detail, onClose }: { detail: QuoteDetail; onClose
       const changed = r.priceChanges.length;
       toast.info(
         `Added kit “${shown.name}”: ${plural(r.lineItemIds.length, 'item')}${changed ? `, ${changed} at today’s price` : ''}.`,
-        { label: 'Undo', run: () => void import('../editor/undo').then((m) => m.undo()) },
+        { label: 'Undo', run: () => void undo() },
       );
     } finally {
       setBusy(false);

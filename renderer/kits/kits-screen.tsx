@@ -11,7 +11,7 @@ import { toast } from '../ui/toast';
 import { exportKit, importKit, importKitWithDialog } from './kit-file';
 import './kits.css';
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the kit list with its rename, delete, import and export actions over the same kits
 export default function KitsScreen() {
   const [kits, setKits] = useState<KitSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);

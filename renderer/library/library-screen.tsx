@@ -16,7 +16,7 @@ const PdfPreview = lazy(() =>
 );
 
 /** The partner's shared attachments. Reading works offline from the cache; changes need the server. */
-// long: one component: its hooks, handlers and markup share its state
+// long: the library list with its preview, rename and replace over the same files
 export default function LibraryScreen() {
   const [items, setItems] = useState<AttachmentView[] | null>(null);
   const [fromCache, setFromCache] = useState(false);

@@ -24,7 +24,7 @@ export interface RenameState {
   onCancel: () => void;
 }
 
-// long: one component: its hooks, handlers and markup share its state
+// long: one file's row: its preview, rename and replace actions act on the same file
 export function PdfFileRow({
   name,
   meta,

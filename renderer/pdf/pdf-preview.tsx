@@ -35,7 +35,7 @@ async function loadPdf(bytes: Uint8Array): Promise<PdfDoc> {
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
-// long: one component: its hooks, handlers and markup share its state
+// long: loading the document, paging and zoom share the one rendered PDF
 export function PdfPreview({
   title,
   load,

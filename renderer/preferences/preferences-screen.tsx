@@ -16,7 +16,7 @@ type Errors = Partial<
 >;
 
 /** Defaults every new quote starts from. */
-// long: one component: its hooks, handlers and markup share its state
+// long: the preferences form: every field saves into the one loaded preferences object
 export default function PreferencesScreen() {
   const [prefs, setPrefs] = useState<Preferences | null>(null);
   const [fromCache, setFromCache] = useState(false);

@@ -11,6 +11,7 @@ import { useNav } from '../state/nav';
 import { Button } from '../ui';
 import { DeskAnswer } from './desk-answer';
 import { useFullScreenWhileOpen } from './full-screen';
+import { PresentChoices } from './present-choices';
 import { PresentSection } from './present-lines';
 import { usePresentView } from './use-present-view';
 import './present.css';
@@ -111,6 +112,7 @@ export default function PresentScreen({ quoteId }: { quoteId: string }) {
             {s.view.sections.map((sec, i) => (
               <PresentSection key={i} section={sec} index={i} currency={s.view.currency} />
             ))}
+            <PresentChoices quoteId={quoteId} currency={s.view.currency} />
             <Totals view={s.view} />
             <section className="present-terms" aria-labelledby="present-terms-h">
               <h2 id="present-terms-h">Terms</h2>

@@ -11,7 +11,7 @@ import { RECURRING_PERIODS, type RecurringPeriod } from '../../common/money';
 import { errorOf, ipc } from '../ipc';
 import { formatMoney, formatNumber } from '../format';
 import { PERIOD_LABEL } from '../format/periods';
-import { useQuoteList } from '../state/quote-list';
+import { afterFirstList, useQuoteList } from '../state/quote-list';
 import { STATUS_LABEL } from '../ui';
 import './pipeline-chart.css';
 
@@ -26,7 +26,7 @@ const saveShown = (shown: boolean): void => {
   }
 };
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the chart, its table view and period choice draw the same pipeline answer
 export function PipelineChart() {
   const query = useQuoteList((s) => s.query);
   const key = useQuoteList((s) => s.key);
@@ -46,8 +46,11 @@ export function PipelineChart() {
 
   useEffect(() => {
     let alive = true;
-    ipc()
-      .call('quotes.pipeline', { search: query.search.trim() || undefined, account })
+    // At start the list's first rows go first (quote-list.ts); later this waits for nothing.
+    afterFirstList()
+      .then(() =>
+        ipc().call('quotes.pipeline', { search: query.search.trim() || undefined, account }),
+      )
       .then((r) => {
         if (!alive) return;
         setData(r);

@@ -8,7 +8,8 @@ import { formatDate, formatMoney, formatNumber } from '../format';
 import { PERIOD_SHORT, periodAmounts, periodsText } from '../format/periods';
 import { PAGE_SIZE, useQuoteList } from '../state/quote-list';
 import { useNav } from '../state/nav';
-import { CopyIcon, IconButton, StatusPill, SyncBadge, TrashIcon } from '../ui';
+import { CopyIcon, IconButton, StatusPill, TrashIcon } from '../ui';
+import { SyncBadge } from '../sync/sync-badge';
 import { ListOnlyBadge } from '../sync/list-only';
 import { deleteQuote, duplicateQuote } from './actions';
 
@@ -29,7 +30,7 @@ const COLUMNS: { label: string; field?: SortField; className?: string }[] = [
   { label: 'Actions', className: 'sr-only-label' },
 ];
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the grid's keyboard cursor, scrolling and rows read the same loaded page
 export function QuoteGrid() {
   const query = useQuoteList((s) => s.query);
   const total = useQuoteList((s) => s.total);

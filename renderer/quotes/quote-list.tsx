@@ -21,7 +21,7 @@ const CHIP_STATUSES: QuoteStatus[] = [
   'pending',
 ];
 
-// long: one component: its hooks, handlers and markup share its state
+// long: the list's search, filters, paging and new-quote dialog share the one query
 export function QuoteList() {
   const query = useQuoteList((s) => s.query);
   const total = useQuoteList((s) => s.total);

@@ -40,7 +40,7 @@ const DATA_PROTECTION = {
 } as const;
 
 /** Connection profiles (secrets go to the keychain in main, never back here) and where data lives. */
-// long: one component: its hooks, handlers and markup share its state
+// long: connection profiles, their form, tests, keychain and policy notes share the profile list
 export default function SettingsScreen() {
   const [profiles, setProfiles] = useState<ProfileView[]>([]);
   const [keychain, setKeychain] = useState<KeychainStatus | null>(null);

@@ -3,7 +3,7 @@
 // being typed in (so "24.50" is not rewritten as "24.5" under the cursor).
 import { create } from 'zustand';
 import type { IpcInput, IpcOutput } from '../../common/ipc/calls';
-import type { QuoteDetail } from '../../common/ipc/shapes';
+import type { QuoteDetail, QuoteSyncInfo } from '../../common/ipc/shapes';
 import type { IpcError } from '../../common/ipc/result';
 import { errorOf, ipc } from '../ipc';
 import { toast } from '../ui/toast';
@@ -36,6 +36,8 @@ interface EditorState {
   catchUp: (generation: number) => Promise<void>;
   close: () => void;
   apply: (d: QuoteDetail) => void;
+  /** The open quote's sync state as main said it (nothing is read again). */
+  applySync: (quoteId: string, sync: QuoteSyncInfo) => void;
   setDraft: (itemId: string, patch: ItemDraft) => void;
   clearDraft: (itemId: string, field?: keyof ItemDraft) => void;
   setError: (key: string, message: string | null) => void;
@@ -54,6 +56,16 @@ let loadSeq = 0;
 /** Edits sent and not answered yet (`run`). */
 const inFlight = new Set<Promise<unknown>>();
 
+/** The editor as a quote opens: the copy it already shows of that quote, no drafts or errors. */
+const opening = (quoteId: string, detail: QuoteDetail | null) => ({
+  quoteId,
+  detail,
+  loading: true,
+  loadError: null,
+  drafts: {},
+  errors: {},
+});
+
 export const useEditor = create<EditorState>((set, get) => ({
   quoteId: null,
   detail: null,
@@ -63,14 +75,7 @@ export const useEditor = create<EditorState>((set, get) => ({
   errors: {},
   open: async (quoteId) => {
     const seq = ++loadSeq;
-    set({
-      quoteId,
-      detail: get().quoteId === quoteId ? get().detail : null,
-      loading: true,
-      loadError: null,
-      drafts: {},
-      errors: {},
-    });
+    set(opening(quoteId, get().quoteId === quoteId ? get().detail : null));
     try {
       const detail = await ipc().call('quotes.get', { quoteId });
       if (seq === loadSeq) set({ detail, loading: false });
@@ -106,6 +111,10 @@ export const useEditor = create<EditorState>((set, get) => ({
     // Answers can arrive out of order; never step back to an older generation.
     if (cur && cur.generation > d.generation) return;
     set({ detail: d });
+  },
+  applySync: (quoteId, sync) => {
+    const cur = get().detail;
+    if (get().quoteId === quoteId && cur) set({ detail: { ...cur, sync } });
   },
   setDraft: (itemId, patch) =>
     set((s) => ({ drafts: { ...s.drafts, [itemId]: { ...s.drafts[itemId], ...patch } } })),

@@ -2,7 +2,7 @@
 // scrolls to them, so 10,000 quotes cost what is on screen, not what is in the store.
 import { create } from 'zustand';
 import type { ListAccount, QuoteStatus, SortDirection, SortField } from '../../common/api/enums';
-import type { QuoteSummary, StatusCounts } from '../../common/ipc/shapes';
+import type { QuoteSummary, QuoteSyncInfo, StatusCounts } from '../../common/ipc/shapes';
 import { errorOf, ipc } from '../ipc';
 
 /** Rows per request: a screenful and a half, so the first answer is small and quick. */
@@ -43,18 +43,50 @@ interface ListState {
   setAccount: (account: ListAccount) => void;
   ensureRange: (start: number, end: number) => void;
   refresh: () => void;
+  /** A quote's sync state as main said it: its row shows it, nothing is read again. */
+  applySync: (quoteId: string, sync: QuoteSyncInfo) => void;
+  /**
+   * The first page, asked for as the window's code loads, before its first render: the core
+   * answers while the page renders its frame. A failure (a locked store) is left to the list.
+   */
+  prefetch: () => void;
   rowAt: (index: number) => QuoteSummary | undefined;
 }
 
 const inflight = new Set<string>();
 
+/**
+ * What the window does at start besides its first rows (the pipeline's sums, "Needs
+ * attention", its notice) waits for the list's first answer once it has been asked for: the
+ * core answers one call at a time, and those would otherwise be answered before it. Not
+ * longer than `FIRST_LIST_WAIT_MS`; not at all where no list was asked for (another screen).
+ */
+const FIRST_LIST_WAIT_MS = 2_000;
+let firstList: Promise<void> | null = null;
+let firstListSettled: () => void = () => {};
+
+function firstListAsked(): void {
+  firstList ??= new Promise<void>((resolve) => {
+    firstListSettled = resolve;
+    setTimeout(resolve, FIRST_LIST_WAIT_MS);
+  });
+}
+
+/** Resolves once the list's first page has been answered (or failed), if it was asked for. */
+export function afterFirstList(): Promise<void> {
+  return firstList ?? Promise.resolve();
+}
+
 // long: one hook: the list's query, paging and events share its state
 export const useQuoteList = create<ListState>((set, get) => {
-  const fetchPage = async (page: number, key: number) => {
+  /** `quiet`: a failure leaves the list as it was and is asked again, answered as usual. */
+  const fetchPage = async (page: number, key: number, quiet = false) => {
     const id = `${key}:${page}`;
     if (inflight.has(id)) return;
     inflight.add(id);
+    firstListAsked();
     const { query } = get();
+    let retry = false;
     try {
       const res = await ipc().call('quotes.list', {
         search: query.search.trim() || undefined,
@@ -73,10 +105,13 @@ export const useQuoteList = create<ListState>((set, get) => {
         error: null,
       }));
     } catch (e) {
-      if (get().key === key) set({ error: errorOf(e).message, loaded: true });
+      if (quiet) retry = true;
+      else if (get().key === key) set({ error: errorOf(e).message, loaded: true });
     } finally {
       inflight.delete(id);
+      if (!retry) firstListSettled();
     }
+    if (retry && get().key === key && !get().loaded) void fetchPage(page, key);
   };
 
   const restart = (patch: Partial<ListState>, keepRows = false) => {
@@ -146,7 +181,21 @@ export const useQuoteList = create<ListState>((set, get) => {
         if (!pages[p]) void fetchPage(p, key);
       }
     },
+    prefetch: () => {
+      const { key, loaded } = get();
+      if (key === 0 && !loaded) void fetchPage(0, key, true);
+    },
     refresh: () => restart({}, true),
+    applySync: (quoteId, sync) => {
+      const pages = get().pages;
+      for (const [n, rows] of Object.entries(pages)) {
+        const at = rows.findIndex((r) => r.id === quoteId);
+        if (at < 0) continue;
+        const next = rows.map((r, j) => (j === at ? { ...r, sync } : r));
+        set({ pages: { ...pages, [n]: next } });
+        return;
+      }
+    },
     rowAt: (index) => get().pages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE],
   };
 });

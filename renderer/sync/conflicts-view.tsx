@@ -58,7 +58,7 @@ const KIND_NOTE: Record<ConflictView['kind'], string> = {
 };
 
 /** Base / mine / theirs side by side, per field, grouped by quote. */
-// long: one component: its hooks, handlers and markup share its state
+// long: the conflict list and its per-field choices resolve against the same loaded conflicts
 export default function ConflictsView({ quoteId }: { quoteId?: string }) {
   const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -47,7 +47,7 @@ interface Found<T> {
  * The list opens below the field, inside it (not in a layer of its own), so it stays in the
  * dialog it belongs to. "No matches" is a message beside the list, never an option.
  */
-// long: one component: its hooks, handlers and markup share its state
+// long: the text, the search answer, the highlighted option and the popup slot move together
 export function Combobox<T>({
   label,
   placeholder,

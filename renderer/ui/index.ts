@@ -4,5 +4,5 @@ export { FieldShell, TextField, TextArea, SelectField } from './field';
 export { Toasts } from './toasts';
 export { toast, useToasts } from './toast';
 export { Combobox } from './combobox';
-export { StatusPill, SyncBadge, STATUS_LABEL } from './status-pill';
+export { StatusPill, STATUS_LABEL } from './status-pill';
 export { CopyIcon, TrashIcon } from './icons';

@@ -1,6 +1,5 @@
 import type { QuoteStatus } from '../../common/api/enums';
 import type { QuoteSyncInfo, SyncStatus } from '../../common/ipc/shapes';
-import { useSync } from '../state/sync';
 
 export const STATUS_LABEL: Record<QuoteStatus, string> = {
   draft: 'Draft',
@@ -41,16 +40,4 @@ export function syncBadgeOf(
     return { className: 'sync-pending sync-offline', label: 'Offline · waiting' };
   }
   return { className: `sync-${sync.state}`, label: SYNC_LABEL[sync.state] };
-}
-
-export function SyncBadge({ sync }: { sync: QuoteSyncInfo }) {
-  const available = useSync((s) => s.status?.available ?? false);
-  const online = useSync((s) => s.status?.online ?? true);
-  const b = syncBadgeOf(sync, { available, online });
-  return (
-    <span className={`sync-badge ${b.className}`} title={sync.message ?? b.label}>
-      <span className="sync-dot" aria-hidden="true" />
-      {b.label}
-    </span>
-  );
 }

@@ -81,6 +81,24 @@ describe('source layout', () => {
     expect(found).toEqual([]);
   });
 
+  // ESLint's rule sees static imports only; a dynamic import() back up is an arrow all the same.
+  it('keeps renderer/ui/ and renderer/kits/ from importing upward, dynamic imports included', () => {
+    const renderer = path.join(ROOT, 'renderer');
+    const folder = (f: string) => path.relative(renderer, f).split(path.sep)[0] ?? '';
+    const below: Record<string, (to: string) => boolean> = {
+      ui: (to) => !['ui', 'format'].includes(to),
+      kits: (to) => ['editor', 'app'].includes(to),
+    };
+    const upward = files
+      .filter((f) => f.startsWith(renderer + path.sep) && below[folder(f)])
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((to) => to.startsWith(renderer + path.sep) && below[folder(f)]?.(folder(to)))
+          .map((to) => `${rel(f)} → ${rel(to)}`),
+      );
+    expect(upward).toEqual([]);
+  });
+
   it('keeps source files to 500 lines, or says at the top why one is longer', () => {
     const long = files
       .filter((f) => !f.includes(`${path.sep}generated${path.sep}`))

@@ -258,10 +258,13 @@ describe('accept at the desk', () => {
     );
     expect((await serverQuote(ref)).status).toBe('draft');
 
+    const found = await axeBothSchemes(page, 'stopped answer');
     await stopped.getByRole('button', { name: 'Compare the changes' }).click();
     const compare = page.getByRole('dialog', { name: 'Compare versions' });
     await compare.getByText('Revised by Sam: new pricing from next month.').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'desk-stopped-compare.png') });
+    found.push(...(await axeBothSchemes(page, 'compare with the server copy')));
+    expect(found).toEqual([]);
     await compare.getByRole('button', { name: 'Close' }).click();
 
     // The salesperson keeps it here only: the colleague's quote stays as it is there.
@@ -313,6 +316,7 @@ describe('accept at the desk', () => {
     expect(q.status).toBe('sent');
     expect(q.attachments.some((a) => a.name.startsWith('Signed Proposal'))).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'desk-refused.png') });
+    expect(await axeBothSchemes(page, 'refused answer')).toEqual([]);
   }, 300_000);
 
   it('is done by keyboard alone through present mode and the accept step, the name typed', async () => {

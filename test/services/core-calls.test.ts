@@ -923,6 +923,48 @@ describe('kits', () => {
   });
 });
 
+describe('options and alternatives (quote-options.test.ts walks them through)', () => {
+  it('marks, chooses and unmarks; refuses what is not of the quote', async () => {
+    const { header } = await call('quotes.create', { clientId: DEMO.clients.acme });
+    const quoteId = header.id;
+    const line = (productName: string) => ({
+      type: 'Custom' as const,
+      productName,
+      billingTerm: 'One-Time' as const,
+      quantity: 1,
+      price: 50,
+      cost: 20,
+      initialTotal: 50,
+    });
+    const { lineItemIds } = await call('lineItems.add', {
+      quoteId,
+      items: [line('Setup'), line('Training')],
+    });
+    expect((await call('options.view', { quoteId })).options).toEqual([]);
+    const view = await call('options.markLine', { quoteId, lineItemId: lineItemIds[1]! });
+    const optionId = view.options[0]!.id;
+    const q = await call('choices.tick', { quoteId, optionId, chosen: false });
+    expect(q.lineItems.map((l) => l.product.name)).toEqual(['Setup']);
+    await call('choices.tick', { quoteId, optionId, chosen: true });
+    expect((await call('options.unmark', { quoteId, id: optionId })).options).toEqual([]);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await refuse('options.markSection', { quoteId, sectionId: missing })).field).toBe(
+      'sectionId',
+    );
+    const s = await call('sections.create', { quoteId, name: 'Only one' });
+    const one = await refuse('options.group', {
+      quoteId,
+      name: 'Plans',
+      sectionIds: [s.sectionId],
+      chosenSectionId: s.sectionId,
+    });
+    expect(one.field).toBe('sectionIds');
+    expect((await refuse('choices.pick', { quoteId, groupId: missing, optionId })).field).toBe(
+      'groupId',
+    );
+  });
+});
+
 describe('the desktop-only calls and the edges', () => {
   it('opens https links only, and only in the desktop app', async () => {
     await call('app.openExternal', { url: 'https://northwind.example/help' });

@@ -8,8 +8,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
+import keytar from '@napi-rs/keyring/keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteResponse } from '../../common/api';
+import { applyDbKey, deriveStoreKeys } from '../../main/store/cipher';
+import { KEYCHAIN_SERVICE, readProtection, storeKeyAccount } from '../../main/vault';
 import { bandPng } from '../helpers/png';
 import { startServer, type StartedServer } from '../helpers/server';
 import { DEMO, login, ok, type Api } from '../helpers/server-api';
@@ -52,12 +55,64 @@ async function syncedDraft(): Promise<{ quoteId: string; serverId: string }> {
   return { quoteId, serverId: serverId! };
 }
 
+/** The store's SQLite file opened as the app opens it: with its key where the keychain holds one. */
+async function openStoreFile(file: string): Promise<Database.Database> {
+  const db = new Database(file);
+  const record = readProtection(path.dirname(file));
+  if (record?.mode === 'keychain') {
+    const hex = await keytar.getPassword(KEYCHAIN_SERVICE, storeKeyAccount(record.keyId!));
+    applyDbKey(db, deriveStoreKeys(Buffer.from(hex!, 'hex')).db);
+  }
+  return db;
+}
+
 const signature = {
   kind: 'drawn' as const,
   pngBase64: bandPng(300, 90, [20, 20, 80]).toString('base64'),
 };
 
 describe('accept at the desk', () => {
+  it("asks for changes in the client's own words, printed on the PDF; Undo before the sync takes the answer back", async () => {
+    const { quoteId, serverId } = await syncedDraft();
+    await h.call('sync.pause');
+    const words = 'Please quote 12 seats instead of 10, starting in March.';
+    const asked = await h.call('desk.respond', {
+      quoteId,
+      kind: 'changes_requested',
+      name: 'Dana Whitfield',
+      email: 'dana@acme-dental.example',
+      reason: words,
+      signature: { kind: 'typed', text: 'Dana Whitfield' },
+      timeZone: 'America/New_York',
+    });
+    expect(asked.quote.header.status).toBe('changes_requested');
+    const pdf = await h.call('versions.pdf', { quoteId, number: asked.response.version });
+    const text = pdfText(Buffer.from(pdf.base64, 'base64')).replace(/\s+/g, ' ');
+    for (const shown of ['Changes requested at the desk', words, '(America/New_York)'])
+      expect(text).toContain(shown);
+
+    // Undone before it went out: a draft again, the answer kept here only.
+    await h.call('edits.undo', { quoteId });
+    expect((await h.call('desk.responses', { quoteId })).responses.at(-1)!.state).toBe('withdrawn');
+    await h.call('quotes.get', { quoteId });
+    const again = await h.call('desk.respond', {
+      quoteId,
+      kind: 'changes_requested',
+      name: 'Dana Whitfield',
+      email: 'dana@acme-dental.example',
+      reason: words,
+      signature: { kind: 'typed', text: 'Dana Whitfield' },
+      timeZone: 'America/New_York',
+    });
+    expect(again.response.version).toBe(asked.response.version + 1);
+    await h.call('sync.resume');
+    await h.waitFor('changes requested on the server', async () => {
+      await h.call('sync.runNow', {});
+      const q = ok(await remote.get(`/v2/quotes/${serverId}`), 200, QuoteResponse);
+      return q.status === 'changes_requested';
+    });
+  }, 120_000);
+
   it('freezes the version, prints its hash on every page of the signed PDF, and syncs the attachment and the status accepted', async () => {
     const { quoteId, serverId } = await syncedDraft();
     await h.call('sync.pause');
@@ -109,13 +164,13 @@ describe('accept at the desk', () => {
     const file2 = fs
       .readdirSync(path.join(dataDir, 'stores'), { recursive: true, encoding: 'utf8' })
       .find((f) => f.endsWith('quotedesk.sqlite'))!;
-    const db = new Database(path.join(dataDir, 'stores', file2));
+    const db = await openStoreFile(path.join(dataDir, 'stores', file2));
     const changed = db
       .prepare(
         `UPDATE quote_versions SET doc = replace(doc, '"quantity":10', '"quantity":1')
-         WHERE reason = 'desk' AND number = ?`,
+         WHERE reason = 'desk' AND number = ? AND qrow = (SELECT qrow FROM quotes WHERE id = ?)`,
       )
-      .run(v.number);
+      .run(v.number, quoteId);
     db.close();
     expect(changed.changes).toBe(1);
     h = await start();

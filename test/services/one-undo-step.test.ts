@@ -276,6 +276,31 @@ const cases: { [N in EditCall]: Case<N> | NotOne } = {
     },
   },
   'followUps.extendExpiry': { input: q0 },
+  'choices.tick': {
+    // The client unticks an optional line: it and its lines leave the quote.
+    input: async (q) => {
+      const view = await h.call('options.markLine', { ...q0(q), lineItemId: q.lineItems[1]!.id });
+      return { ...q0(q), optionId: view.options[0]!.id, chosen: false };
+    },
+  },
+  'choices.pick': {
+    // The client picks the other alternative: one section's lines leave, the other's come back.
+    input: async (q) => {
+      await h.call('lineItems.move', {
+        ...q0(q),
+        lineItemIds: [q.lineItems[1]!.id],
+        sectionId: q.sections[1]!.id,
+      });
+      const view = await h.call('options.group', {
+        ...q0(q),
+        name: 'Choose one of',
+        sectionIds: q.sections.map((s) => s.id),
+        chosenSectionId: q.sections[0]!.id,
+      });
+      const other = view.options.find((o) => !o.chosen)!;
+      return { ...q0(q), groupId: view.groups[0]!.id, optionId: other.id };
+    },
+  },
 };
 
 const others = (Object.keys(quoteIn) as EditCall[]).filter(

@@ -172,8 +172,16 @@ export async function runSeed(
     engine.on((e) => {
       if (e.type === 'progress' && e.step)
         log.push(`  step ${e.step} ${e.quoteId?.slice(0, 8) ?? ''}`);
-      if (e.type === 'quote')
-        log.push(`  ${e.quoteId.slice(0, 8)} → ${e.state}${e.message ? `: ${e.message}` : ''}`);
+    });
+    // A quote's sync state as its owner says it: the store's transition.
+    const said = real;
+    said.onChange((e) => {
+      if (e.what !== 'syncState' || !e.quoteId) return;
+      const rec = said.sync.syncRecord(e.quoteId);
+      if (rec)
+        log.push(
+          `  ${e.quoteId.slice(0, 8)} → ${rec.state}${rec.lastError ? `: ${rec.lastError}` : ''}`,
+        );
     });
   };
   open();

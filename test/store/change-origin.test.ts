@@ -52,10 +52,18 @@ describe('the origin of a change', () => {
         remote: 'Theirs',
       },
     ]);
-    expect(seen.map((e) => e.origin)).toEqual(['sync', 'sync']);
+    // The state said by its transition (failed, then conflict), the conflicts beside it.
+    expect(seen).toEqual([
+      { what: 'syncState', origin: 'sync' },
+      { what: 'syncState', origin: 'sync' },
+      { what: 'conflicts', origin: 'sync' },
+    ]);
     seen.length = 0;
     store.transaction(() => store.sync.resolveConflict(c!.id, 'remote'), 'user');
-    expect(seen).toEqual([{ what: 'conflicts', origin: 'user' }]);
+    expect(seen.filter((e) => e.what !== 'syncState')).toEqual([
+      { what: 'conflicts', origin: 'user' },
+    ]);
+    expect(seen.every((e) => e.origin === 'user')).toBe(true);
     expect(store.getWork(q.id).introMessage).toBe('Theirs');
   });
 

@@ -58,7 +58,7 @@ function quiet(engine: SyncEngine): Promise<void> {
       }
     };
     const off = engine.on((e) => {
-      if (e.type === 'status' || e.type === 'quote') check();
+      if (e.type === 'status') check();
     });
   });
 }

@@ -1,6 +1,7 @@
 import { existsSync, utimesSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../../main/api';
+import type { Store } from '../../main/store';
 import { takeMine, type EngineEvent, type SyncApi } from '../../main/sync';
 import { failureWords } from '../../main/sync/errors';
 import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
@@ -32,9 +33,34 @@ afterAll(async () => {
 });
 beforeEach(() => proxy.clear());
 
-/** The per-quote states the engine reported for one quote, in order. */
-const statesOf = (events: EngineEvent[], quoteId: string) =>
-  events.flatMap((e) => (e.type === 'quote' && e.quoteId === quoteId ? [e.state] : []));
+interface Said {
+  quoteId: string;
+  state: string;
+  message?: string;
+}
+
+/** The sync states the store said for its quotes (its transitions: their one owner), in order. */
+function saidStates(store: Store): Said[] {
+  const said: Said[] = [];
+  store.onChange((e) => {
+    if (e.what !== 'syncState' || !e.quoteId) return;
+    const rec = store.sync.syncRecord(e.quoteId);
+    if (!rec) return;
+    said.push({
+      quoteId: e.quoteId,
+      state: rec.state,
+      ...(rec.lastError ? { message: rec.lastError } : {}),
+    });
+  });
+  return said;
+}
+
+/** One quote's states as the user saw them change (a state said again is one). */
+const statesOf = (said: Said[], quoteId: string) =>
+  said
+    .filter((e) => e.quoteId === quoteId)
+    .map((e) => e.state)
+    .filter((st, i, all) => i === 0 || all[i - 1] !== st);
 
 /** Counts the calls the engine makes, to see whether it is idle. */
 function counted(api: ApiClient): { api: SyncApi; calls: string[] } {
@@ -76,16 +102,12 @@ describe('the engine loop', () => {
     });
     const events: EngineEvent[] = [];
     d.engine.on((e) => events.push(e));
+    const said = saidStates(d.store);
     const r = await d.engine.syncOnce();
     expect(r.results[good.id]).toBe('synced');
     expect(r.results[bad.id]).toBe('error');
-    const states = events
-      .filter((e) => e.type === 'quote' && e.quoteId === good.id)
-      .map((e) => (e as { state: string }).state);
-    expect(states).toEqual(['syncing', 'synced']);
-    const err = events.find(
-      (e) => e.type === 'quote' && e.quoteId === bad.id && e.state === 'error',
-    ) as { message?: string };
+    expect(statesOf(said, good.id)).toEqual(['syncing', 'synced']);
+    const err = said.find((e) => e.quoteId === bad.id && e.state === 'error')!;
     expect(err.message).toMatch(/client|company|partner/i);
     expect(d.store.getQuote(bad.id)!.syncState).toBe('error');
     expect(events.some((e) => e.type === 'progress' && e.done === 2 && e.total === 2)).toBe(true);
@@ -195,13 +217,12 @@ describe('the engine loop', () => {
     });
     const events: EngineEvent[] = [];
     d.engine.on((e) => events.push(e));
+    const said = saidStates(d.store);
 
     const r = await d.engine.syncOnce();
     expect(r.retry?.status).toBe(503);
-    expect(statesOf(events, w.id)).toEqual(['syncing', 'pending']);
-    const pending = events.find((e) => e.type === 'quote' && e.state === 'pending') as {
-      message?: string;
-    };
+    expect(statesOf(said, w.id)).toEqual(['syncing', 'pending']);
+    const pending = said.find((e) => e.state === 'pending')!;
     expect(pending.message).toBe(failureWords(r.retry!));
     expect(pending.message).toMatch(/The server is failing \(error 503\)/);
     expect(d.store.getQuote(w.id)!.syncState).toBe('pending');
@@ -209,8 +230,9 @@ describe('the engine loop', () => {
     expect((await ada.getQuote(sid)).introMessage).not.toBe('After the outage');
 
     events.length = 0;
+    said.length = 0;
     expect((await d.engine.syncOnce()).results[w.id]).toBe('synced');
-    expect(statesOf(events, w.id)).toEqual(['syncing', 'synced']);
+    expect(statesOf(said, w.id)).toEqual(['syncing', 'synced']);
     expect((await ada.getQuote(sid)).introMessage).toBe('After the outage');
     expect(d.engine.status()).toMatchObject({ pendingCount: 0 });
     d.store.close();
@@ -236,16 +258,17 @@ describe('the engine loop', () => {
     d.store.updateHeader(quoteId, { introMessage: 'Before the push' });
     const events: EngineEvent[] = [];
     d.engine.on((e) => events.push(e));
+    const said = saidStates(d.store);
 
     expect((await d.engine.syncOnce()).results[quoteId]).toBe('pending');
     expect(edited).toBe(true);
-    expect(statesOf(events, quoteId)).toEqual(['syncing', 'pending']);
+    expect(statesOf(said, quoteId)).toEqual(['syncing', 'pending']);
     const sid = d.store.getQuote(quoteId)!.serverId!;
     expect((await ada.getQuote(sid)).introMessage).toBe('Before the push');
     expect(d.store.getQuote(quoteId)!.dirty).toBe(true);
 
     expect((await d.engine.syncOnce()).results[quoteId]).toBe('synced');
-    expect(statesOf(events, quoteId)).toEqual(['syncing', 'pending', 'syncing', 'synced']);
+    expect(statesOf(said, quoteId)).toEqual(['syncing', 'pending', 'syncing', 'synced']);
     const remote = await ada.getQuote(sid);
     expect([remote.introMessage, remote.termsAndDisclaimers]).toEqual([
       'Before the push',
@@ -270,16 +293,18 @@ describe('the engine loop', () => {
     } as never);
     const events: EngineEvent[] = [];
     d.engine.on((e) => events.push(e));
+    const said = saidStates(d.store);
 
     expect((await d.engine.syncOnce()).results[w.id]).toBe('conflict');
-    expect(statesOf(events, w.id)).toEqual(['syncing', 'conflict']);
+    expect(statesOf(said, w.id)).toEqual(['syncing', 'conflict']);
     expect(d.store.getQuote(w.id)!.syncState).toBe('conflict');
     expect(d.engine.status()).toMatchObject({ conflictCount: 1, pendingCount: 0 });
 
     takeMine(d.store, w.id);
     events.length = 0;
+    said.length = 0;
     expect((await d.engine.syncOnce()).results[w.id]).toBe('synced');
-    expect(statesOf(events, w.id)).toEqual(['syncing', 'synced']);
+    expect(statesOf(said, w.id)).toEqual(['syncing', 'synced']);
     expect(d.engine.status()).toMatchObject({ conflictCount: 0, pendingCount: 0 });
     expect((await ben.getQuote(sid)).introMessage).toBe('Ada');
     d.store.close();

@@ -6,7 +6,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import type { SyncStatus } from '../../common/ipc/shapes';
 import { StatusBar } from '../../renderer/sync/status-bar';
 import { useSync } from '../../renderer/state/sync';
-import { SyncBadge } from '../../renderer/ui';
+import { SyncBadge } from '../../renderer/sync/sync-badge';
 
 const status = (over: Partial<SyncStatus>): SyncStatus => ({
   available: true,

@@ -73,6 +73,12 @@ describe.runIf(gate.run)('vault with the system keychain', () => {
     expect(kc.status(), `keychain unreachable: ${gate.reason}`).toMatchObject({ remembered: true });
   });
 
+  it('is found by every core that opens it at once (each probes an entry of its own)', async () => {
+    // Six cores opening the keychain together, as a test run's apps or a second window do.
+    const all = await Promise.all(Array.from({ length: 6 }, () => openKeychain()));
+    expect(all.map((kc) => kc.status().remembered)).toEqual(Array(6).fill(true));
+  });
+
   it('saves, reads, replaces and deletes a client secret in the keychain, across restarts', async () => {
     const id = newId();
     const secret1 = `s1-${randomUUID()}`;

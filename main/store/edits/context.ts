@@ -1,4 +1,5 @@
 import type { CatalogueProduct, CommitmentTerm, ProductPricing } from '../../../common/api';
+import type { OptionsAccess } from '../quote-options';
 import type { KitContent } from '../../../common/kits';
 import type { Identity, LibraryAttachment, Preferences, WorkQuote } from '../types';
 
@@ -14,6 +15,8 @@ export interface EditContext {
   libraryAttachment(id: string): LibraryAttachment | null;
   /** Stores a file content-addressed and returns its address. */
   putBlob(bytes: Uint8Array): { sha256: string; size: number };
+  /** The quotes' options and alternatives, kept on this computer (a choice updates them). */
+  options: OptionsAccess;
   /** A kit of this profile's (KitNotFoundError when there is none). */
   kit(id: string): { content: KitContent };
   /** The working copy of a quote's version (StoreError VERSION_NOT_FOUND when there is none). */

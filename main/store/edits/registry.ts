@@ -13,6 +13,7 @@ import type { EditContext } from './context';
 import * as header from './header';
 import * as kits from './kits';
 import * as lineItems from './line-items';
+import * as options from './options';
 import * as ownership from './ownership';
 import * as restore from './restore';
 import * as sections from './sections';
@@ -143,6 +144,26 @@ export const EDITS = {
     what: 'attachments',
     label: 'Remove attachment',
     apply: (w, i) => attachments.removeAttachment(w, i.attachmentId),
+  },
+  // A choice changes the quote's lines and the options kept here, in one transaction: the
+  // working copy (and so the undo step and the sync) holds what is chosen; see edits/options.ts.
+  'choices.tick': {
+    what: 'lineItems',
+    label: 'Choose option',
+    apply: (w, i, ctx) =>
+      ctx.options.put(
+        i.quoteId,
+        options.tick(w, ctx.options.get(i.quoteId), i.optionId, i.chosen, ctx),
+      ),
+  },
+  'choices.pick': {
+    what: 'lineItems',
+    label: 'Choose alternative',
+    apply: (w, i, ctx) =>
+      ctx.options.put(
+        i.quoteId,
+        options.pick(w, ctx.options.get(i.quoteId), i.groupId, i.optionId, ctx),
+      ),
   },
   'lineItems.add': {
     what: 'lineItems',

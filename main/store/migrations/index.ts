@@ -15,6 +15,7 @@ import { v11FollowUps } from './v11-follow-ups';
 import { v12ListedOnlyQuotes } from './v12-listed-only-quotes';
 import { v13LeanListIndexes } from './v13-lean-list-indexes';
 import { v14DeskResponses } from './v14-desk-responses';
+import { v15QuoteOptions } from './v15-quote-options';
 
 export { checkOrder, type Migration } from './migration';
 export { schemaVersion } from '../../../common/migrations/registry';
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v12ListedOnlyQuotes,
   v13LeanListIndexes,
   v14DeskResponses,
+  v15QuoteOptions,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;

@@ -1,5 +1,5 @@
 import { errorOf, ipc } from '../ipc';
-import { useEditor } from '../state/editor';
+import { useEditor } from './editor';
 import { toast } from '../ui/toast';
 
 export async function undo(): Promise<void> {

@@ -1,0 +1,64 @@
+// What the window shows first is asked for first: the core answers one call at a time, and at
+// start the window wants its list's first rows, then the pipeline's sums and "Needs attention"
+// (which read every open quote). Counted from the requests the page sends over the real bridge.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startBridge } from '../../main/bridge';
+import { createCore, silentLogger } from '../../main/core';
+import { launchChromium } from './browser';
+import { ensureRendererBuilt } from './build';
+
+const dirs: string[] = [];
+let browser: Browser | null = null;
+afterAll(async () => {
+  await browser?.close().catch(() => {});
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('the window at start', () => {
+  it("asks for the list's first page before anything else, and the pipeline and Needs attention only once it is answered", async () => {
+    const staticDir = ensureRendererBuilt();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-first-rows-'));
+    dirs.push(dataDir);
+    const core = await createCore({
+      dataDir,
+      platform: { mode: 'browser' },
+      version: 'e2e',
+      log: silentLogger,
+      embedded: null,
+      withoutKeychain: 'unencrypted',
+    });
+    const bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
+    try {
+      browser = await launchChromium();
+      const page = await browser.newPage();
+      const seen: string[] = [];
+      const name = (url: string) => /\/ipc\/([\w.]+)$/.exec(new URL(url).pathname)?.[1];
+      page.on('request', (r) => {
+        const n = name(r.url());
+        if (n) seen.push(`asked ${n}`);
+      });
+      page.on('requestfinished', (r) => {
+        const n = name(r.url());
+        if (n) seen.push(`answered ${n}`);
+      });
+      await page.goto(bridge.pageUrl);
+      await expect
+        .poll(() => seen.includes('asked followUps.list') && seen.includes('asked quotes.pipeline'))
+        .toBe(true);
+      const asked = seen.filter((s) => s.startsWith('asked '));
+      expect(asked[0]).toBe('asked quotes.list');
+      const listAnswered = seen.indexOf('answered quotes.list');
+      expect(listAnswered).toBeGreaterThan(-1);
+      for (const later of ['followUps.list', 'followUps.takeNotice', 'quotes.pipeline']) {
+        expect(seen.indexOf(`asked ${later}`), later).toBeGreaterThan(listAnswered);
+      }
+    } finally {
+      await bridge.close();
+      await core.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,195 @@
+// Options and alternatives through the core's calls, against the real store and the real
+// Quoting API over HTTPS: a choice takes lines out of the quote (kept on this computer) or puts
+// them back, add-ons with their products; the server holds exactly what is chosen; the 30-item
+// limit is checked for every combination before anything is offered.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IpcInput, QuoteDetail } from '../../common/ipc';
+import { startServer, type StartedServer } from '../helpers/server';
+import { DEMO, login, type Api } from '../helpers/server-api';
+import { connectNorthwind, fakeDialogPlatform, startHarness, type Harness } from './harness';
+
+let server: StartedServer;
+let remote: Api;
+let h: Harness;
+
+beforeAll(async () => {
+  server = await startServer();
+  remote = await login(server.baseUrl, server.ca, DEMO.ada);
+  h = await startHarness({ platform: fakeDialogPlatform([], null, []), embedded: null });
+  await connectNorthwind(h, server);
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+  await remote?.close();
+  await server?.stop();
+});
+
+const custom = (name: string, price = 100) => ({
+  type: 'Custom' as const,
+  productName: name,
+  billingTerm: 'Monthly' as const,
+  quantity: 1,
+  price,
+  cost: 60,
+  initialTotal: 0,
+});
+type AddItem = IpcInput<'lineItems.add'>['items'][number];
+
+const names = (q: QuoteDetail) => q.lineItems.map((l) => l.product.name).sort();
+
+/** A quote with a product and its add-on, and three tiers each in its own section. */
+async function tiered(): Promise<{ quoteId: string; sections: Record<string, string> }> {
+  const { header } = await h.call('quotes.create', { clientId: DEMO.clients.acme });
+  const quoteId = header.id;
+  const s1: AddItem[] = [
+    {
+      type: 'Standard',
+      productId: DEMO.products.s1,
+      billingTerm: 'Monthly',
+      quantity: 5,
+      price: 5,
+    },
+    {
+      type: 'Standard',
+      productId: DEMO.products.s1Addon,
+      billingTerm: 'Monthly',
+      quantity: 5,
+      price: 3,
+      requiredLineItemIndex: 0,
+    },
+  ];
+  await h.call('lineItems.add', { quoteId, items: [...s1, custom('Onboarding')] });
+  const sections: Record<string, string> = {};
+  for (const [tier, price] of [
+    ['Essentials', 10],
+    ['Business', 20],
+    ['Premium', 30],
+  ] as const) {
+    const { sectionId } = await h.call('sections.create', { quoteId, name: tier });
+    sections[tier] = sectionId;
+    await h.call('lineItems.add', { quoteId, sectionId, items: [custom(`${tier} plan`, price)] });
+  }
+  return { quoteId, sections };
+}
+
+async function synced(quoteId: string): Promise<QuoteDetail> {
+  await h.call('sync.runNow', { quoteId });
+  return h.waitFor('the quote synced', async () => {
+    const q = await h.call('quotes.get', { quoteId });
+    return q.header.serverId && q.sync.state === 'synced' ? q : undefined;
+  });
+}
+
+async function onServer(serverId: string): Promise<string[]> {
+  const r = await remote.get(`/v2/quotes/${serverId}`);
+  expect(r.status, r.text).toBe(200);
+  return (r.json as { lineItems: { product: { name: string } }[] }).lineItems
+    .map((l) => l.product.name)
+    .sort();
+}
+
+describe('options and alternatives', () => {
+  it('keeps what is not chosen here, and the server holds exactly what is chosen', async () => {
+    const { quoteId, sections } = await tiered();
+    let q = await h.call('quotes.get', { quoteId });
+    const s1 = q.lineItems.find((l) => l.product.name === 'SentinelOne Control')!;
+    const addOn = q.lineItems.find((l) => l.requiredLineItemId === s1.id)!;
+
+    // An add-on goes with its product: it cannot be an option alone.
+    const alone = await h.refuse('options.markLine', { quoteId, lineItemId: addOn.id });
+    expect(alone).toMatchObject({ field: 'lineItemId' });
+    expect(alone.message).toMatch(/add-on of SentinelOne Control/);
+
+    let view = await h.call('options.markLine', { quoteId, lineItemId: s1.id });
+    const option = view.options[0]!;
+    expect(option).toMatchObject({ label: 'SentinelOne Control', chosen: true, lineCount: 2 });
+    expect(option.recurring).toEqual([{ period: 'monthly', cents: 4000 }]);
+
+    view = await h.call('options.group', {
+      quoteId,
+      name: 'Choose your plan',
+      sectionIds: [sections.Essentials!, sections.Business!, sections.Premium!],
+      chosenSectionId: sections.Business!,
+    });
+    q = await h.call('quotes.get', { quoteId });
+    expect(q.sections.map((s) => s.name)).toEqual(['Business']);
+    expect(view.options.filter((o) => o.groupId).map((o) => [o.label, o.chosen])).toEqual([
+      ['Essentials', false],
+      ['Business', true],
+      ['Premium', false],
+    ]);
+    // Prices of what is not in the quote, from what is kept here.
+    expect(view.options.find((o) => o.label === 'Premium')!.recurring).toEqual([
+      { period: 'monthly', cents: 3000 },
+    ]);
+
+    // The client unticks the option and picks Premium: two choices, two undo steps.
+    q = await h.call('choices.tick', { quoteId, optionId: option.id, chosen: false });
+    expect(names(q)).toEqual(['Business plan', 'Onboarding']);
+    const premium = view.options.find((o) => o.label === 'Premium')!;
+    q = await h.call('choices.pick', {
+      quoteId,
+      groupId: view.groups[0]!.id,
+      optionId: premium.id,
+    });
+    expect(names(q)).toEqual(['Onboarding', 'Premium plan']);
+    expect(q.sections.map((s) => s.name)).toEqual(['Premium']);
+    expect(q.totals.recurringTotal.amount).toBe(130);
+
+    // Undo gives back the choice with the lines; redo takes it again.
+    q = await h.call('edits.undo', { quoteId });
+    expect(names(q)).toEqual(['Business plan', 'Onboarding']);
+    view = await h.call('options.view', { quoteId });
+    expect(view.options.find((o) => o.label === 'Business')!.chosen).toBe(true);
+    await h.call('edits.redo', { quoteId });
+
+    // Ticked again: the product comes back with its add-on.
+    q = await h.call('choices.tick', { quoteId, optionId: option.id, chosen: true });
+    const back = q.lineItems.find((l) => l.product.name === 'SentinelOne Control')!;
+    expect(q.lineItems.find((l) => l.requiredLineItemId === back.id)?.product.name).toBe(
+      'SentinelOne Vigilance MDR Add-on',
+    );
+
+    q = await synced(quoteId);
+    expect(await onServer(q.header.serverId!)).toEqual([
+      'Onboarding',
+      'Premium plan',
+      'SentinelOne Control',
+      'SentinelOne Vigilance MDR Add-on',
+    ]);
+    await h.call('choices.tick', { quoteId, optionId: option.id, chosen: false });
+    q = await synced(quoteId);
+    expect(await onServer(q.header.serverId!)).toEqual(['Onboarding', 'Premium plan']);
+  });
+
+  it('refuses a mark when some combination would not fit in a quote, naming it', async () => {
+    const { header } = await h.call('quotes.create', { clientId: DEMO.clients.acme });
+    const quoteId = header.id;
+    const many = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => custom(`${prefix} ${i + 1}`));
+    await h.call('lineItems.add', { quoteId, items: many('Base', 17) });
+    const a = (await h.call('sections.create', { quoteId, name: 'Standard' })).sectionId;
+    await h.call('lineItems.add', { quoteId, sectionId: a, items: many('Standard', 3) });
+    const b = (await h.call('sections.create', { quoteId, name: 'Extended' })).sectionId;
+    await h.call('lineItems.add', { quoteId, sectionId: b, items: many('Extended', 10) });
+    // 30 items: grouping Standard / Extended leaves 20; Extras optional (at most 30) fits.
+    await h.call('options.group', {
+      quoteId,
+      name: 'Coverage',
+      sectionIds: [a, b],
+      chosenSectionId: a,
+    });
+    const c = (await h.call('sections.create', { quoteId, name: 'Extras' })).sectionId;
+    await h.call('lineItems.add', { quoteId, sectionId: c, items: many('Extra', 3) });
+    await h.call('options.markSection', { quoteId, sectionId: c });
+    // One more optional line: with Extended, Extras and it, 31 would not fit.
+    await h.call('lineItems.add', { quoteId, items: [custom('Survey')] });
+    const q = await h.call('quotes.get', { quoteId });
+    const survey = q.lineItems.find((l) => l.product.name === 'Survey')!;
+    const refused = await h.refuse('options.markLine', { quoteId, lineItemId: survey.id });
+    expect(refused.message).toBe(
+      'lineItemId: With Extended, Extras, Survey chosen the quote would hold 31 line items; a quote holds at most 30.',
+    );
+    expect((await h.call('options.view', { quoteId })).options).toHaveLength(3);
+  });
+});
