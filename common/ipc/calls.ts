@@ -217,6 +217,12 @@ export const calls = {
   'sync.status': call(none, SyncStatus),
   /** Starts a pass now (all dirty quotes, or one) and answers when it has started. */
   'sync.runNow': call(z.object({ quoteId: Id.optional() }).optional(), SyncStatus),
+  /**
+   * A field of this quote was left: its edits waiting out the settle window go now. Not
+   * `runNow`: that also pulls, retries parked quotes, cuts a backoff and copies the
+   * partner's defaults again — a blur wants only the window cut short.
+   */
+  'sync.flushQuote': call(z.object({ quoteId: Id }), Done),
   'sync.pause': call(none, SyncStatus),
   'sync.resume': call(none, SyncStatus),
   /** The disk budget for attachments downloaded for offline preview, and the space used. */

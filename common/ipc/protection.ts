@@ -37,6 +37,9 @@ export type StoreAccessView = z.infer<typeof StoreAccessView>;
 
 export const PASSPHRASE_MIN_LENGTH = 10;
 
+/** The name said for the quotes kept before any connection is set up (no profile's name yet). */
+export const NO_PROFILE_NAME = 'this computer';
+
 export const Passphrase = z
   .string({ error: 'must be a string' })
   .min(1, { error: 'must not be empty' })

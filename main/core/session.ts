@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RecoveryReport } from '../../common/ipc';
+import { NO_PROFILE_NAME } from '../../common/ipc/protection';
 import type { ApiClient } from '../api';
 import { DEMO_PROFILE_ID, healthView } from '../services';
 import type { Store } from '../store';
@@ -80,7 +81,7 @@ export async function openSession(
   if (demo) await demo.supervisor.saveDemoProfile();
   const dir = path.join(deps.dataDir, 'stores', profile?.id ?? 'local');
   fs.mkdirSync(dir, { recursive: true });
-  const profileName = profile?.displayName ?? 'this computer';
+  const profileName = profile?.displayName ?? NO_PROFILE_NAME;
   let repaired: RecoveryReport | null = null;
   const access = await openProtectedStore({
     vault,

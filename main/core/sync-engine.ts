@@ -59,6 +59,7 @@ export function engineSyncFactory(): SyncFactory {
       // A wake-up during a cycle is kept by the engine and runs the next cycle right after.
       runNow: () => engine.runNow(),
       changed: () => engine.notifyChanged(),
+      flushQuote: (quoteId) => engine.flushQuote(quoteId),
       opened: (quoteId) => engine.opened(quoteId),
       keepAllOffline: (on) => engine.keepAllOffline(on),
       pause: () => engine.pause(),

@@ -57,6 +57,8 @@ export interface SyncPort {
   runNow(quoteId?: string): void;
   /** Something to send: sync soon (unless offline and backing off). */
   changed(quoteId: string): void;
+  /** A field of this quote was left: its waiting edits go now (unless paused or offline). */
+  flushQuote?(quoteId: string): void;
   /** The user opened a quote of which only the list entry is here: download it first. */
   opened?(quoteId: string): void;
   /** "Keep all quotes offline" turned on or off: download every quote only listed (on). */

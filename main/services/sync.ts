@@ -59,6 +59,10 @@ export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
       ctx.sync().runNow(input?.quoteId);
       return ctx.sync().status();
     },
+    'sync.flushQuote': ({ quoteId }) => {
+      ctx.sync().flushQuote?.(quoteId);
+      return { done: true as const };
+    },
     'sync.pause': () => {
       ctx.sync().pause();
       return ctx.sync().status();

@@ -30,8 +30,15 @@ export interface EngineOptions {
   fillWindow?: number;
 }
 
-/** What woke the loop: a local edit, or the user's "sync now" (parked quotes too). */
-export type Wake = 'changed' | 'runNow';
+/**
+ * What woke the loop: a local edit (sent once the settle window is over), a field of an edited
+ * quote left (its edits sent at once, as an edit's cycle), or the user's "sync now" (parked
+ * quotes too, and the list).
+ */
+export type Wake = 'changed' | 'left' | 'runNow';
+
+/** A wake-up that local edits are waiting on. */
+export const editsWaiting = (w: Wake | null): boolean => w === 'changed' || w === 'left';
 
 /**
  * Where the engine's loop is; each phase carries what only it needs.
@@ -39,7 +46,8 @@ export type Wake = 'changed' | 'runNow';
  * - `idle`: started, between two cycles; `wake` keeps a wake-up that came meanwhile, and the
  *   next cycle runs at once instead of after a sleep;
  * - `cycling`: a cycle runs (the loop's, or a `syncOnce` call); `wake` as in `idle`;
- * - `sleeping`: until the timer (`timer` null: paused, until resumed) or `cut`.
+ * - `sleeping`: until the timer (`timer` null: paused, until resumed) or `cut` (as woken, or
+ *   with `forced` false as if the timer had ended: a field left ends the settle window so).
  */
 export type Phase =
   | { kind: 'stopped' }
@@ -48,7 +56,7 @@ export type Phase =
   | {
       kind: 'sleeping';
       timer: NodeJS.Timeout | null;
-      cut: () => void;
+      cut: (forced?: boolean) => void;
       settleFrom: number | null; // since when edits wait in it (the settle window)
     };
 

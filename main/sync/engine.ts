@@ -13,6 +13,7 @@ import { downloadMissingFiles, syncQuote, type RoundResult } from './push';
 import type { RoundContext } from './ports';
 import { cycleDelay, ENGINE_BACKOFF, settleWait } from './backoff';
 import type { EngineOptions, LoopState, Phase, Wake } from './engine-state';
+import { editsWaiting } from './engine-state';
 
 export type { EngineOptions } from './engine-state';
 
@@ -317,7 +318,7 @@ export class SyncEngine {
       // A cycle an edit woke sends it; the list is pulled on its own schedule.
       const wake = this.takeWake();
       force ||= wake === 'runNow';
-      const edit = (wake ?? this.wokenBy) === 'changed';
+      const edit = editsWaiting(wake ?? this.wokenBy);
       this.wokenBy = null;
       const pullIntervalMs = this.opts.pullIntervalMs ?? 60_000;
       const withPull = !edit || Date.now() - this.pulledAt >= pullIntervalMs;
@@ -347,6 +348,11 @@ export class SyncEngine {
       // (an edit made during a failed cycle waits out the backoff).
       const pending = this.takeWake();
       if ((force = pending === 'runNow')) continue;
+      // A field left meanwhile: its edits go now, in a cycle of edits (no pull, none parked).
+      if (pending === 'left' && this.state.failures === 0) {
+        this.wokenBy = 'left';
+        continue;
+      }
       // Edits made meanwhile wait out the settle window: typing goes as one round.
       if (pending === 'changed' && this.state.failures === 0) {
         this.wokenBy = 'changed';
@@ -363,7 +369,7 @@ export class SyncEngine {
       const phase: Phase & { kind: 'sleeping' } = {
         kind: 'sleeping',
         timer: null,
-        cut: () => done(true),
+        cut: (forced = true) => done(forced),
         settleFrom,
       };
       const done = (forced: boolean) => {
@@ -391,6 +397,16 @@ export class SyncEngine {
       this.wokenBy ??= 'changed';
       phase.timer = setTimeout(phase.cut, settleWait(phase.settleFrom, this.opts));
     } else phase.wake ??= 'changed';
+  }
+
+  /** A field of this quote left: its edits go now, not after the settle window. Unlike `runNow`
+   * no pull, parked quotes stay parked, and a pause or backoff (offline) holds. */
+  flushQuote(quoteId: string): void {
+    const { phase, failures, paused } = this.state;
+    if (failures !== 0 || paused || !this.opts.store.getQuote(quoteId)?.dirty) return;
+    if (phase.kind === 'sleeping' && phase.settleFrom !== null && phase.timer) phase.cut(false);
+    else if ((phase.kind === 'idle' || phase.kind === 'cycling') && phase.wake === 'changed')
+      phase.wake = 'left';
   }
 
   runNow(): void {
@@ -450,7 +466,7 @@ export class SyncEngine {
     const phase = this.state.phase;
     const waiting =
       (phase.kind === 'sleeping' && phase.settleFrom !== null) ||
-      ((phase.kind === 'idle' || phase.kind === 'cycling') && phase.wake === 'changed');
+      ((phase.kind === 'idle' || phase.kind === 'cycling') && editsWaiting(phase.wake));
     this.state.phase = { kind: 'stopped' };
     if (phase.kind === 'sleeping') phase.cut();
     await this.fill.pause();

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { NO_PROFILE_NAME } from '../../common/ipc/protection';
 import {
   countUnsyncedInFile,
   isPlaintextDatabase,
@@ -78,7 +79,8 @@ export function lockMessage(
 ): string {
   switch (reason) {
     case 'choose':
-      return `This computer has no system keychain to keep the key of ${name}'s quotes. Set a passphrase to encrypt them (you will enter it each time Quotedesk starts), or keep them unencrypted on this computer.`;
+      // Before any connection there is no profile's name: "its quotes", not "this computer's".
+      return `This computer has no system keychain to keep the key of ${name === NO_PROFILE_NAME ? 'its' : `${name}'s`} quotes. Set a passphrase to encrypt them (you will enter it each time Quotedesk starts), or keep them unencrypted on this computer.`;
     case 'passphrase':
       return opts.wrong
         ? `That passphrase does not open ${name}'s quotes. Check it (capital letters count) and try again.`

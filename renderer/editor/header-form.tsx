@@ -88,6 +88,7 @@ export function HeaderForm({ detail }: { detail: QuoteDetail }) {
       void live[field].push(value, (visit) => commit(field, visit));
     },
     onBlur: () => {
+      live[field].leave(h.id);
       if (dirty[field]) void live[field].push(values[field], (visit) => commit(field, visit));
     },
   });

@@ -157,7 +157,7 @@ export function ItemRow({
           onChange={(e) => change(field, e.target.value)}
           onFocus={() => live[field].enter()}
           onBlur={() => {
-            live[field].leave();
+            live[field].leave(quoteId);
             const text = useEditor.getState().drafts[item.id]?.[field];
             if (text !== undefined) void live[field].push(text, (visit) => commit(field, visit));
           }}

@@ -2,7 +2,9 @@
 // typed is lost if the app dies. One call per field is in flight at a time (calls can
 // overtake each other on the bridge, and an older value must never land last); keystrokes
 // typed meanwhile go in the next call, which sends the latest value. Every call of one visit
-// of the field (focus to blur) carries the same key, so the visit is one undo step.
+// of the field (focus to blur) carries the same key, so the visit is one undo step. Leaving a
+// field the visit changed tells sync to send the quote's edits now, not after its settle window.
+import { ipc } from '../ipc';
 
 let visits = 0;
 
@@ -28,8 +30,23 @@ export class LiveField {
     this.focused = true;
   }
 
-  leave(): void {
+  /**
+   * The field was left. If this visit committed anything, sync is told once, after the last
+   * commit has landed (main must hold the edit first, or it would wait out the settle window):
+   * the commit a blur itself sends, right after `leave`, included.
+   */
+  leave(quoteId: string): void {
     this.focused = false;
+    queueMicrotask(() => {
+      if (this.visit === null) return;
+      void this.landed()
+        .then(() => ipc().call('sync.flushQuote', { quoteId }))
+        .catch(() => {}); // only sooner: unsent, the edits go when the settle window ends
+    });
+  }
+
+  private async landed(): Promise<void> {
+    while (this.inFlight) await this.inFlight.catch(() => {});
   }
 
   /**

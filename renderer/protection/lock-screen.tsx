@@ -1,11 +1,23 @@
 import { useState } from 'react';
 import type { StoreAccessView } from '../../common/ipc';
-import { PASSPHRASE_MIN_LENGTH } from '../../common/ipc/protection';
+import { NO_PROFILE_NAME, PASSPHRASE_MIN_LENGTH } from '../../common/ipc/protection';
 import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 
 type Locked = Extract<StoreAccessView, { state: 'locked' }>;
 type Run = (fn: () => Promise<StoreAccessView>) => void;
+
+/** The page's heading; before any connection there is no profile's name to say. */
+function heading(access: Locked): string {
+  const choose = access.reason === 'choose';
+  if (access.profileName === NO_PROFILE_NAME)
+    return choose
+      ? 'Protect the quotes on this computer'
+      : 'The quotes on this computer are locked';
+  return choose
+    ? `Protect ${access.profileName}'s quotes on this computer`
+    : `${access.profileName}'s quotes are locked`;
+}
 
 /**
  * Shown instead of the app while the active profile's quotes on this computer cannot be
@@ -33,11 +45,7 @@ export function LockScreen(props: { access: Locked; onOpened: (a: StoreAccessVie
   return (
     <main id="main" className="main">
       <section className="page stack" aria-labelledby="lock-h">
-        <h1 id="lock-h">
-          {access.reason === 'choose'
-            ? `Protect ${access.profileName}'s quotes on this computer`
-            : `${access.profileName}'s quotes are locked`}
-        </h1>
+        <h1 id="lock-h">{heading(access)}</h1>
         <p role={access.reason === 'choose' ? undefined : 'alert'}>{access.message}</p>
         {access.reason === 'passphrase' || access.reason === 'choose' ? (
           <PassphraseForm

@@ -22,8 +22,15 @@ appForFile(
 describe('first start without a keychain', () => {
   it('says the no-keychain choice once, where it is made', async () => {
     const { page } = app;
-    const choice = page.getByRole('heading', { name: /^Protect .* on this computer$/, level: 1 });
+    const choice = page.getByRole('heading', { level: 1 });
     await choice.waitFor();
+    // No connection yet, so no profile's name: said plainly, not "this computer's quotes".
+    expect(await choice.innerText()).toBe('Protect the quotes on this computer');
+    await page
+      .getByText('This computer has no system keychain to keep the key of its quotes.', {
+        exact: false,
+      })
+      .waitFor();
     // Everything the first screen asks for has answered (the sync status shown is the core's).
     await page.getByTestId('pending-count').waitFor();
     await page.waitForLoadState('networkidle');

@@ -108,4 +108,39 @@ describe('a committed edit', () => {
       throw e;
     }
   });
+
+  it('leaving a field it changed tells sync once to send the quote now, not after its window', async () => {
+    try {
+      const flushes: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/ipc/sync.flushQuote')) flushes.push(r.postData() ?? '');
+      });
+      const flushed = () => page.waitForResponse((r) => r.url().endsWith('/ipc/sync.flushQuote'));
+      const typed = async (key: string) => {
+        const settled = page.waitForResponse((r) => r.url().endsWith('/ipc/sync.status'));
+        await page.keyboard.press(key);
+        await settled;
+      };
+      const note = page.getByLabel('Note of Onsite setup');
+      const intro = page.getByLabel('Introduction');
+      const terms = page.getByLabel('Terms and disclaimers');
+      // A line's note typed in, then left: one signal.
+      await note.click();
+      await typed('s');
+      let left = flushed();
+      await intro.click();
+      await left;
+      // The introduction visited and left unchanged: none; the terms typed in and left: one.
+      await terms.click();
+      await typed('N');
+      left = flushed();
+      await note.click();
+      await left;
+      expect(flushes).toHaveLength(2);
+      expect(flushes.every((b) => b.includes(quoteId))).toBe(true);
+    } catch (e) {
+      await screenshot(page, 'failed-blur-flush').catch(() => {});
+      throw e;
+    }
+  });
 });

@@ -162,3 +162,84 @@ describe('the settle window loses nothing', () => {
     d.store.close();
   }, 60_000);
 });
+
+describe('leaving a field sends its edits at once', () => {
+  /** Resolves once the loop's first cycle (a pull) is over and it sleeps. */
+  const firstCycleOver = (engine: SyncEngine) =>
+    new Promise<void>((resolve) => {
+      const off = engine.on((e) => {
+        if (e.type === 'status' && !e.status.running && e.status.lastSyncAt) {
+          off();
+          resolve();
+        }
+      });
+    });
+
+  it('the edits go on blur, before the settle window would have ended, in order', async () => {
+    // A window longer than the test: only the blur can send the edits before the end.
+    const d = device(ada, { parallelism: 1, settleMs: 600_000, settleMaxMs: 600_000 });
+    const w = d.store.createQuote({ client: CLIENTS.acme });
+    await d.engine.syncOnce();
+    const serverId = d.store.getQuote(w.id)!.serverId!;
+    const over = firstCycleOver(d.engine);
+    d.engine.start();
+    try {
+      await over;
+      const from = (await settledLog()).length;
+      for (const text of ['N', 'Net', 'Net 30 days']) {
+        d.store.updateHeader(w.id, { termsAndDisclaimers: text }, { coalesce: 'terms' });
+        d.engine.notifyChanged();
+      }
+      expect(d.store.getQuote(w.id)!.dirty, 'the edits wait out the window').toBe(true);
+      const done = quiet(d.engine);
+      d.engine.flushQuote(w.id);
+      await done;
+      // Sent while the engine still runs (its window 10 min long): one round, the last text.
+      expect((await ben.getQuote(serverId)).termsAndDisclaimers).toBe('Net 30 days');
+      expect(d.store.getQuote(w.id)!.dirty).toBe(false);
+      const log = (await settledLog()).slice(from).filter((r) => !marker(r));
+      const writes = log.filter((r) => r.quoteId === serverId && r.method !== 'GET');
+      expect(writes, 'one write for the three edits').toHaveLength(1);
+      // An edit's cycle: the list is not pulled again.
+      expect(log.filter((r) => r.method === 'GET' && r.route === '/v2/quotes')).toEqual([]);
+    } finally {
+      await d.engine.stop();
+      d.store.close();
+    }
+  }, 60_000);
+
+  it('while sync is paused, leaving a field sends nothing', async () => {
+    const d = device(ada, { parallelism: 1, settleMs: 600_000, settleMaxMs: 600_000 });
+    const w = d.store.createQuote({ client: CLIENTS.acme });
+    await d.engine.syncOnce();
+    const serverId = d.store.getQuote(w.id)!.serverId!;
+    const over = firstCycleOver(d.engine);
+    d.engine.start();
+    try {
+      await over;
+      d.engine.pause();
+      const from = (await settledLog()).length;
+      let cycles = 0;
+      d.engine.on((e) => {
+        if (e.type === 'status' && e.status.running) cycles++;
+      });
+      d.store.updateHeader(w.id, { termsAndDisclaimers: 'Net 30 days' });
+      d.engine.notifyChanged();
+      d.engine.flushQuote(w.id);
+      // A round the blur started would have begun before this request of ours is answered.
+      const log = (await settledLog()).slice(from).filter((r) => !marker(r));
+      expect(cycles, 'no cycle started').toBe(0);
+      expect(log.filter((r) => r.quoteId === serverId)).toEqual([]);
+      expect(d.store.getQuote(w.id)!.dirty).toBe(true);
+      expect((await ben.getQuote(serverId)).termsAndDisclaimers).toBe('');
+      // Resumed, the edit goes (nothing was lost).
+      const done = quiet(d.engine);
+      d.engine.resume();
+      await done;
+      expect((await ben.getQuote(serverId)).termsAndDisclaimers).toBe('Net 30 days');
+    } finally {
+      await d.engine.stop();
+      d.store.close();
+    }
+  }, 60_000);
+});
