@@ -34,6 +34,8 @@ export function engineSyncFactory(): SyncFactory {
             log.info(cycleRunning ? 'sync.cycle_started' : 'sync.cycle_ended', {
               pending: e.status.pendingCount,
               ...(e.status.lastError ? { lastError: loggableMessage(e.status.lastError) } : {}),
+              // The user's words say what happened; the transport's say why (a system code).
+              ...(engine.failureDetail() ? { cause: loggableMessage(engine.failureDetail()) } : {}),
             });
           }
           hub.emit('sync.state', explained(store, e.status));

@@ -43,6 +43,8 @@ export class SyncEngine {
   };
   private lastSyncAt: string | undefined;
   private lastError: string | undefined;
+  /** The last failure as the transport said it (request and system code): for the log only. */
+  private lastFailure: string | undefined;
   private loop: Promise<void> | null = null;
   /** Quotes parked on a conflict or an error, with what would make them worth a new try. */
   private parked = new Map<string, string>();
@@ -76,6 +78,7 @@ export class SyncEngine {
       failed: (f) => {
         this.state.online = !f.offline;
         this.lastError = failureWords(f);
+        this.lastFailure = f.message;
         this.emitStatus();
       },
     });
@@ -94,6 +97,11 @@ export class SyncEngine {
         // a listener's failure is not the engine's
       }
     }
+  }
+
+  /** What the transport said of the last failure, for the log (never shown: it is not words). */
+  failureDetail(): string | undefined {
+    return this.lastError ? this.lastFailure : undefined;
   }
 
   status(): SyncStatus {
@@ -209,10 +217,13 @@ export class SyncEngine {
       this.progress = undefined;
     }
     this.state.online = !report.retry?.offline;
-    if (report.retry) this.lastError = failureWords(report.retry);
-    else if (!cutShort) {
+    if (report.retry) {
+      this.lastError = failureWords(report.retry);
+      this.lastFailure = report.retry.message;
+    } else if (!cutShort) {
       this.lastSyncAt = new Date().toISOString();
       this.lastError = undefined;
+      this.lastFailure = undefined;
     }
     this.emitStatus();
     return report;

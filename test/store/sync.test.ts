@@ -374,7 +374,7 @@ describe('conflicts', () => {
       },
       { entityKind: 'lineItem', entityId: li.id, field: 'quantity', base: 5, local: 5, remote: 9 },
     ]);
-    expect(events).toEqual(['conflicts']);
+    expect(events).toEqual(['syncState', 'conflicts']);
     expect(store.getQuote(w.id)).toMatchObject({ openConflicts: 2, syncState: 'conflict' });
     expect(store.listQuotes({}).content[0]).toMatchObject({
       openConflicts: 2,
@@ -673,7 +673,7 @@ describe('sync state and downloaded files', () => {
 
     store.sync.setBase(w.id, withFile);
     expect(store.getQuote(w.id)!.base).toEqual(withFile);
-    expect(events).toEqual(['sync', 'created', 'attachments', 'sync', 'base']);
+    expect(events).toEqual(['syncState', 'created', 'attachments', 'sync', 'base']);
     store.close();
   });
 });
