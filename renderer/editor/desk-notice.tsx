@@ -96,6 +96,11 @@ export function DeskNotice({ detail }: { detail: QuoteDetail }) {
   const { status } = detail.header;
   const syncState = detail.sync.state;
   const { generation } = detail;
+  // An answer is made by an edit (status and generation move); after that only sync moves it on
+  // (sent, stopped, refused). So a quote with no answer pending is not read again at every step
+  // of every sync round — only one whose answer is still on its way.
+  const pending = latest?.state === 'queued' || latest?.state === 'stopped';
+  const watched = pending ? syncState : '';
   useEffect(() => {
     let live = true;
     ipc()
@@ -105,7 +110,7 @@ export function DeskNotice({ detail }: { detail: QuoteDetail }) {
     return () => {
       live = false;
     };
-  }, [quoteId, status, syncState, generation]);
+  }, [quoteId, status, watched, generation]);
 
   if (!latest) return null;
   if (latest.state === 'stopped') return <Stopped r={latest} quoteId={quoteId} />;
