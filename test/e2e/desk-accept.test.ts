@@ -17,7 +17,7 @@ import type { FaultProxy } from '../api/fault-proxy';
 import { ok, type Api } from '../helpers/server-api';
 import { pdfPagePng, pdfPages, pdfText } from '../proposal/helpers';
 import type { RunningApp } from './app';
-import { startAppThroughProxy } from './through-proxy';
+import { refuseStatusChange, startAppThroughProxy } from './through-proxy';
 import { seriousViolations } from './axe';
 import { SCREENSHOTS, screenshot } from './browser';
 import { addCustom, addSection, connectionText, newQuote, syncNow } from './flows';
@@ -265,23 +265,12 @@ describe('accept at the desk', () => {
     await goOffline();
     await acceptAtTheDesk(page);
 
-    proxy.clear();
-    proxy.inject({
-      method: 'PUT',
-      path: new RegExp(`^/v2/quotes/${serverId}$`),
-      body: /"status":"accepted"/,
-      times: 100,
-      fault: {
-        kind: 'status',
-        status: 400,
-        body: JSON.stringify({
-          status: 400,
-          type: 'QUOTE_INVALID_STATUS',
-          message: 'status: this partner does not take acceptances through the API',
-          details: [],
-        }),
-      },
-    });
+    refuseStatusChange(
+      proxy,
+      serverId,
+      /"status":"accepted"/,
+      'status: this partner does not take acceptances through the API',
+    );
     await syncNow(page);
     const refused = page.getByRole('alert').filter({ hasText: 'Not marked accepted' });
     await refused.waitFor({ timeout: 90_000 });

@@ -10,7 +10,7 @@ import { ListResponse, QuoteResponse } from '../../common/api';
 import type { FaultProxy } from '../api/fault-proxy';
 import { ok, type Api } from '../helpers/server-api';
 import type { RunningApp } from './app';
-import { startAppThroughProxy } from './through-proxy';
+import { refuseStatusChange, startAppThroughProxy } from './through-proxy';
 import { screenshot } from './browser';
 import { addCustom, addSection, connectionText, newQuote, syncNow } from './flows';
 
@@ -138,24 +138,13 @@ describe('publish offline', () => {
       .filter({ hasText: 'Will be published at the next sync' })
       .waitFor();
 
-    proxy.clear();
-    proxy.inject({
-      method: 'PUT',
-      path: new RegExp(`^/v2/quotes/${serverId}$`),
-      // Every publish of this quote, and nothing else: the header without it goes through.
-      body: /"published":true/,
-      times: 100,
-      fault: {
-        kind: 'status',
-        status: 400,
-        body: JSON.stringify({
-          status: 400,
-          type: 'QUOTE_INVALID_STATUS',
-          message: 'status: a quote cannot go from draft to sent',
-          details: [],
-        }),
-      },
-    });
+    // Every publish of this quote, and nothing else: the header without it goes through.
+    refuseStatusChange(
+      proxy,
+      serverId,
+      /"published":true/,
+      'status: a quote cannot go from draft to sent',
+    );
     await syncNow(page);
     const refused = page.getByRole('alert').filter({ hasText: 'Not published' });
     await refused.waitFor({ timeout: 90_000 });

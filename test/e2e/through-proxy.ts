@@ -37,3 +37,27 @@ export async function startAppThroughProxy(): Promise<{
   const api = await login(app.server().baseUrl, app.server().ca);
   return { app, proxy, api };
 }
+
+/**
+ * From now on the proxy answers every PUT of the quote whose body matches `body` with the
+ * partner API's refusal of a status change, in `message`'s words (the real server takes them).
+ */
+export function refuseStatusChange(
+  proxy: FaultProxy,
+  serverId: string,
+  body: RegExp,
+  message: string,
+): void {
+  proxy.clear();
+  proxy.inject({
+    method: 'PUT',
+    path: new RegExp(`^/v2/quotes/${serverId}$`),
+    body,
+    times: 100,
+    fault: {
+      kind: 'status',
+      status: 400,
+      body: JSON.stringify({ status: 400, type: 'QUOTE_INVALID_STATUS', message, details: [] }),
+    },
+  });
+}
