@@ -598,6 +598,24 @@ describe('conflicts', () => {
     expect((await call('sync.resume')).paused).toBe(false);
   });
 
+  it('sends a left field at once, but not while sync is paused', async () => {
+    await call('sync.pause');
+    await h.waitFor('the round in flight to end', async () => !(await call('sync.status')).running);
+    await call('quotes.updateHeader', { quoteId, introMessage: 'Left while paused' });
+    expect(await call('sync.flushQuote', { quoteId })).toEqual({ done: true });
+    // A pause holds: the field left the editor, yet nothing reached the partner.
+    expect((await call('sync.status')).running).toBe(false);
+    expect(
+      ((await remote.get(`/v2/quotes/${serverId}`)).json as { introMessage?: string }).introMessage,
+    ).not.toBe('Left while paused');
+    await call('sync.resume');
+    await call('sync.flushQuote', { quoteId });
+    await h.waitFor('the left field on the server', async () => {
+      const r = await remote.get(`/v2/quotes/${serverId}`);
+      return (r.json as { introMessage?: string }).introMessage === 'Left while paused';
+    });
+  });
+
   it('shows base, mine and theirs, and takes theirs', async () => {
     const conflicts = await conflictOnIntro('Mine A', 'Theirs A');
     expect(conflicts[0]).toMatchObject({
