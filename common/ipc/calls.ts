@@ -126,8 +126,9 @@ export const calls = {
   ),
   /** The proposal PDF of a version as it was made (made now from the version if it was not). */
   'versions.pdf': call(z.object({ ...quote, number: z.number().int().min(1) }), BytesResult),
-  /** Hashes the version's stored content again and says whether it still matches its hash. */
-  'versions.verify': call(z.object({ ...quote, number: z.number().int().min(1) }), VersionCheck),
+  /** Hashes every version's stored content again, follows the chain of hashes through them,
+   * and says whether any was altered, removed or reordered, and which. */
+  'versions.verify': call(z.object(quote), VersionCheck),
 
   // --- proposal (the client-facing PDF, generated on this computer, offline) ---------------
   /** The PDF itself, for the preview and the browser's download. */

@@ -138,6 +138,8 @@ export const VersionSummary = z.object({
   pdf: z.object({ sha256: z.string(), sizeBytes: z.number().int() }).nullable(),
   /** The SHA-256 of the version's content as it was stored (null: made before hashes). */
   sha256: z.string().nullable(),
+  /** Its link in the chain of versions: the hash of its content and of the version before. */
+  chainSha256: z.string().nullable(),
 });
 export type VersionSummary = z.infer<typeof VersionSummary>;
 
@@ -160,13 +162,32 @@ export const VersionComparison = z.object({
 });
 export type VersionComparison = z.infer<typeof VersionComparison>;
 
-/** What "Verify" found: the version's content hashed again beside the hash it was stored with. */
-export const VersionCheck = z.object({
+/** One version's part of "Verify": its content hashed again beside the hash it was stored with. */
+export const VersionLinkCheck = z.object({
   number: z.number().int().min(1),
-  /** The hash recorded when the version was made; null for a version made before hashes. */
+  /** The hash recorded when the version was made. */
   recorded: z.string().nullable(),
   recomputed: z.string(),
+  /** Its link in the chain as stored (covers its content and the version before it). */
+  chain: z.string().nullable(),
   intact: z.boolean(),
+});
+export type VersionLinkCheck = z.infer<typeof VersionLinkCheck>;
+
+/**
+ * What "Verify" found: every version of the quote hashed again, oldest first, and the chain of
+ * hashes followed through them; the first version altered, removed or out of order is named.
+ */
+export const VersionCheck = z.object({
+  intact: z.boolean(),
+  /** The first place the chain breaks; null when every version is as it was saved. */
+  broken: z
+    .object({
+      number: z.number().int().min(1),
+      fault: z.enum(['altered', 'removed', 'reordered']),
+    })
+    .nullable(),
+  versions: z.array(VersionLinkCheck),
   /** In words, for the salesperson. */
   message: z.string(),
 });

@@ -3,8 +3,8 @@
 // the quote as it is now (common/versions), and restored as one undoable edit.
 import { compareVersions, totalsByBasis, type VersionRef } from '../../common/versions';
 import type { VersionCheck, VersionSummary } from '../../common/versions';
-import { versionHash, type Store, type VersionRecord, type WorkQuote } from '../store';
-import type { StoredVersion } from '../store/versions';
+import type { Store, VersionRecord, WorkQuote } from '../store';
+import type { ChainCheck } from '../store/version-chain';
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
 import type { EditCallName } from '../../common/ipc/edit-calls';
@@ -26,6 +26,7 @@ function summaryOf(v: VersionRecord): VersionSummary {
     totals: [...totalsByBasis(v.work.lineItems)].map(([basis, b]) => ({ basis, total: b.total })),
     pdf: v.pdf ? { sha256: v.pdf.sha256, sizeBytes: v.pdf.size } : null,
     sha256: v.sha256,
+    chainSha256: v.chainSha256,
   };
 }
 
@@ -45,18 +46,25 @@ function side(store: Store, quoteId: string, ref: VersionRef): { work: WorkQuote
   return { work: v.work, title: `Version ${v.number} · ${v.label}` };
 }
 
-/** The version's content as stored, hashed again, beside the hash it was stored with. */
-function verify(number: number, stored: StoredVersion): VersionCheck {
-  const recomputed = versionHash(stored.doc);
-  const recorded = stored.sha256;
-  const intact = recorded === recomputed;
-  const message =
-    recorded === null
-      ? `Version ${number} was made before versions kept a hash: it cannot be verified.`
-      : intact
-        ? `Version ${number} is intact: its content still has the SHA-256 it was saved with.`
-        : `Version ${number} was altered after it was saved: its content no longer has the SHA-256 it was saved with.`;
-  return { number, recorded, recomputed, intact, message };
+const FAULT: Record<NonNullable<ChainCheck['broken']>['fault'], (n: number) => string> = {
+  altered: (n) =>
+    `Version ${n} was altered after it was saved: its content no longer has the SHA-256 it was saved with.`,
+  removed: (n) => `Version ${n} was removed: the versions after it no longer follow on unbroken.`,
+  reordered: (n) =>
+    `Version ${n} is not the version that was saved after version ${n - 1}: versions were removed or put in another order.`,
+};
+
+/** The chain followed through every version, in words for the Versions panel. */
+function verify(check: ChainCheck): VersionCheck {
+  const n = check.links.length;
+  const message = check.broken
+    ? FAULT[check.broken.fault](check.broken.number)
+    : n === 0
+      ? 'This quote has no versions to verify.'
+      : n === 1
+        ? 'The one version is as it was saved.'
+        : `All ${n} versions are as they were saved.`;
+  return { intact: !check.broken, broken: check.broken, versions: check.links, message };
 }
 
 const by = (store: Store) => store.identity()?.user.fullName ?? '';
@@ -120,10 +128,9 @@ export function versionHandlers(ctx: ServiceContext): Omit<Group<'versions'>, Ed
         diff: compareVersions(a.work, b.work),
       };
     },
-    'versions.verify': ({ quoteId, number }) => {
-      const stored = ctx.store().versions.stored(quoteId, number);
-      if (!stored) versionOf(ctx.store(), quoteId, number); // NOT_FOUND in words
-      return verify(number, stored!);
+    'versions.verify': ({ quoteId }) => {
+      detail(ctx, quoteId); // NOT_FOUND for a quote that is gone
+      return verify(ctx.store().versions.verify(quoteId));
     },
     'versions.pdf': async ({ quoteId, number }) => {
       const store = ctx.store();

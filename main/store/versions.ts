@@ -3,8 +3,8 @@
 // per quote, with who, when and the status then, and the proposal PDF made from it. They are
 // this computer's record only: the sync engine never reads them, so a sync neither sends nor
 // changes them; they go with the quote when it is deleted here for good. Saving one is no
-// edit of the quote: no generation, no undo step, no change event (nothing to sync).
-import { createHash } from 'node:crypto';
+// edit of the quote: no generation, no undo step, no change event (nothing to sync). Each is a
+// link of a chain of hashes (version-chain.ts) that "Verify" checks.
 import type { VersionReason } from '../../common/versions';
 import { QuoteNotFoundError } from './errors';
 import type { StoreKernel } from './kernel';
@@ -12,6 +12,15 @@ import { notDownloadedError } from './stubs';
 import { parseDoc } from './totals';
 import type { QuoteStatus } from '../../common/api';
 import type { WorkQuote } from './types';
+import {
+  chainHash,
+  checkChain,
+  versionHash,
+  type ChainCheck,
+  type ChainRow,
+} from './version-chain';
+
+export { versionHash } from './version-chain';
 
 export interface VersionRecord {
   number: number;
@@ -25,12 +34,8 @@ export interface VersionRecord {
   pdf: { sha256: string; size: number } | null;
   /** SHA-256 of the content as stored (`doc`), null for a version made before hashes. */
   sha256: string | null;
-}
-
-/** What "Verify" reads: the content as stored and the hash it was stored with. */
-export interface StoredVersion {
-  doc: string;
-  sha256: string | null;
+  /** Its link in the chain (version-chain.ts): covers its content and the version before. */
+  chainSha256: string | null;
 }
 
 export interface SaveVersionInput {
@@ -40,11 +45,6 @@ export interface SaveVersionInput {
   by: string;
   /** The copy to freeze (default: the working copy as it is now). */
   work?: WorkQuote;
-}
-
-/** The hash a version is kept with, of its content exactly as stored. */
-export function versionHash(doc: string): string {
-  return createHash('sha256').update(doc, 'utf8').digest('hex');
 }
 
 interface Row {
@@ -58,6 +58,8 @@ interface Row {
   pdf_sha256: string | null;
   pdf_size: number | null;
   sha256: string | null;
+  prev_sha256: string | null;
+  chain_sha256: string | null;
 }
 
 export class QuoteVersions {
@@ -72,8 +74,19 @@ export class QuoteVersions {
         )
         .pluck(),
       insert: db.prepare(
-        `INSERT INTO quote_versions (qrow, number, reason, label, created_on, created_by, status, doc, sha256)
-         VALUES (@qrow, @number, @reason, @label, @createdOn, @createdBy, @status, @doc, @sha256)`,
+        `INSERT INTO quote_versions (qrow, number, reason, label, created_on, created_by, status, doc, sha256, prev_sha256, chain_sha256)
+         VALUES (@qrow, @number, @reason, @label, @createdOn, @createdBy, @status, @doc, @sha256, @prev, @chain)`,
+      ),
+      last: db
+        .prepare<[number], string | null>(
+          'SELECT chain_sha256 FROM quote_versions WHERE qrow = ? ORDER BY number DESC LIMIT 1',
+        )
+        .pluck(),
+      chainRows: db.prepare<[number], ChainRow>(
+        'SELECT number, doc, sha256, prev_sha256, chain_sha256 FROM quote_versions WHERE qrow = ? ORDER BY number',
+      ),
+      relink: db.prepare<[string | null, string, number, number]>(
+        'UPDATE quote_versions SET prev_sha256 = ?, chain_sha256 = ? WHERE qrow = ? AND number = ?',
       ),
       list: db.prepare<[number], Row>(
         'SELECT * FROM quote_versions WHERE qrow = ? ORDER BY number',
@@ -92,9 +105,6 @@ export class QuoteVersions {
       all: db.prepare<[], Row & { quote_id: string }>(
         'SELECT v.*, q.id AS quote_id FROM quote_versions v JOIN quotes q USING (qrow) ORDER BY q.id, v.number',
       ),
-      stored: db.prepare<[number, number], StoredVersion>(
-        'SELECT doc, sha256 FROM quote_versions WHERE qrow = ? AND number = ?',
-      ),
       pdfs: db
         .prepare<[], string>('SELECT pdf_sha256 FROM quote_versions WHERE pdf_sha256 IS NOT NULL')
         .pluck(),
@@ -112,6 +122,8 @@ export class QuoteVersions {
       const createdOn = this.k.now();
       const doc = JSON.stringify(work);
       const sha256 = versionHash(doc);
+      const prev = this.s.last.get(r.qrow) ?? null;
+      const chainSha256 = chainHash(number, sha256, prev);
       this.s.insert.run({
         qrow: r.qrow,
         number,
@@ -122,6 +134,8 @@ export class QuoteVersions {
         status: work.status,
         doc,
         sha256,
+        prev,
+        chain: chainSha256,
       });
       return {
         reason: input.reason,
@@ -133,6 +147,7 @@ export class QuoteVersions {
         work,
         pdf: null,
         sha256,
+        chainSha256,
       };
     });
   }
@@ -152,11 +167,11 @@ export class QuoteVersions {
     return row ? record(row) : null;
   }
 
-  /** A version's content exactly as stored and its recorded hash, or null. */
-  stored(quoteId: string, number: number): StoredVersion | null {
+  /** Every version of the quote hashed again as stored, and where the chain breaks. */
+  verify(quoteId: string): ChainCheck {
     this.k.open();
     const r = this.k.repo.byId(quoteId);
-    return (r && this.s.stored.get(r.qrow, number)) || null;
+    return checkChain(r ? this.s.chainRows.all(r.qrow) : []);
   }
 
   /** Keeps the proposal PDF made from a version (stored like an attachment file). */
@@ -178,7 +193,7 @@ export class QuoteVersions {
    * Puts back a version read from a file under its own number; false when the quote already
    * has a version of that number (the file imported before). Its PDF is made again on request.
    */
-  put(quoteId: string, v: Omit<VersionRecord, 'pdf' | 'sha256'>): boolean {
+  put(quoteId: string, v: Omit<VersionRecord, 'pdf' | 'sha256' | 'chainSha256'>): boolean {
     return this.k.transaction(() => {
       const r = this.k.row(quoteId);
       const done = this.s.put.run({
@@ -192,8 +207,21 @@ export class QuoteVersions {
         doc: JSON.stringify(v.work),
         sha256: versionHash(JSON.stringify(v.work)),
       });
+      if (done.changes > 0) this.relink(r.qrow, v.number);
       return done.changes > 0;
     });
+  }
+
+  /** Chains the quote's versions again from `from` on, after one was put back among them. */
+  private relink(qrow: number, from: number): void {
+    let prev: string | null = null;
+    for (const row of this.s.chainRows.all(qrow)) {
+      if (row.number >= from) {
+        const chain = chainHash(row.number, row.sha256 ?? versionHash(row.doc), prev);
+        this.s.relink.run(prev, chain, qrow, row.number);
+        prev = chain;
+      } else prev = row.chain_sha256;
+    }
   }
 
   /** Content addresses of every version's PDF: files the garbage collection must keep. */
@@ -213,5 +241,6 @@ function record(row: Row): VersionRecord {
     work: parseDoc(row.doc),
     pdf: row.pdf_sha256 ? { sha256: row.pdf_sha256, size: row.pdf_size ?? 0 } : null,
     sha256: row.sha256,
+    chainSha256: row.chain_sha256,
   };
 }

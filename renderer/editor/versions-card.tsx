@@ -1,6 +1,7 @@
 // The Versions panel: the quote as it was published (frozen at that moment, here) and the
 // versions saved by hand, each with who, when, the status then and its totals; compare any two
-// (or one with the quote now), restore one as one undoable edit, open its proposal PDF. Read
+// (or one with the quote now), restore one as one undoable edit, open its proposal PDF, and
+// "Verify" follows the chain of hashes through all of them (main/store/version-chain.ts). Read
 // when the quote opens and when its status changes (a publish makes a version), never on a
 // keystroke.
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -36,7 +37,7 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
   const [comparing, setComparing] = useState<number | null>(null);
   const [restoring, setRestoring] = useState<VersionSummary | null>(null);
   const [pdfOf, setPdfOf] = useState<number | null>(null);
-  const [checks, setChecks] = useState<Record<number, VersionCheck>>({});
+  const [check, setCheck] = useState<VersionCheck | null>(null);
 
   const [reloads, setReloads] = useState(0);
   const { status, publishedOn } = detail.header;
@@ -65,10 +66,9 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
     }
   };
 
-  const verify = async (number: number) => {
+  const verify = async () => {
     try {
-      const c = await ipc().call('versions.verify', { quoteId, number });
-      setChecks((all) => ({ ...all, [number]: c }));
+      setCheck(await ipc().call('versions.verify', { quoteId }));
     } catch (e) {
       toast.error(errorOf(e).message);
     }
@@ -86,10 +86,28 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
         <h2 id="versions-h" className="grow">
           Versions
         </h2>
+        {versions && versions.length > 0 && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label="Verify versions"
+            onClick={() => void verify()}
+          >
+            Verify
+          </Button>
+        )}
         <Button size="sm" onClick={() => setSaving(true)}>
           Save version
         </Button>
       </div>
+      {check && (
+        <p
+          className={check.intact ? 'muted' : 'field-error'}
+          role={check.intact ? 'status' : 'alert'}
+        >
+          {check.message}
+        </p>
+      )}
       {versions && versions.length === 0 && (
         <p className="muted">
           None yet. Publishing keeps the quote as sent; “Save version” keeps it as it is now.
@@ -107,17 +125,13 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
               </div>
               <div className="version-totals">{totalsText(v)}</div>
               {v.sha256 && (
-                <div className="muted version-meta mono" title={v.sha256}>
-                  SHA-256 {v.sha256.slice(0, 16)}…
-                </div>
-              )}
-              {checks[v.number] && (
-                <p
-                  className={checks[v.number]!.intact ? 'muted' : 'field-error'}
-                  role={checks[v.number]!.intact ? 'status' : 'alert'}
+                <div
+                  className="muted version-meta mono"
+                  title={`SHA-256 ${v.sha256}${v.chainSha256 ? `\nChain ${v.chainSha256}` : ''}`}
                 >
-                  {checks[v.number]!.message}
-                </p>
+                  SHA-256 {v.sha256.slice(0, 12)}…
+                  {check?.broken?.number === v.number && ' · not as saved'}
+                </div>
               )}
               <div className="row version-actions">
                 <Button
@@ -136,14 +150,6 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
                     Restore
                   </Button>
                 )}
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Verify version ${v.number}`}
-                  onClick={() => void verify(v.number)}
-                >
-                  Verify
-                </Button>
                 <Button
                   size="sm"
                   variant="ghost"

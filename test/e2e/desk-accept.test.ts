@@ -202,10 +202,10 @@ describe('accept at the desk', () => {
       .getByRole('note')
       .filter({ hasText: 'Marked accepted at the desk by Dana Whitfield' })
       .waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: `Verify version ${v.number}` }).click();
+    await page.getByRole('button', { name: 'Verify versions' }).click();
     await page
       .getByRole('status')
-      .filter({ hasText: `Version ${v.number} is intact` })
+      .filter({ hasText: /(All \d+ versions are|The one version is) as (they were|it was) saved/ })
       .waitFor();
     expect(found).toEqual([]);
   }, 300_000);

@@ -66,6 +66,14 @@ async function openStoreFile(file: string): Promise<Database.Database> {
   return db;
 }
 
+/** The profile's SQLite file in the data folder. */
+function storeFile(): string {
+  const file = fs
+    .readdirSync(path.join(dataDir, 'stores'), { recursive: true, encoding: 'utf8' })
+    .find((f) => f.endsWith('quotedesk.sqlite'))!;
+  return path.join(dataDir, 'stores', file);
+}
+
 const signature = {
   kind: 'drawn' as const,
   pngBase64: bandPng(300, 90, [20, 20, 80]).toString('base64'),
@@ -159,12 +167,9 @@ describe('accept at the desk', () => {
     expect(after.responses.at(-1)!.state).toBe('sent');
 
     // Intact until the SQLite file is changed behind the app's back.
-    expect((await h.call('versions.verify', { quoteId, number: v.number })).intact).toBe(true);
+    expect((await h.call('versions.verify', { quoteId })).intact).toBe(true);
     await h.close();
-    const file2 = fs
-      .readdirSync(path.join(dataDir, 'stores'), { recursive: true, encoding: 'utf8' })
-      .find((f) => f.endsWith('quotedesk.sqlite'))!;
-    const db = await openStoreFile(path.join(dataDir, 'stores', file2));
+    const db = await openStoreFile(storeFile());
     const changed = db
       .prepare(
         `UPDATE quote_versions SET doc = replace(doc, '"quantity":10', '"quantity":1')
@@ -174,11 +179,33 @@ describe('accept at the desk', () => {
     db.close();
     expect(changed.changes).toBe(1);
     h = await start();
-    const check = await h.call('versions.verify', { quoteId, number: v.number });
+    const check = await h.call('versions.verify', { quoteId });
     expect(check.intact).toBe(false);
     expect(check.message).toContain(`Version ${v.number} was altered after it was saved`);
-    expect(check.recorded).toBe(v.sha256);
+    expect(check.versions.find((c) => c.number === v.number)!.recorded).toBe(v.sha256);
   }, 120_000);
+
+  it('"Verify" follows the chain through every version: one removed in the file is named', async () => {
+    const quoteId = (await h.call('quotes.create', { clientId: DEMO.clients.acme })).header.id;
+    for (const label of ['First', 'Second', 'Third'])
+      await h.call('versions.save', { quoteId, label });
+    expect((await h.call('versions.verify', { quoteId })).message).toBe(
+      'All 3 versions are as they were saved.',
+    );
+    await h.close();
+    const db = await openStoreFile(storeFile());
+    const removed = db
+      .prepare(
+        'DELETE FROM quote_versions WHERE number = 2 AND qrow = (SELECT qrow FROM quotes WHERE id = ?)',
+      )
+      .run(quoteId);
+    db.close();
+    expect(removed.changes).toBe(1);
+    h = await start();
+    const check = await h.call('versions.verify', { quoteId });
+    expect([check.intact, check.broken]).toEqual([false, { number: 2, fault: 'removed' }]);
+    expect(check.message).toContain('Version 2 was removed');
+  }, 60_000);
 
   it('refuses what cannot be taken, naming the field', async () => {
     const quoteId = (await h.call('quotes.create', { clientId: DEMO.clients.acme })).header.id;

@@ -16,6 +16,7 @@ import { v12ListedOnlyQuotes } from './v12-listed-only-quotes';
 import { v13LeanListIndexes } from './v13-lean-list-indexes';
 import { v14DeskResponses } from './v14-desk-responses';
 import { v15QuoteOptions } from './v15-quote-options';
+import { v16VersionChain } from './v16-version-chain';
 
 export { checkOrder, type Migration } from './migration';
 export { schemaVersion } from '../../../common/migrations/registry';
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v13LeanListIndexes,
   v14DeskResponses,
   v15QuoteOptions,
+  v16VersionChain,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;
