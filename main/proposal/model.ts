@@ -9,7 +9,7 @@ import {
   type RecurringPeriod,
 } from '../../common/money';
 import type { PartnerDetails } from '../../common/api';
-import { ME as OWNER_ME } from '../store/edits/ownership';
+import { ME as OWNER_ME } from '../store/quote/edits/ownership';
 import type { WorkLineItem, WorkQuote } from '../store/types';
 import type { SignedAnswer } from './signed';
 

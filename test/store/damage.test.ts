@@ -10,7 +10,7 @@ import {
   type WorkQuote,
 } from '../../main/store';
 import { mapError } from '../../main/services/map-error';
-import { deriveStoreKeys } from '../../main/store/cipher';
+import { deriveStoreKeys } from '../../main/store/disk/cipher';
 import { M365, acme, blueFjord, clientOf, seededStore } from './fixtures';
 import { overwritePages, pagesOf } from './pages';
 

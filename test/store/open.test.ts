@@ -10,10 +10,10 @@ import {
   StoreTooNewError,
   openStore,
 } from '../../main/store';
-import { codesText, listRow, searchDoc } from '../../main/store/list-row';
+import { codesText, listRow, searchDoc } from '../../main/store/list/list-row';
 import { migrate } from '../../main/store/migrations';
-import { storedDoc } from '../../main/store/totals';
-import { stubWork } from '../../main/store/stubs';
+import { storedDoc } from '../../main/store/quote/totals';
+import { stubWork } from '../../main/store/syncing/stubs';
 import type { ListContent } from '../../common/api';
 import { M365, acme, clientOf, seededStore, tempDir } from './fixtures';
 

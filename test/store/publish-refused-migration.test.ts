@@ -6,10 +6,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { describe, expect, it } from 'vitest';
 import { STORE_SCHEMA_VERSION, openStore } from '../../main/store';
-import { listRow } from '../../main/store/list-row';
+import { listRow } from '../../main/store/list/list-row';
 import { migrate } from '../../main/store/migrations';
 import { v08PublishRefused } from '../../main/store/migrations/v08-publish-refused';
-import { storedDoc } from '../../main/store/totals';
+import { storedDoc } from '../../main/store/quote/totals';
 import { clearPublishRefusal, publishRefusal } from '../../main/sync';
 import { M365, acme, blueFjord, clientOf, seededStore, tempDir } from './fixtures';
 
