@@ -3,16 +3,17 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import type Database from 'better-sqlite3-multiple-ciphers';
-import { BlobStore } from './blobs';
+import { BlobStore } from './disk/blobs';
 import { Caches } from './caches';
-import { FollowUpTable } from './follow-ups';
-import { CheckpointScheduler } from './checkpoints';
+import { FollowUpTable } from './local/follow-ups';
+import { CheckpointScheduler } from './disk/checkpoints';
 import type { StoreKernel } from './kernel';
-import { StoreSync } from './sync-side';
-import { KitTable, type StoredKit } from './kits';
-import { QuoteOptionsTable } from './quote-options';
+import type { EngineStore } from './engine';
+import { StoreSync } from './syncing/sync-side';
+import { KitTable, type StoredKit } from './local/kits';
+import { QuoteOptionsTable } from './local/quote-options';
 import type { QuoteOptions } from '../../common/quote-options';
-import { countUnsynced, type UnsyncedCounts } from './unsynced';
+import { countUnsynced, type UnsyncedCounts } from './syncing/unsynced';
 import {
   knownPartnerId,
   localDrafts,
@@ -20,29 +21,29 @@ import {
   type LocalDraft,
   type LocalDrafts,
   type PutBackOutcome,
-} from './drafts';
-import { deriveStoreKeys, FileCipher } from './cipher';
-import { openDatabase, type IntegrityCheck } from './db';
-import type { EncryptPoint } from './encrypt-migration';
-import * as accessList from './edits/access-list';
-import * as attachments from './edits/attachments';
-import type { EditContext } from './edits/context';
-import * as header from './edits/header';
-import * as kits from './edits/kits';
-import * as lineItems from './edits/line-items';
-import { freshCopy } from './edits/fresh-copy';
+} from './local/drafts';
+import { deriveStoreKeys, FileCipher } from './disk/cipher';
+import { openDatabase, type IntegrityCheck } from './disk/db';
+import type { EncryptPoint } from './disk/encrypt-migration';
+import * as accessList from './quote/edits/access-list';
+import * as attachments from './quote/edits/attachments';
+import type { EditContext } from './quote/edits/context';
+import * as header from './quote/edits/header';
+import * as kits from './quote/edits/kits';
+import * as lineItems from './quote/edits/line-items';
+import { freshCopy } from './quote/edits/fresh-copy';
 import {
   EDITS,
   type ApplyOptions,
   type BroughtBy,
   type EditResult,
   type EditRow,
-} from './edits/registry';
+} from './quote/edits/registry';
 import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { IpcParsedInput } from '../../common/ipc/calls';
-import * as sections from './edits/sections';
+import * as sections from './quote/edits/sections';
 import { QuoteNotFoundError, StoreClosedError, StoreError } from './errors';
-import { DocWriter } from './doc-writer';
+import { DocWriter } from './quote/doc-writer';
 import { ChangeBus, type ChangeListener } from './events';
 import {
   guardMethods,
@@ -50,21 +51,21 @@ import {
   StoreHealth,
   type ConditionListener,
   type StoreCondition,
-} from './health';
-import { applyEntry } from './history';
-import { listQuotes } from './list';
-import { QuoteVersions } from './versions';
-import { DeskResponses } from './desk-responses';
-import * as desk from './edits/desk';
+} from './disk/health';
+import { applyEntry } from './quote/history';
+import { listQuotes } from './list/list';
+import { QuoteVersions } from './local/versions';
+import { DeskResponses } from './local/desk-responses';
+import * as desk from './quote/edits/desk';
 import type { DeskResponseKind } from '../../common/ipc/desk';
-import type { QuoteStatus } from '../../common/api';
-import { pipelineTotals, type PipelineRow } from './pipeline';
-import { QuoteRepo, type QuoteMeta } from './quote-repo';
-import { SyncTables } from './sync-tables';
-import { UndoSteps } from './undo-steps';
-import { notDownloadedError, StubTable } from './stubs';
-import { parseDoc, recomputeTotals, storedDoc } from './totals';
-import { searchDoc, type SearchDoc } from './list-row';
+import type { ListContent, QuoteStatus } from '../../common/api';
+import { pipelineTotals, type PipelineRow } from './list/pipeline';
+import { QuoteRepo, type QuoteMeta } from './quote/quote-repo';
+import { SyncTables } from './syncing/sync-tables';
+import { UndoSteps } from './quote/undo-steps';
+import { notDownloadedError, StubTable, type HeldCounts } from './syncing/stubs';
+import { parseDoc, recomputeTotals, storedDoc } from './quote/totals';
+import { searchDoc, type SearchDoc } from './list/list-row';
 import type {
   AccessEntryInput,
   AddLineItemInput,
@@ -72,14 +73,17 @@ import type {
   AttachmentPatch,
   ChangeOrigin,
   ChangeWhat,
+  Conflict,
   CreateQuoteInput,
   EditOptions,
+  EntityKind,
   HeaderPatch,
   Identity,
   LineItemPatch,
   ListQuery,
   ListResult,
   QuoteRecord,
+  QuoteSyncRecord,
   RemoteAggregate,
   WorkQuote,
 } from './types';
@@ -107,8 +111,11 @@ export interface StoreOptions {
   newId?: () => string;
 }
 
-/** The local draft store. See README.md beside this file for the contract. */
-export class Store {
+/**
+ * The local draft store behind its public surface (surface.ts) and the engine's side
+ * (engine.ts). See README.md beside this file for the contract.
+ */
+export class SqliteStore implements EngineStore {
   private db: Database.Database;
   private repo: QuoteRepo;
   /** Offline copies of the catalogue, preferences and attachment library. */
@@ -529,6 +536,43 @@ export class Store {
   private storedWork(qrow: number): string {
     const cached = this.parsed.get(qrow);
     return cached && this.repo.workIs(qrow, cached.doc) ? cached.doc : this.repo.workDoc(qrow);
+  }
+
+  // The sync state and ids the services show, read from the sync side's tables.
+
+  serverIdOf(kind: EntityKind, localId: string): string | null {
+    return this.sync.serverIdOf(kind, localId);
+  }
+
+  localIdOf(kind: EntityKind, serverId: string): string | null {
+    return this.sync.localIdOf(kind, serverId);
+  }
+
+  stubEntry(quoteId: string): ListContent | null {
+    return this.sync.stubEntry(quoteId);
+  }
+
+  syncRecord(quoteId: string): QuoteSyncRecord | null {
+    return this.sync.syncRecord(quoteId);
+  }
+
+  openConflicts(quoteId?: string): Conflict[] {
+    return this.sync.listConflicts(quoteId);
+  }
+
+  heldCounts(): HeldCounts {
+    return this.sync.heldCounts();
+  }
+
+  syncCounts(): { pending: number; conflicts: number } {
+    return {
+      pending: this.sync.listDirty().length,
+      conflicts: this.sync.listConflicts().length,
+    };
+  }
+
+  queueListedForDownload(): number {
+    return this.sync.queueAllStubs();
   }
 
   listQuotes(query: ListQuery = {}): ListResult {

@@ -1,4 +1,4 @@
-import { chainHash, versionHash } from '../version-chain';
+import { chainHash, versionHash } from '../local/version-chain';
 import type { Migration } from './migration';
 
 // A chain of versions (version-chain.ts): each version records, beside the SHA-256 of its
