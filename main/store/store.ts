@@ -878,6 +878,8 @@ export class SqliteStore implements EngineStore {
 
   private purge(r: QuoteMeta): void {
     this.tables.forgetQuote(r.id);
+    // Keyed by the quote's id, not its row: no cascade takes it.
+    this.quoteOptions.forget(r.id);
     this.repo.delete(r.qrow);
   }
 

@@ -89,6 +89,31 @@ async function onServer(serverId: string): Promise<string[]> {
 }
 
 describe('options and alternatives', () => {
+  it('an alternative picked again goes back to its place among the sections, not to the end', async () => {
+    const { header } = await h.call('quotes.create', { clientId: DEMO.clients.acme });
+    const quoteId = header.id;
+    const ids: Record<string, string> = {};
+    for (const name of ['Essentials', 'Business', 'Support']) {
+      const { sectionId } = await h.call('sections.create', { quoteId, name });
+      ids[name] = sectionId;
+      await h.call('lineItems.add', { quoteId, sectionId, items: [custom(`${name} plan`)] });
+    }
+    const view = await h.call('options.group', {
+      quoteId,
+      name: 'Choose your plan',
+      sectionIds: [ids.Essentials!, ids.Business!],
+      chosenSectionId: ids.Essentials!,
+    });
+    const order = async () => (await h.call('quotes.get', { quoteId })).sections.map((s) => s.name);
+    expect(await order()).toEqual(['Essentials', 'Support']);
+    const groupId = view.groups[0]!.id;
+    const optionOf = (label: string) => view.options.find((o) => o.label === label)!.id;
+    await h.call('choices.pick', { quoteId, groupId, optionId: optionOf('Business') });
+    expect(await order()).toEqual(['Business', 'Support']);
+    await h.call('choices.pick', { quoteId, groupId, optionId: optionOf('Essentials') });
+    expect(await order()).toEqual(['Essentials', 'Support']);
+  });
+
   it('keeps what is not chosen here, and the server holds exactly what is chosen', async () => {
     const { quoteId, sections } = await tiered();
     let q = await h.call('quotes.get', { quoteId });

@@ -35,6 +35,11 @@ export class QuoteOptionsTable implements OptionsAccess {
     return r ? (JSON.parse(r.doc) as QuoteOptions) : NO_OPTIONS;
   }
 
+  /** Forgets the quote's options, with the quote purged for good (inside its transaction). */
+  forget(quoteId: string): void {
+    this.s.remove.run(quoteId);
+  }
+
   put(quoteId: string, doc: QuoteOptions): void {
     const checked = check(QuoteOptions, doc, 'options');
     this.k.transaction(() => {

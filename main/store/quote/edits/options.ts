@@ -10,7 +10,7 @@ import { assertEditable } from '../validate';
 import type { EditContext } from './context';
 import { insertKit, kitFromQuote } from './kits';
 import { deleteLineItems } from './line-items';
-import { deleteSection } from './sections';
+import { deleteSection, moveSection } from './sections';
 
 /** Chosen exactly when every line it had is in the quote (so undo restores choices too). */
 export function isChosen(w: WorkQuote, o: QuoteOption): boolean {
@@ -198,6 +198,16 @@ function requireOption(doc: QuoteOptions, optionId: string, field: string): Quot
   return o;
 }
 
+/** The section holding a line, with its place among the sections in the order shown. */
+function sectionHolding(
+  w: WorkQuote,
+  lineItemId: string,
+): { id: string; index: number } | undefined {
+  const sorted = [...w.sections].sort((a, b) => a.order - b.order);
+  const index = sorted.findIndex((s) => s.lineItems.some((x) => x.lineItemId === lineItemId));
+  return index < 0 ? undefined : { id: sorted[index]!.id, index };
+}
+
 /** Takes an option's lines out (kept in its kit) or puts them back; a no-op when already so. */
 function setChosen(
   w: WorkQuote,
@@ -205,20 +215,21 @@ function setChosen(
   o: QuoteOption,
   chosen: boolean,
   ctx: EditContext,
+  at: number | undefined = o.sectionIndex,
 ): QuoteOptions {
   if (isChosen(w, o) === chosen) return doc;
   let next: QuoteOption;
   if (!chosen) {
-    const sectionId =
-      o.kind === 'section'
-        ? w.sections.find((s) => s.lineItems.some((x) => x.lineItemId === o.lineItemIds[0]))?.id
-        : undefined;
+    const section = o.kind === 'section' ? sectionHolding(w, o.lineItemIds[0]!) : undefined;
     const { kit } = kitFromQuote(w, o.lineItemIds, o.label, ctx);
     deleteLineItems(w, o.lineItemIds);
-    if (sectionId) deleteSection(w, sectionId);
-    next = { ...o, kit };
+    if (section) deleteSection(w, section.id);
+    next = { ...o, kit, ...(section ? { sectionIndex: section.index } : {}) };
   } else {
     const { lineItemIds } = insertKit(w, o.kit, ctx);
+    const back = o.kind === 'section' ? sectionHolding(w, lineItemIds[0]!) : undefined;
+    // Back where it stood (the sections around it may have changed meanwhile: at most last).
+    if (back && at !== undefined) moveSection(w, back.id, Math.min(at, w.sections.length - 1));
     next = { ...o, lineItemIds };
   }
   return { ...doc, options: doc.options.map((x) => (x.id === o.id ? next : x)) };
@@ -253,6 +264,9 @@ export function pick(
   const o = requireOption(doc, optionId, 'optionId');
   if (o.groupId !== groupId) refuse('optionId', `${o.label} is not one of this group`);
   let next = doc;
+  // The alternative picked takes the place of the one chosen until now.
+  const was = doc.options.find((x) => x.groupId === groupId && x.id !== optionId && isChosen(w, x));
+  const slot = was?.kind === 'section' ? sectionHolding(w, was.lineItemIds[0]!)?.index : undefined;
   for (const other of doc.options.filter((x) => x.groupId === groupId && x.id !== optionId))
     next = setChosen(
       w,
@@ -261,11 +275,6 @@ export function pick(
       false,
       ctx,
     );
-  return setChosen(
-    w,
-    next,
-    next.options.find((x) => x.id === optionId)!,
-    true,
-    ctx,
-  );
+  const picked = next.options.find((x) => x.id === optionId)!;
+  return setChosen(w, next, picked, true, ctx, slot ?? picked.sectionIndex);
 }
