@@ -10,7 +10,7 @@ import { assertEditable } from '../validate';
 import type { EditContext } from './context';
 import { insertKit, kitFromQuote } from './kits';
 import { deleteLineItems } from './line-items';
-import { deleteSection } from './sections';
+import { deleteSection, moveSection } from './sections';
 
 /** Chosen exactly when every line it had is in the quote (so undo restores choices too). */
 export function isChosen(w: WorkQuote, o: QuoteOption): boolean {
@@ -252,6 +252,12 @@ export function pick(
     refuse('groupId', 'is not an alternatives group of this quote');
   const o = requireOption(doc, optionId, 'optionId');
   if (o.groupId !== groupId) refuse('optionId', `${o.label} is not one of this group`);
+  // The picked plan takes the place of the one it replaces: its section is made again by name,
+  // which would otherwise put it after every other section of the quote.
+  const slot = sectionIndexOf(
+    w,
+    doc.options.find((x) => x.groupId === groupId && isChosen(w, x)),
+  );
   let next = doc;
   for (const other of doc.options.filter((x) => x.groupId === groupId && x.id !== optionId))
     next = setChosen(
@@ -261,11 +267,27 @@ export function pick(
       false,
       ctx,
     );
-  return setChosen(
+  next = setChosen(
     w,
     next,
     next.options.find((x) => x.id === optionId)!,
     true,
     ctx,
   );
+  const picked = next.options.find((x) => x.id === optionId)!;
+  const now = sectionIndexOf(w, picked);
+  if (slot !== null && now !== null && now !== slot)
+    moveSection(
+      w,
+      w.sections.find((s) => s.order === now)!.id,
+      Math.min(slot, w.sections.length - 1),
+    );
+  return next;
+}
+
+/** The place (order) of the section holding a section option's lines, or null. */
+function sectionIndexOf(w: WorkQuote, o: QuoteOption | undefined): number | null {
+  if (!o || o.kind !== 'section' || o.lineItemIds.length === 0) return null;
+  const s = w.sections.find((x) => x.lineItems.some((li) => li.lineItemId === o.lineItemIds[0]));
+  return s ? s.order : null;
 }
