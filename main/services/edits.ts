@@ -5,7 +5,7 @@
 // needs nothing here unless it brings something the store cannot reach (registry `Brought`).
 import type { IpcOutput } from '../../common/ipc/calls';
 import { EDIT_CALL_NAMES, type EditCallName } from '../../common/ipc/edit-calls';
-import { EDITS, type ApplyOptions, type EditRow } from '../store/quote/edits/registry';
+import { EDITS, type ApplyOptions, type EditRow } from '../store';
 import type { ServiceContext } from './context';
 import type { Handler } from './dispatcher';
 import type { EditStep, EditSteps } from './edit-steps';

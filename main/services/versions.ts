@@ -4,7 +4,7 @@
 import { compareVersions, totalsByBasis, type VersionRef } from '../../common/versions';
 import type { VersionCheck, VersionSummary } from '../../common/versions';
 import { versionHash, type Store, type VersionRecord, type WorkQuote } from '../store';
-import type { StoredVersion } from '../store/local/versions';
+import type { StoredVersion } from '../store';
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
 import type { EditCallName } from '../../common/ipc/edit-calls';

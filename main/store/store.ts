@@ -8,6 +8,7 @@ import { Caches } from './caches';
 import { FollowUpTable } from './local/follow-ups';
 import { CheckpointScheduler } from './disk/checkpoints';
 import type { StoreKernel } from './kernel';
+import type { EngineStore } from './engine';
 import { StoreSync } from './syncing/sync-side';
 import { KitTable, type StoredKit } from './local/kits';
 import { QuoteOptionsTable } from './local/quote-options';
@@ -57,12 +58,12 @@ import { QuoteVersions } from './local/versions';
 import { DeskResponses } from './local/desk-responses';
 import * as desk from './quote/edits/desk';
 import type { DeskResponseKind } from '../../common/ipc/desk';
-import type { QuoteStatus } from '../../common/api';
+import type { ListContent, QuoteStatus } from '../../common/api';
 import { pipelineTotals, type PipelineRow } from './list/pipeline';
 import { QuoteRepo, type QuoteMeta } from './quote/quote-repo';
 import { SyncTables } from './syncing/sync-tables';
 import { UndoSteps } from './quote/undo-steps';
-import { notDownloadedError, StubTable } from './syncing/stubs';
+import { notDownloadedError, StubTable, type HeldCounts } from './syncing/stubs';
 import { parseDoc, recomputeTotals, storedDoc } from './quote/totals';
 import { searchDoc, type SearchDoc } from './list/list-row';
 import type {
@@ -72,14 +73,17 @@ import type {
   AttachmentPatch,
   ChangeOrigin,
   ChangeWhat,
+  Conflict,
   CreateQuoteInput,
   EditOptions,
+  EntityKind,
   HeaderPatch,
   Identity,
   LineItemPatch,
   ListQuery,
   ListResult,
   QuoteRecord,
+  QuoteSyncRecord,
   RemoteAggregate,
   WorkQuote,
 } from './types';
@@ -107,8 +111,11 @@ export interface StoreOptions {
   newId?: () => string;
 }
 
-/** The local draft store. See README.md beside this file for the contract. */
-export class Store {
+/**
+ * The local draft store behind its public surface (surface.ts) and the engine's side
+ * (engine.ts). See README.md beside this file for the contract.
+ */
+export class SqliteStore implements EngineStore {
   private db: Database.Database;
   private repo: QuoteRepo;
   /** Offline copies of the catalogue, preferences and attachment library. */
@@ -529,6 +536,43 @@ export class Store {
   private storedWork(qrow: number): string {
     const cached = this.parsed.get(qrow);
     return cached && this.repo.workIs(qrow, cached.doc) ? cached.doc : this.repo.workDoc(qrow);
+  }
+
+  // The sync state and ids the services show, read from the sync side's tables.
+
+  serverIdOf(kind: EntityKind, localId: string): string | null {
+    return this.sync.serverIdOf(kind, localId);
+  }
+
+  localIdOf(kind: EntityKind, serverId: string): string | null {
+    return this.sync.localIdOf(kind, serverId);
+  }
+
+  stubEntry(quoteId: string): ListContent | null {
+    return this.sync.stubEntry(quoteId);
+  }
+
+  syncRecord(quoteId: string): QuoteSyncRecord | null {
+    return this.sync.syncRecord(quoteId);
+  }
+
+  openConflicts(quoteId?: string): Conflict[] {
+    return this.sync.listConflicts(quoteId);
+  }
+
+  heldCounts(): HeldCounts {
+    return this.sync.heldCounts();
+  }
+
+  syncCounts(): { pending: number; conflicts: number } {
+    return {
+      pending: this.sync.listDirty().length,
+      conflicts: this.sync.listConflicts().length,
+    };
+  }
+
+  queueListedForDownload(): number {
+    return this.sync.queueAllStubs();
   }
 
   listQuotes(query: ListQuery = {}): ListResult {

@@ -12,7 +12,7 @@
 // HTTP/2 they share one connection. A 429 halves the window and holds every worker for the
 // server's Retry-After; the window then grows back one quote at a time.
 import type { StubRef } from '../store';
-import type { RemoteAggregate } from '../store/types';
+import type { RemoteAggregate } from '../store';
 import { readAggregate } from './aggregate';
 import { failureOf, type Failure } from './errors';
 import type { SyncApi, SyncStore } from './ports';

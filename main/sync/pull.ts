@@ -3,7 +3,7 @@
 // (or import) those. Remote deletes leave no trace in the list: when the server holds fewer
 // quotes than we know, one pass over the ids finds which are gone.
 import type { ListContent } from '../../common/api';
-import type { RemoteAggregate } from '../store/types';
+import type { RemoteAggregate } from '../store';
 import { behindOf, PARTS, readAggregate } from './aggregate';
 import { sameStamp } from './parts';
 import { PARKED_CREATE } from './conflict-store';

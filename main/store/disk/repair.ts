@@ -8,7 +8,8 @@ import { deriveStoreKeys } from './cipher';
 import { openDatabase, openForReading } from './db';
 import { damageMark } from './health';
 import { readOne, readRows, type Row } from './salvage';
-import { Store, type StoreOptions } from '../store';
+import { SqliteStore, type StoreOptions } from '../store';
+import type { Store } from '../surface';
 import type { WorkQuote } from '../types';
 
 export interface RepairReport {
@@ -65,7 +66,7 @@ export function repairStore(
   } finally {
     fresh.close();
   }
-  return { store: new Store(file, { ...opts, integrityCheck: 'none' }), report };
+  return { store: new SqliteStore(file, { ...opts, integrityCheck: 'none' }), report };
 }
 
 function label(q: Row): string {

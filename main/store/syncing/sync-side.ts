@@ -1,9 +1,9 @@
 // Over 500 lines: \`store.sync\` is one class, the sync engine's whole view of the store (its
-// port types it as Store['sync']); the tables behind it live in stubs.ts, quote-sync.ts,
+// port types it as EngineStore['sync']); the tables behind it live in stubs.ts, quote-sync.ts,
 // sync-tables.ts and remote.ts.
 // The sync side of the store (`store.sync`): the id map, pulls and commits of server state,
-// the request journal and conflicts. Only the sync engine (main/sync) calls it; the
-// salesperson's edits go through the store itself.
+// the request journal and conflicts. Only the sync engine (main/sync) reaches it, through
+// engine.ts (ESLint); the salesperson's edits go through the store itself.
 import type { ListContent } from '../../../common/api';
 import { StoreError } from '../errors';
 import { stubWork, type HeldCounts, type StubRef } from './stubs';
