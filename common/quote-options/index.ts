@@ -20,9 +20,6 @@ export const QuoteOption = z.object({
   lineItemIds: z.array(z.string().min(1)).min(1),
   /** Its lines as last kept (refreshed each time they leave the quote). */
   kit: KitContent,
-  /** A section's place among the quote's sections (0: first) when it last left the quote: it
-   * goes back there when chosen again, not to the end. */
-  sectionIndex: z.number().int().min(0).optional(),
 });
 export type QuoteOption = z.infer<typeof QuoteOption>;
 

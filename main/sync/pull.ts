@@ -190,13 +190,17 @@ async function listAndStub(
     markMs: o.markMs,
     window: LIST_WINDOW,
     onPage: (fresh, listed, total) => {
+      let kept = fresh;
       if (o.stubbing) {
         const put = ctx.store.sync.putListEntries(fresh, o.queued);
         o.report.stubbed += put.created.length;
         for (const id of put.stubs) stubs.add(id);
+        // A stub's entry is stored: the fill reads its quote, the pull has nothing to do with it.
+        if (put.stubs.length) kept = fresh.filter((e) => !stubs.has(e.id));
       }
       // The status shows a listing of quotes not held yet (a first sign-in), not every pull.
       if (o.firstListing || o.report.stubbed > 0) ctx.onListed?.(listed, total);
+      return kept;
     },
   });
   return { listing, stubs };
@@ -215,6 +219,7 @@ async function queueOwnQuotes(ctx: PullContext): Promise<void> {
     window: LIST_WINDOW,
     onPage: (fresh) => {
       ctx.store.sync.queueStubs(fresh.map((e) => e.id));
+      return []; // nothing more to do with them
     },
   });
 }

@@ -3,7 +3,7 @@
 // signed proposal attached while the quote is editable, then sent, then the answer. From any
 // other status that path cannot go, so the screen says why up front rather than taking a
 // signature whose status change could never reach the server (main refuses it too:
-// assertCanAnswer in main/store/edits/desk.ts).
+// assertCanAnswer in main/store/quote/edits/desk.ts).
 import { EDITABLE_STATUSES, type QuoteStatus } from '../../common/api';
 
 const WHY: Partial<Record<QuoteStatus, string>> = {

@@ -10,17 +10,16 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ListResponse, QuoteResponse } from '../../common/api';
 import type { DeskResponse } from '../../common/ipc';
 import type { VersionSummary } from '../../common/versions';
 import type { FaultProxy } from '../api/fault-proxy';
-import { ok, type Api } from '../helpers/server-api';
+import type { Api } from '../helpers/server-api';
 import { pdfPagePng, pdfPages, pdfText } from '../proposal/helpers';
 import type { RunningApp } from './app';
 import { refuseStatusChange, startAppThroughProxy } from './through-proxy';
-import { seriousViolations } from './axe';
 import { SCREENSHOTS, screenshot } from './browser';
-import { addCustom, addSection, connectionText, newQuote, syncNow } from './flows';
+import { axeBothSchemes, drawSignature, goOffline, serverQuote } from './desk-flows';
+import { addCustom, addSection, newQuote, syncNow } from './flows';
 
 /** Where the screenshots a person looks at are kept beside the test run's own. */
 const SHOTS = SCREENSHOTS;
@@ -86,45 +85,6 @@ async function localIdOf(ref: string): Promise<string> {
   return r.content.find((q) => q.referenceCode === ref)!.id;
 }
 
-async function goOffline() {
-  proxy.inject({ times: 1_000_000, fault: { kind: 'drop' } });
-  await syncNow(app.page);
-  await expect.poll(() => connectionText(app.page), { timeout: 60_000 }).toContain('Offline');
-}
-
-async function serverQuote(ref: string) {
-  const list = ok(await api.get(`/v2/quotes?search=${ref}`), 200, ListResponse);
-  return ok(await api.get(`/v2/quotes/${list.content[0]!.id}`), 200, QuoteResponse);
-}
-
-async function axeBothSchemes(page: Page, screen: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const v of await seriousViolations(page, app.problems))
-      found.push(`${screen} (${scheme}): ${v}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
-
-/** A signature drawn on the pad with the pointer: two strokes. */
-async function drawSignature(page: Page) {
-  const box = (await page.getByTestId('signature-pad').boundingBox())!;
-  const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;
-  await page.mouse.move(...at(0.1, 0.6));
-  await page.mouse.down();
-  for (let i = 1; i <= 24; i++) {
-    const t = i / 24;
-    await page.mouse.move(...at(0.1 + 0.5 * t, 0.6 - 0.35 * Math.sin(t * Math.PI * 3)));
-  }
-  await page.mouse.up();
-  await page.mouse.move(...at(0.55, 0.75));
-  await page.mouse.down();
-  await page.mouse.move(...at(0.85, 0.7), { steps: 8 });
-  await page.mouse.up();
-}
-
 /** Present mode → Accept → name, e-mail, terms, a drawn signature → signed. */
 async function acceptAtTheDesk(page: Page, opts: { shots?: boolean } = {}): Promise<string[]> {
   const found: string[] = [];
@@ -140,7 +100,7 @@ async function acceptAtTheDesk(page: Page, opts: { shots?: boolean } = {}): Prom
   await dialog.getByLabel('I have read the terms').check();
   await drawSignature(page);
   if (opts.shots) {
-    found.push(...(await axeBothSchemes(page, 'accept step')));
+    found.push(...(await axeBothSchemes(app, 'accept step')));
     const viewport = page.viewportSize()!;
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: path.join(SHOTS, 'desk-signature-step.png') });
@@ -151,7 +111,7 @@ async function acceptAtTheDesk(page: Page, opts: { shots?: boolean } = {}): Prom
   }
   await dialog.getByRole('button', { name: 'Accept and sign' }).click();
   await present.getByRole('status').filter({ hasText: 'Your acceptance is recorded' }).waitFor();
-  if (opts.shots) found.push(...(await axeBothSchemes(page, 'thanks')));
+  if (opts.shots) found.push(...(await axeBothSchemes(app, 'thanks')));
   await present.getByRole('button', { name: 'Close presentation' }).click();
   await page.locator('.editor-title').waitFor();
   return found;
@@ -161,20 +121,20 @@ describe('accept at the desk', () => {
   it('accepts offline with a signature drawn by pointer events; after reconnecting the server holds the signed PDF and the status accepted', async () => {
     const { page } = app;
     const { ref, quoteId } = await syncedQuote('Blue Fjord Logistics');
-    await goOffline();
+    await goOffline(app.page, proxy);
 
     const found = await acceptAtTheDesk(page, { shots: true });
     const queued = page.getByRole('note').filter({ hasText: 'at the next sync' });
     await queued.waitFor();
     expect(await queued.textContent()).toContain('Dana Whitfield (dana@bluefjord.example)');
-    expect((await serverQuote(ref)).status).toBe('draft'); // nothing went out yet
+    expect((await serverQuote(api, ref)).status).toBe('draft'); // nothing went out yet
 
     proxy.clear();
     await syncNow(page);
     await expect
-      .poll(async () => (await serverQuote(ref)).status, { timeout: 90_000 })
+      .poll(async () => (await serverQuote(api, ref)).status, { timeout: 90_000 })
       .toBe('accepted');
-    const q = await serverQuote(ref);
+    const q = await serverQuote(api, ref);
     const signed = q.attachments.find((a) => a.name.startsWith('Signed Proposal'))!;
     expect(signed.name).toContain(ref);
     const file = await api.get(`/v2/quotes/${q.id}/attachments/${signed.id}?download=true`);
@@ -213,11 +173,11 @@ describe('accept at the desk', () => {
   it("a colleague's change on the server before the reconnect: the app does not mark it accepted, stops and shows the difference", async () => {
     const { page } = app;
     const { ref } = await syncedQuote('Acme Dental Group');
-    await goOffline();
+    await goOffline(app.page, proxy);
     await acceptAtTheDesk(page);
 
     // A colleague edits the introduction on the server meanwhile.
-    const before = await serverQuote(ref);
+    const before = await serverQuote(api, ref);
     const put = await api.put(`/v2/quotes/${before.id}`, {
       expiresOn: before.expiresOn,
       introMessage: 'Revised by Sam: new pricing from next month.',
@@ -234,14 +194,14 @@ describe('accept at the desk', () => {
     expect(await stopped.textContent()).toContain(
       'the quote changed on the server after the client saw it',
     );
-    expect((await serverQuote(ref)).status).toBe('draft');
+    expect((await serverQuote(api, ref)).status).toBe('draft');
 
-    const found = await axeBothSchemes(page, 'stopped answer');
+    const found = await axeBothSchemes(app, 'stopped answer');
     await stopped.getByRole('button', { name: 'Compare the changes' }).click();
     const compare = page.getByRole('dialog', { name: 'Compare versions' });
     await compare.getByText('Revised by Sam: new pricing from next month.').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'desk-stopped-compare.png') });
-    found.push(...(await axeBothSchemes(page, 'compare with the server copy')));
+    found.push(...(await axeBothSchemes(app, 'compare with the server copy')));
     expect(found).toEqual([]);
     await compare.getByRole('button', { name: 'Close' }).click();
 
@@ -250,7 +210,7 @@ describe('accept at the desk', () => {
     await page.getByRole('note').filter({ hasText: 'kept on this computer only' }).waitFor();
     await syncNow(page);
     await expect.poll(badge, { timeout: 90_000 }).toContain('Synced');
-    const after = await serverQuote(ref);
+    const after = await serverQuote(api, ref);
     expect([after.status, after.introMessage]).toEqual([
       'draft',
       'Revised by Sam: new pricing from next month.',
@@ -261,8 +221,8 @@ describe('accept at the desk', () => {
   it('a status change the partner API refuses (refusal injected by the fault proxy) is said in words, the signed PDF attached', async () => {
     const { page } = app;
     const { ref } = await syncedQuote('Cedar & Pine Law LLP');
-    const serverId = (await serverQuote(ref)).id;
-    await goOffline();
+    const serverId = (await serverQuote(api, ref)).id;
+    await goOffline(app.page, proxy);
     await acceptAtTheDesk(page);
 
     refuseStatusChange(
@@ -279,11 +239,11 @@ describe('accept at the desk', () => {
     expect(said).toContain('this partner does not take acceptances through the API');
     expect(said).toContain('the signed proposal stays attached');
     await expect.poll(badge, { timeout: 90_000 }).toContain('Synced');
-    const q = await serverQuote(ref);
+    const q = await serverQuote(api, ref);
     expect(q.status).toBe('sent');
     expect(q.attachments.some((a) => a.name.startsWith('Signed Proposal'))).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'desk-refused.png') });
-    expect(await axeBothSchemes(page, 'refused answer')).toEqual([]);
+    expect(await axeBothSchemes(app, 'refused answer')).toEqual([]);
   }, 300_000);
 
   it('is done by keyboard alone through present mode and the accept step, the name typed', async () => {

@@ -35,8 +35,12 @@ beforeAll(async () => {
 
 afterEach(async (ctx) => {
   proxy?.clear();
-  if (ctx.task.result?.state === 'fail' && app)
+  if (ctx.task.result?.state === 'fail' && app) {
     await screenshot(app.page, `failed-desk-options-${ctx.task.id}`, true).catch(() => {});
+    // Left in present mode (or its dialog): the next test starts from the app.
+    for (let i = 0; i < 2 && (await app.page.locator('.present').count()) > 0; i++)
+      await app.page.keyboard.press('Escape');
+  }
 });
 
 afterAll(async () => {
@@ -249,8 +253,12 @@ describe('choices at the desk', () => {
     expect(await plan('Essentials').isChecked()).toBe(true);
 
     let chosen = ['Essentials support', 'Onboarding workshop', OPTIONAL];
+    // A tap is a choice sent to main; the boxes show what the quote then holds.
     const check = async () => {
       await expect.poll(() => shownTotals(page)).toEqual(expectedTotals(chosen));
+      expect(await option.isChecked()).toBe(chosen.includes(OPTIONAL));
+      for (const p of PLANS)
+        expect(await plan(p).isChecked()).toBe(chosen.includes(`${p} support`));
       await expectNothingHidden(page, [
         ...editorHidden.filter((f) => f.startsWith('$')),
         ...serverCosts,
@@ -267,19 +275,19 @@ describe('choices at the desk', () => {
     await screenshot(page, 'desk-options-present-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
-    await option.uncheck();
+    await option.click();
     chosen = ['Essentials support', 'Onboarding workshop'];
     await check();
-    await option.check();
+    await option.click();
     chosen = ['Essentials support', 'Onboarding workshop', OPTIONAL];
     await check();
-    await plan('Premium').check();
+    await plan('Premium').click();
     chosen = ['Premium support', 'Onboarding workshop', OPTIONAL];
     await check();
-    await plan('Business').check();
+    await plan('Business').click();
     chosen = ['Business support', 'Onboarding workshop', OPTIONAL];
     await check();
-    await option.uncheck();
+    await option.click();
     chosen = ['Business support', 'Onboarding workshop'];
     await check();
     expect(await present(page).innerText()).toContain('Business support');
@@ -324,8 +332,8 @@ describe('choices at the desk', () => {
         s.name,
         s.lineItems.map((li) => q.lineItems.find((l) => l.id === li.lineItemId)?.product.name),
       ]);
-    // The picked plan's section is made again by name when its lines come back: at the end.
-    expect(sections.sort()).toEqual([
+    // The picked plan in the place of the one it replaced, before the extras.
+    expect(sections).toEqual([
       ['Business', ['Business support']],
       ['Extras', ['Onboarding workshop']],
     ]);
@@ -440,6 +448,7 @@ describe('choices at the desk', () => {
     await dialog.getByRole('button', { name: 'Accept and sign' }).click();
     await why.waitFor();
     expect(await dialog.isVisible()).toBe(true);
+    await screenshot(page, 'desk-options-refused-in-dialog');
     const { responses } = await value<{ responses: unknown[] }>('desk.responses', { quoteId });
     expect(responses).toEqual([]);
     const detail = await value<{
@@ -455,6 +464,8 @@ describe('choices at the desk', () => {
       0,
     );
     expect(await axeBothSchemes(app, 'present mode, answer refused')).toEqual([]);
+    await present(page).getByRole('region', { name: 'Your answer' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'desk-options-refused-up-front');
     await page.keyboard.press('Escape');
     expect(app.problems.errors).toEqual([]);
   }, 300_000);

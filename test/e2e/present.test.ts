@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { bandPng } from '../helpers/png';
 import { pdfImages, pdfPagePng } from '../proposal/helpers';
 import { appForFile, type RunningApp } from './app';
-import { seriousViolations } from './axe';
+import { axeBothSchemes } from './desk-flows';
 import { SCREENSHOTS, screenshot } from './browser';
 import { addCustom, addSection, addStandard, newQuote } from './flows';
 
@@ -18,17 +18,6 @@ let app: RunningApp;
 appForFile('present', { connect: true }, (started) => (app = started));
 
 const CLIENT = 'Cedar & Pine Law LLP';
-
-async function axeBothSchemes(page: Page, screen: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const v of await seriousViolations(page, app.problems))
-      found.push(`${screen} (${scheme}): ${v}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
 
 const editorHeading = (page: Page) => page.getByRole('heading', { name: CLIENT, level: 1 });
 /** The focused element's tag and text, as the keyboard user is on it. */
@@ -55,7 +44,7 @@ describe('present mode', () => {
       buffer: bandPng(240, 80, [0x1d, 0x4e, 0xd8]),
     });
     await page.getByRole('img', { name: 'Your logo' }).waitFor();
-    found.push(...(await axeBothSchemes(page, 'preferences, logo')));
+    found.push(...(await axeBothSchemes(app, 'preferences, logo')));
     // A file that is not what it says is refused in words.
     await page.getByTestId('logo-file').setInputFiles({
       name: 'fake.png',
@@ -130,7 +119,7 @@ describe('present mode', () => {
     expect(await page.getByRole('button', { name: 'Quotes', exact: true }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Totals', exact: true }).count()).toBe(0);
 
-    found.push(...(await axeBothSchemes(page, 'present mode')));
+    found.push(...(await axeBothSchemes(app, 'present mode')));
     const viewport = page.viewportSize()!;
     await page.setViewportSize({ width: 1280, height: 800 });
     await screenshot(page, 'present-mode');

@@ -198,16 +198,6 @@ function requireOption(doc: QuoteOptions, optionId: string, field: string): Quot
   return o;
 }
 
-/** The section holding a line, with its place among the sections in the order shown. */
-function sectionHolding(
-  w: WorkQuote,
-  lineItemId: string,
-): { id: string; index: number } | undefined {
-  const sorted = [...w.sections].sort((a, b) => a.order - b.order);
-  const index = sorted.findIndex((s) => s.lineItems.some((x) => x.lineItemId === lineItemId));
-  return index < 0 ? undefined : { id: sorted[index]!.id, index };
-}
-
 /** Takes an option's lines out (kept in its kit) or puts them back; a no-op when already so. */
 function setChosen(
   w: WorkQuote,
@@ -215,21 +205,20 @@ function setChosen(
   o: QuoteOption,
   chosen: boolean,
   ctx: EditContext,
-  at: number | undefined = o.sectionIndex,
 ): QuoteOptions {
   if (isChosen(w, o) === chosen) return doc;
   let next: QuoteOption;
   if (!chosen) {
-    const section = o.kind === 'section' ? sectionHolding(w, o.lineItemIds[0]!) : undefined;
+    const sectionId =
+      o.kind === 'section'
+        ? w.sections.find((s) => s.lineItems.some((x) => x.lineItemId === o.lineItemIds[0]))?.id
+        : undefined;
     const { kit } = kitFromQuote(w, o.lineItemIds, o.label, ctx);
     deleteLineItems(w, o.lineItemIds);
-    if (section) deleteSection(w, section.id);
-    next = { ...o, kit, ...(section ? { sectionIndex: section.index } : {}) };
+    if (sectionId) deleteSection(w, sectionId);
+    next = { ...o, kit };
   } else {
     const { lineItemIds } = insertKit(w, o.kit, ctx);
-    const back = o.kind === 'section' ? sectionHolding(w, lineItemIds[0]!) : undefined;
-    // Back where it stood (the sections around it may have changed meanwhile: at most last).
-    if (back && at !== undefined) moveSection(w, back.id, Math.min(at, w.sections.length - 1));
     next = { ...o, lineItemIds };
   }
   return { ...doc, options: doc.options.map((x) => (x.id === o.id ? next : x)) };
@@ -263,10 +252,13 @@ export function pick(
     refuse('groupId', 'is not an alternatives group of this quote');
   const o = requireOption(doc, optionId, 'optionId');
   if (o.groupId !== groupId) refuse('optionId', `${o.label} is not one of this group`);
+  // The picked plan takes the place of the one it replaces: its section is made again by name,
+  // which would otherwise put it after every other section of the quote.
+  const slot = sectionIndexOf(
+    w,
+    doc.options.find((x) => x.groupId === groupId && isChosen(w, x)),
+  );
   let next = doc;
-  // The alternative picked takes the place of the one chosen until now.
-  const was = doc.options.find((x) => x.groupId === groupId && x.id !== optionId && isChosen(w, x));
-  const slot = was?.kind === 'section' ? sectionHolding(w, was.lineItemIds[0]!)?.index : undefined;
   for (const other of doc.options.filter((x) => x.groupId === groupId && x.id !== optionId))
     next = setChosen(
       w,
@@ -275,6 +267,27 @@ export function pick(
       false,
       ctx,
     );
+  next = setChosen(
+    w,
+    next,
+    next.options.find((x) => x.id === optionId)!,
+    true,
+    ctx,
+  );
   const picked = next.options.find((x) => x.id === optionId)!;
-  return setChosen(w, next, picked, true, ctx, slot ?? picked.sectionIndex);
+  const now = sectionIndexOf(w, picked);
+  if (slot !== null && now !== null && now !== slot)
+    moveSection(
+      w,
+      w.sections.find((s) => s.order === now)!.id,
+      Math.min(slot, w.sections.length - 1),
+    );
+  return next;
+}
+
+/** The place (order) of the section holding a section option's lines, or null. */
+function sectionIndexOf(w: WorkQuote, o: QuoteOption | undefined): number | null {
+  if (!o || o.kind !== 'section' || o.lineItemIds.length === 0) return null;
+  const s = w.sections.find((x) => x.lineItems.some((li) => li.lineItemId === o.lineItemIds[0]));
+  return s ? s.order : null;
 }
