@@ -20,6 +20,25 @@ const notOurs = (...folders) =>
     message: `this layer may not import ${f}/ (docs/architecture.md#parts-and-layers)`,
   }));
 
+// The store's public surface (main/store/README.md, Files): outside main/store a caller imports
+// its index, never a file inside it; the sync side (main/store/engine.ts) is main/sync's alone.
+const storeIndexOnly = {
+  group: ['**/store/*'],
+  message:
+    'import the store through its index (main/store/index.ts, its public surface): its rooms are its own',
+};
+const storeIndexAndEngine = {
+  group: ['**/store/*', '!**/store/engine'],
+  message:
+    'import the store through its index (main/store/index.ts), or its sync side through main/store/engine.ts: its rooms are its own',
+};
+// Inside the store, the sync side's class is the store's to hand out (store-core.ts, engine.ts).
+const syncSideInStore = {
+  group: ['**/syncing/sync-side'],
+  message:
+    "the sync side is reached through main/store/engine.ts (main/sync only), not imported by the store's other rooms",
+};
+
 // Layers inside server/ (server/README.md, Layout), bottom up: db, files, auth, tls → domain →
 // seed, http → routes → app.ts, start.ts, cli.ts (the files at the top wire the layers below).
 // Only http/ and routes/ know HTTP (domain refusals are DomainError; http/ maps them); the
@@ -157,24 +176,38 @@ export default tseslint.config(
   {
     files: ['main/**/*.ts'],
     ignores: ['main/electron/**', 'main/app.ts'],
-    rules: layer(notOurs('server', 'renderer', 'preload'), [electronOnlyInShell]),
+    rules: layer(
+      [...notOurs('server', 'renderer', 'preload'), storeIndexOnly],
+      [electronOnlyInShell],
+    ),
   },
   // Layers inside main/ (docs/architecture.md#parts-and-layers), bottom up: store, api, proposal →
   // sync, vault → services → core → electron, bridge. Nothing imports a layer above it;
   // services see the app through their own interfaces (services/ports.ts), core implements them.
   ...[
+    [['main/store/**/*.ts'], ['sync', 'vault', 'services', 'core', 'bridge', 'electron'], []],
     [
-      ['main/{store,api,proposal}/**/*.ts'],
+      ['main/store/**/*.ts'],
       ['sync', 'vault', 'services', 'core', 'bridge', 'electron'],
+      [syncSideInStore],
+      ['main/store/store-core.ts', 'main/store/engine.ts'],
     ],
-    [['main/{sync,vault}/**/*.ts'], ['services', 'core', 'bridge', 'electron']],
-    [['main/services/**/*.ts'], ['core', 'bridge', 'electron']],
-    [['main/core/**/*.ts'], ['bridge', 'electron']],
-  ].map(([files, above]) => ({
+    [
+      ['main/{api,proposal}/**/*.ts'],
+      ['sync', 'vault', 'services', 'core', 'bridge', 'electron'],
+      [storeIndexOnly],
+    ],
+    [['main/sync/**/*.ts'], ['services', 'core', 'bridge', 'electron'], [storeIndexAndEngine]],
+    [['main/vault/**/*.ts'], ['services', 'core', 'bridge', 'electron'], [storeIndexOnly]],
+    [['main/services/**/*.ts'], ['core', 'bridge', 'electron'], [storeIndexOnly]],
+    [['main/core/**/*.ts'], ['bridge', 'electron'], [storeIndexOnly]],
+  ].map(([files, above, more, ignores = []]) => ({
     files,
+    ignores,
     rules: layer(
       [
         ...notOurs('server', 'renderer', 'preload'),
+        ...more,
         ...above.map((f) => ({
           group: [`**/${f}/*`, `**/${f}`, `../${f}/*`],
           message: `a lower layer of main/ may not import main/${f}/ (store/api → sync/vault → services → core → electron/bridge)`,
@@ -185,7 +218,7 @@ export default tseslint.config(
   })),
   {
     files: ['main/electron/**/*.ts', 'main/app.ts'],
-    rules: layer(notOurs('server', 'renderer', 'preload')),
+    rules: layer([...notOurs('server', 'renderer', 'preload'), storeIndexOnly]),
   },
   {
     files: ['preload/**/*.ts'],

@@ -314,7 +314,7 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
     flush(plainFile);
 
     // The encrypted copy is made as the app makes it: the plaintext store encrypted at the
-    // first start with a key (the store's own migration, main/store/encrypt-migration.ts).
+    // first start with a key (the store's own migration, main/store/disk/encrypt-migration.ts).
     log(`${sizeMb.toFixed(0)} MB; encrypting a copy…`);
     fs.copyFileSync(plainFile, encFile);
     const key = crypto.randomBytes(32);

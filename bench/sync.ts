@@ -15,6 +15,7 @@ import { atLeast, atMost, info, scaled, type Metric, type SuiteOptions } from '.
 import { firstSignIn } from './parts/first-sign-in';
 import { editLink } from './parts/edit-link';
 import { largePartner, largePartnerSize } from './parts/large-partner';
+import { engineStore } from '../main/store/engine';
 
 export const description =
   'sync engine: push 200 offline quotes, an incremental pull, a first sign-in (1,000 and 10,000 quotes) and a large partner (100,000 quotes, own and recent ones held) through a 25 ms-each-way proxy';
@@ -433,7 +434,8 @@ async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
       { clientSecret: ADA.secret, connections: 16 },
     );
     pstore.transaction(() => {
-      for (const q of made) pstore.sync.importRemote({ quote: q, sections: [], accessList: [] });
+      for (const q of made)
+        engineStore(pstore).sync.importRemote({ quote: q, sections: [], accessList: [] });
     });
     await new SyncEngine({ store: pstore, api: fast }).syncOnce();
     await fast.close();

@@ -11,7 +11,7 @@ import type { QuoteStatus } from '../common/api';
 import { startBridge } from '../main/bridge';
 import { createCore, silentLogger } from '../main/core';
 import { openStore, type WorkLineItem } from '../main/store';
-import { QuoteRepo } from '../main/store/quote-repo';
+import { QuoteRepo } from '../main/store/quote/quote-repo';
 import { launchChromium } from '../test/e2e/browser';
 import { ensureRendererBuilt } from '../test/e2e/build';
 import { atMost, info, rng, scaled, type Metric, type SuiteOptions } from './lib';

@@ -3,8 +3,8 @@
 // the same store.
 import type { QuoteStatus } from '../../common/api';
 import { openStore, type WorkLineItem, type WorkQuote } from '../../main/store';
-import { QuoteRepo } from '../../main/store/quote-repo';
-import { recomputeTotals } from '../../main/store/totals';
+import { QuoteRepo } from '../../main/store/quote/quote-repo';
+import { recomputeTotals } from '../../main/store/quote/totals';
 import { rng, scaled } from '../lib';
 
 /** 100,000 at full size; `QUOTEDESK_BENCH_SCALE` shrinks it while developing. */

@@ -228,7 +228,7 @@ export const DraftPartner = z.object({
 export type DraftPartner = z.infer<typeof DraftPartner>;
 
 /**
- * A version of a quote as this computer kept it (main/store/versions.ts): its working copy as
+ * A version of a quote as this computer kept it (main/store/local/versions.ts): its working copy as
  * it was, and the server ids of the quote and its lines and sections, by which another store
  * finds them under its own local ids. Its proposal PDF is made again from it on request.
  */

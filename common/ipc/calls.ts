@@ -321,7 +321,7 @@ export const calls = {
 
   ...kitCalls,
 
-  // --- edits of the open quote, one store edit each (main/store/edits/registry.ts) ----------
+  // --- edits of the open quote, one store edit each (main/store/quote/edits/registry.ts) ----------
   ...editCalls,
 
   // --- present mode (the client-facing screen) and the partner's logo, this computer only ---

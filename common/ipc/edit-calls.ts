@@ -1,6 +1,6 @@
 // The calls that edit the open quote and answer it (the quote, or the quote beside what the
 // edit made), each one edit of the store's registry
-// (main/store/edits/registry.ts: its label and its pure apply, typed by this map, so an edit
+// (main/store/quote/edits/registry.ts: its label and its pure apply, typed by this map, so an edit
 // call without its row does not compile). The service of each is derived from the two
 // (main/services/edits.ts), and so is the editor's table of where a call's answer holds the
 // quote (renderer/state/edit-calls.ts). Adding such an edit: its schema here, its row there.

@@ -190,7 +190,7 @@ function reportChanges(store: Store, sync: SyncPort, hub: EventHub, log: Logger)
     // Bookkeeping of requests under way: nothing the user sees of the quote changed.
     if (e.what === 'journal') return;
     if (e.what === 'syncState') {
-      const rec = store.sync.syncRecord(e.quoteId);
+      const rec = store.syncRecord(e.quoteId);
       if (!rec) return;
       const message = rec.lastError ?? undefined;
       log.info('sync.quote', {

@@ -9,8 +9,7 @@ import {
   type RecurringPeriod,
 } from '../../common/money';
 import type { PartnerDetails } from '../../common/api';
-import { ME as OWNER_ME } from '../store/edits/ownership';
-import type { WorkLineItem, WorkQuote } from '../store/types';
+import { OWNER_ME, type WorkLineItem, type WorkQuote } from '../store';
 import type { SignedAnswer } from './signed';
 
 export interface Address {

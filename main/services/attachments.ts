@@ -72,8 +72,8 @@ async function attachmentBytes(ctx: ServiceContext, quoteId: string, attachmentI
       // fall through to a download
     }
   }
-  const quoteServerId = store.sync.serverIdOf('quote', quoteId);
-  const attServerId = store.sync.serverIdOf('attachment', attachmentId);
+  const quoteServerId = store.serverIdOf('quote', quoteId);
+  const attServerId = store.serverIdOf('attachment', attachmentId);
   const api = ctx.api();
   if (!api || !quoteServerId || !attServerId) {
     throw new ServiceError(

@@ -13,14 +13,14 @@ export function versionsForFile(store: Store): DraftVersion[] {
     for (const a of work.attachments) a.sha256 = null;
     const ids: DraftVersion['ids'] = [];
     const add = (kind: 'lineItem' | 'section', localId: string) => {
-      const serverId = store.sync.serverIdOf(kind, localId);
+      const serverId = store.serverIdOf(kind, localId);
       if (serverId) ids.push({ kind, localId, serverId });
     };
     for (const li of work.lineItems) add('lineItem', li.id);
     for (const s of work.sections) add('section', s.id);
     return {
       quoteId: v.quoteId,
-      quoteServerId: store.sync.serverIdOf('quote', v.quoteId),
+      quoteServerId: store.serverIdOf('quote', v.quoteId),
       number: v.number,
       reason: v.reason,
       label: v.label,
@@ -38,7 +38,7 @@ function renamed(store: Store, v: DraftVersion): WorkQuote {
   const work = structuredClone(v.work) as unknown as WorkQuote;
   const to = new Map<string, string>();
   for (const e of v.ids) {
-    const here = store.sync.localIdOf(e.kind, e.serverId);
+    const here = store.localIdOf(e.kind, e.serverId);
     if (here && here !== e.localId) to.set(e.localId, here);
   }
   const id = (x: string) => to.get(x) ?? x;
@@ -61,7 +61,7 @@ export function putBackVersions(
   let put = 0;
   let missing = 0;
   for (const v of versions) {
-    const byServer = v.quoteServerId ? store.sync.localIdOf('quote', v.quoteServerId) : null;
+    const byServer = v.quoteServerId ? store.localIdOf('quote', v.quoteServerId) : null;
     const quoteId = byServer ?? (store.getQuote(v.quoteId) ? v.quoteId : null);
     if (!quoteId || store.getQuote(quoteId)?.deleted) {
       missing++;

@@ -3,7 +3,7 @@
 // (files read from the user's disk, the proposal PDF: the registry's `Brought`).
 import type { IpcParsedInput } from '../../common/ipc/calls';
 import type { EditCallName } from '../../common/ipc/edit-calls';
-import type { Brought } from '../store/edits/registry';
+import type { Brought } from '../store';
 import type { CallContext } from './dispatcher';
 
 export type EditStep<N extends EditCallName, T> = (

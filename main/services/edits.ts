@@ -1,11 +1,11 @@
 // The service of every edit call of the registry (common/ipc/edit-calls.ts, rows in
-// main/store/edits/registry.ts): its step before the edit when it has one (waiting for the
+// main/store/quote/edits/registry.ts): its step before the edit when it has one (waiting for the
 // catalogue, a check in the words the UI shows, the files it reads), then the store applies
 // the row, and the answer is the quote (or the quote beside what the edit made). A new edit
 // needs nothing here unless it brings something the store cannot reach (registry `Brought`).
 import type { IpcOutput } from '../../common/ipc/calls';
 import { EDIT_CALL_NAMES, type EditCallName } from '../../common/ipc/edit-calls';
-import { EDITS, type ApplyOptions, type EditRow } from '../store/edits/registry';
+import { EDITS, type ApplyOptions, type EditRow } from '../store';
 import type { ServiceContext } from './context';
 import type { Handler } from './dispatcher';
 import type { EditStep, EditSteps } from './edit-steps';

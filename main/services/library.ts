@@ -119,7 +119,7 @@ export function libraryHandlers(ctx: ServiceContext): Group<'library'> & Group<'
       const api = requireApi(ctx, 'Adding to the library');
       const store = ctx.store();
       const serverIds = attachmentIds.map((id, i) => {
-        const sid = store.sync.serverIdOf('attachment', id);
+        const sid = store.serverIdOf('attachment', id);
         if (!sid) {
           throw new ServiceError(
             'VALIDATION',

@@ -18,7 +18,7 @@ import {
   markLine,
   markSection,
   unmark,
-} from '../store/edits/options';
+} from '../store';
 import type { WorkQuote } from '../store';
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';

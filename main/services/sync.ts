@@ -14,14 +14,14 @@ import { conflictView } from './views';
 
 // long: one short handler per IPC call of the sync group
 export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
-  const openConflicts = (quoteId: string) => ctx.store().sync.listConflicts(quoteId);
+  const openConflicts = (quoteId: string) => ctx.store().openConflicts(quoteId);
   const offlineFiles = () => {
     const store = ctx.store();
     return { budgetMiB: previewBudgetMiB(store), usedBytes: store.filesBytes() };
   };
   const offlineQuotes = () => {
     const store = ctx.store();
-    const c = store.sync.heldCounts();
+    const c = store.heldCounts();
     return {
       keepAll: store.getMeta<boolean>(KEEP_ALL_OFFLINE) === true,
       held: c.held,
@@ -39,7 +39,7 @@ export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
         // No engine (no connection): the choice is kept for when there is one.
         const store = ctx.store();
         store.setMeta(KEEP_ALL_OFFLINE, keepAll);
-        if (keepAll) store.sync.queueAllStubs();
+        if (keepAll) store.queueListedForDownload();
       }
       return offlineQuotes();
     },
@@ -82,8 +82,8 @@ export function syncHandlers(ctx: ServiceContext): Group<'sync'> {
         return works.get(id) ?? null;
       };
       return {
-        conflicts: store.sync
-          .listConflicts(input?.quoteId)
+        conflicts: store
+          .openConflicts(input?.quoteId)
           .map((c) => conflictView(c, workOf(c.quoteId))),
       };
     },

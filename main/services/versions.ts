@@ -1,10 +1,10 @@
-// Versions of a quote (main/store/versions.ts): frozen when the salesperson publishes (here,
+// Versions of a quote (main/store/local/versions.ts): frozen when the salesperson publishes (here,
 // at that moment, online or not) or saves one by hand, listed, compared with each other or with
 // the quote as it is now (common/versions), and restored as one undoable edit.
 import { compareVersions, totalsByBasis, type VersionRef } from '../../common/versions';
 import type { VersionCheck, VersionSummary } from '../../common/versions';
 import { versionHash, type Store, type VersionRecord, type WorkQuote } from '../store';
-import type { StoredVersion } from '../store/versions';
+import type { StoredVersion } from '../store';
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
 import type { EditCallName } from '../../common/ipc/edit-calls';

@@ -75,12 +75,12 @@ export function pipelineView(rows: PipelineRow[], preferred: string | undefined)
 export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
   const w = rec.work;
   // A stub holds no line items to total: its list entry says what the server's list does.
-  const entry = rec.stub ? store.sync.stubEntry(rec.id) : null;
+  const entry = rec.stub ? store.stubEntry(rec.id) : null;
   const sectionOf = new Map<string, string>();
   for (const s of w.sections) for (const li of s.lineItems) sectionOf.set(li.lineItemId, s.id);
   const lineItems: LineItemView[] = w.lineItems.map((li) => ({
     id: li.id,
-    serverId: store.sync.serverIdOf('lineItem', li.id),
+    serverId: store.serverIdOf('lineItem', li.id),
     kind: li.kind,
     product: {
       id: opt(li.product.id),
@@ -136,14 +136,14 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
       .sort((a, b) => a.order - b.order)
       .map((s) => ({
         id: s.id,
-        serverId: store.sync.serverIdOf('section', s.id),
+        serverId: store.serverIdOf('section', s.id),
         name: s.name,
         order: s.order,
         lineItemIds: [...s.lineItems].sort((a, b) => a.order - b.order).map((x) => x.lineItemId),
       })),
     accessList: w.accessList.map((e) => ({
       id: e.id,
-      serverId: store.sync.serverIdOf('accessEntry', e.id),
+      serverId: store.serverIdOf('accessEntry', e.id),
       email: e.email,
       accountType: e.accountType,
       accountName: opt(e.accountName),
@@ -154,7 +154,7 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
       .sort((a, b) => a.order - b.order)
       .map((a): AttachmentView => ({
         id: a.id,
-        serverId: store.sync.serverIdOf('attachment', a.id),
+        serverId: store.serverIdOf('attachment', a.id),
         name: a.name,
         order: a.order,
         type: a.type,

@@ -9,7 +9,7 @@ import {
 import { StoreError } from './errors';
 import type { StoreKernel } from './kernel';
 import type { ChangeWhat, Identity, LibraryAttachment, Preferences } from './types';
-import { check } from './validate';
+import { check } from './quote/validate';
 import { z } from 'zod';
 
 export const DEFAULT_PREFERENCES: Preferences = {

@@ -2,13 +2,13 @@
 // connection, one transaction wrapper (events after commit), one clock. Not exported from
 // the folder.
 import type Database from 'better-sqlite3-multiple-ciphers';
-import type { BlobStore } from './blobs';
+import type { BlobStore } from './disk/blobs';
 import type { ChangeBus } from './events';
 import type { ChangeOrigin } from './types';
-import type { QuoteMeta, QuoteRepo } from './quote-repo';
-import type { StubTable } from './stubs';
-import type { SyncTables } from './sync-tables';
-import type { UndoSteps } from './undo-steps';
+import type { QuoteMeta, QuoteRepo } from './quote/quote-repo';
+import type { StubTable } from './syncing/stubs';
+import type { SyncTables } from './syncing/sync-tables';
+import type { UndoSteps } from './quote/undo-steps';
 
 export interface StoreKernel {
   readonly db: Database.Database;

@@ -1,5 +1,5 @@
 import type { RecurringByPeriod } from '../../common/money';
-import type { SyncState } from './sync-state';
+import type { SyncState } from './syncing/sync-state';
 import type {
   AddLineItemInput as IpcAddLineItemInput,
   LineItemPatch as IpcLineItemPatch,
@@ -160,7 +160,7 @@ export type EntityKind =
   | 'libraryAttachment'
   | 'preferenceAttachment';
 
-export type { SyncState, SyncEvent } from './sync-state';
+export type { SyncState, SyncEvent } from './syncing/sync-state';
 
 /** The collections of entities the sync engine's bookkeeping names (main/sync's model). */
 export type SyncCollection = 'items' | 'sections' | 'placements' | 'access' | 'attachments';

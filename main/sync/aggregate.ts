@@ -2,7 +2,7 @@
 // to date from the answers of its own calls to plan the next call; what becomes the base is
 // always read fresh (`readAggregate`), after the last call — the parts a round did not touch
 // and whose stamp says nobody else did either are taken from the base, marked behind.
-import type { RemoteAggregate } from '../store/types';
+import type { RemoteAggregate } from '../store';
 import { isGone } from './errors';
 import type { SyncApi } from './ports';
 

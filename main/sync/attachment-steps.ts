@@ -1,6 +1,6 @@
 // New attachments as sent: their state as the server will hold it, the pairing of answers by
 // name, and the server-side copy of library attachments whose file is not on this computer.
-import type { RemoteAggregate, WorkQuote } from '../store/types';
+import type { RemoteAggregate, WorkQuote } from '../store';
 import { pairAnswers } from './answers';
 import { librarySourceOf } from './defaults';
 import { failureOf } from './errors';

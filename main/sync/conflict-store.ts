@@ -9,7 +9,7 @@ import type {
   EntityKind,
   RemoteAggregate,
   WorkQuote,
-} from '../store/types';
+} from '../store';
 import type { Conflict, Decide } from './merge';
 import type { SyncStore } from './ports';
 import { instant } from './translate';

@@ -4,7 +4,7 @@
 // defaults, not additions: matched by name (in order), they take the local ids, so nothing
 // is uploaded twice and nothing waits for a file that was never on this computer.
 import type { AttachmentResponse } from '../../common/api';
-import type { WorkQuote } from '../store/types';
+import type { WorkQuote } from '../store';
 import type { SyncStore } from './ports';
 
 export interface AttachmentMatch {

@@ -5,7 +5,7 @@
 // the server's copy as a version beside the one the client saw (the compare view shows the
 // difference), and the salesperson decides (main/services/desk.ts, `desk.decide`).
 import { workFromRemote } from '../store';
-import type { EntityKind, RemoteAggregate, WorkQuote } from '../store/types';
+import type { EntityKind, RemoteAggregate, WorkQuote } from '../store';
 import { COLLECTIONS, same, type QuoteState } from './model';
 import type { SyncStore } from './ports';
 

@@ -1,9 +1,11 @@
 // The engine's options and the one value its loop's state is (engine.ts moves it): the phase,
 // with the wake-up kept and the sleep's timer and settle window inside the phases that have them.
+import type { Store } from '../store';
 import type { SyncApi, SyncStore } from './ports';
 
 export interface EngineOptions {
-  store: SyncStore;
+  /** The store: the public surface the core holds, or the engine's view (tests, simulation). */
+  store: Store | SyncStore;
   api: SyncApi;
   /** Quotes pushed at the same time. Default 4. */
   parallelism?: number;

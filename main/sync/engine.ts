@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { SyncStatus } from '../../common/ipc';
 import type { Failure } from './errors';
 import { failureOf, failureWords } from './errors';
-import type { SyncStore } from './ports';
+import { syncView, type SyncStore } from './ports';
 import { KEEP_ALL_OFFLINE, pull, type PullReport } from './pull';
 import { FillDriver } from './fill-driver';
 import { downloadPreviews, previewsWaiting, queuePreviews } from './previews';
@@ -57,11 +57,15 @@ export class SyncEngine {
   /** Quotes listed before their aggregates, read in the background (fill.ts). */
   private readonly fill: FillDriver;
 
+  /** The store with its sync side (ports.ts `syncView`). */
+  private readonly store: SyncStore;
+
   constructor(private readonly opts: EngineOptions) {
+    this.store = syncView(opts.store);
     this.parallelism = Math.max(1, opts.parallelism ?? 4);
     this.ctx = {
       api: opts.api,
-      store: opts.store,
+      store: this.store,
       newId: opts.newId ?? randomUUID,
       sectionsByPut: { value: true },
       onStep: (quoteId, step) =>
@@ -69,11 +73,11 @@ export class SyncEngine {
     };
     this.fill = new FillDriver({
       api: opts.api,
-      store: opts.store,
+      store: this.store,
       window: opts.fillWindow,
-      afterImport: async (quoteId, remote) => queuePreviews(opts.store, quoteId, remote),
-      previews: (stopped) => downloadPreviews(this.ctx, opts.store, stopped).catch(() => 0),
-      previewsWaiting: () => previewsWaiting(opts.store),
+      afterImport: async (quoteId, remote) => queuePreviews(this.store, quoteId, remote),
+      previews: (stopped) => downloadPreviews(this.ctx, this.store, stopped).catch(() => 0),
+      previewsWaiting: () => previewsWaiting(this.store),
       changed: () => this.emitStatus(),
       failed: (f) => {
         this.state.online = !f.offline;
@@ -108,7 +112,7 @@ export class SyncEngine {
     // The store may have failed (damaged, gone): answered without the counts it cannot read.
     let dirty: ReturnType<SyncStore['sync']['listDirty']> = [];
     try {
-      dirty = this.opts.store.sync.listDirty();
+      dirty = this.store.sync.listDirty();
     } catch (e) {
       this.lastError ??= e instanceof Error ? e.message : String(e);
     }
@@ -139,13 +143,13 @@ export class SyncEngine {
   }
 
   private parkKey(quoteId: string): string | null {
-    const q = this.opts.store.getQuote(quoteId);
+    const q = this.store.getQuote(quoteId);
     return q ? `${q.generation}:${q.openConflicts}:${q.deleted}` : null;
   }
 
   /** Quotes worth a round now: dirty or journalled, unless parked with nothing new. */
   private candidates(force: boolean): string[] {
-    const { store } = this.opts;
+    const { store } = this;
     const ids = new Set<string>(store.sync.listDirty().map((d) => d.id));
     for (const j of store.sync.listJournal({})) if (j.quoteId) ids.add(j.quoteId);
     return [...ids].filter((id) => {
@@ -237,9 +241,8 @@ export class SyncEngine {
     try {
       report.pull = await pull({
         api: this.opts.api,
-        store: this.opts.store,
-        knownServerQuotes:
-          this.opts.knownServerQuotes ?? (() => knownServerQuotes(this.opts.store)),
+        store: this.store,
+        knownServerQuotes: this.opts.knownServerQuotes ?? (() => knownServerQuotes(this.store)),
         onStep: (step) => this.emit({ type: 'progress', ...this.progress!, step }),
         parallelism: this.parallelism,
         onListed: (listed, total) => this.fill.listed(listed, total),
@@ -272,7 +275,7 @@ export class SyncEngine {
     if (every <= 0 || Date.now() - this.filesCollectedAt < every) return;
     this.filesCollectedAt = Date.now();
     try {
-      this.opts.store.collectGarbage({ olderThanMs: this.opts.filesGraceMs ?? 600_000 });
+      this.store.collectGarbage({ olderThanMs: this.opts.filesGraceMs ?? 600_000 });
     } catch {
       // Housekeeping only: the next idle moment tries again.
     }
@@ -414,7 +417,7 @@ export class SyncEngine {
    * no pull, parked quotes stay parked, and a pause or backoff (offline) holds. */
   flushQuote(quoteId: string): void {
     const { phase, failures, paused } = this.state;
-    if (failures !== 0 || paused || !this.opts.store.getQuote(quoteId)?.dirty) return;
+    if (failures !== 0 || paused || !this.store.getQuote(quoteId)?.dirty) return;
     if (phase.kind === 'sleeping' && phase.settleFrom !== null && phase.timer) phase.cut(false);
     else if ((phase.kind === 'idle' || phase.kind === 'cycling') && phase.wake === 'changed')
       phase.wake = 'left';
@@ -433,8 +436,8 @@ export class SyncEngine {
   opened(quoteId: string): void {
     // Queued for good: one only listed is held from now on, and one opened offline downloads
     // when the connection returns.
-    const serverId = this.opts.store.getQuote(quoteId)?.serverId;
-    if (serverId) this.opts.store.sync.queueStubs([serverId]);
+    const serverId = this.store.getQuote(quoteId)?.serverId;
+    if (serverId) this.store.sync.queueStubs([serverId]);
     this.fill.prioritize(quoteId);
     if (!this.stopped && !this.state.paused) void this.fill.start()?.catch(() => {});
   }
@@ -445,8 +448,8 @@ export class SyncEngine {
    * usual choice (own and recent ones), and those already downloaded stay.
    */
   keepAllOffline(on: boolean): void {
-    this.opts.store.setMeta(KEEP_ALL_OFFLINE, on);
-    if (!on || this.opts.store.sync.queueAllStubs() === 0) return;
+    this.store.setMeta(KEEP_ALL_OFFLINE, on);
+    if (!on || this.store.sync.queueAllStubs() === 0) return;
     if (!this.stopped && !this.state.paused) void this.fill.more()?.catch(() => {});
   }
 

@@ -2,7 +2,7 @@
 // stubs, says in the status how far listing and downloading have come, and keeps status
 // events to a few a second while thousands of quotes land.
 import type { SyncStatus } from '../../common/ipc';
-import type { RemoteAggregate } from '../store/types';
+import type { RemoteAggregate } from '../store';
 import type { Failure } from './errors';
 import { Fill, type FillReport, type FillStore } from './fill';
 import type { SyncApi, SyncStore } from './ports';

@@ -1,5 +1,5 @@
 // The background fill: after a pull listed quotes this computer does not hold yet (stored as
-// list-entry stubs, main/store/stubs.ts), the full aggregates of the queued ones (own, recent,
+// list-entry stubs, main/store/syncing/stubs.ts), the full aggregates of the queued ones (own, recent,
 // or all when every quote is kept offline: pull.ts) are read here, the most recently changed
 // first; a quote the user opens — queued or only listed — jumps the queue. Each aggregate replaces its
 // stub whole (`importRemote`), so a crash or a lost connection leaves whole quotes and stubs,
@@ -12,7 +12,7 @@
 // HTTP/2 they share one connection. A 429 halves the window and holds every worker for the
 // server's Retry-After; the window then grows back one quote at a time.
 import type { StubRef } from '../store';
-import type { RemoteAggregate } from '../store/types';
+import type { RemoteAggregate } from '../store';
 import { readAggregate } from './aggregate';
 import { failureOf, type Failure } from './errors';
 import type { SyncApi, SyncStore } from './ports';

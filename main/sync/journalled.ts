@@ -1,6 +1,6 @@
 // A call that may create something on the server: journalled durably before it goes out, so
 // a lost answer is looked up (`recover.ts`) rather than sent twice.
-import type { EntityKind } from '../store/types';
+import type { EntityKind } from '../store';
 import { failureOf } from './errors';
 import type { QuoteState } from './model';
 import type { RoundContext } from './ports';

@@ -6,7 +6,7 @@
 // everything. The entities named are kept in the quote's sync bookkeeping (`kept`) and are taken out
 // of the base until a round commits with them: so the next round sends them again instead of
 // reading their absence as a remote delete.
-import type { WorkQuote } from '../store/types';
+import type { WorkQuote } from '../store';
 import type { QuoteState } from './model';
 import type { SyncStore } from './ports';
 import type { Stop } from './stops';

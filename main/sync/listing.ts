@@ -25,13 +25,16 @@ export interface ListingOptions {
   window: number;
   /**
    * Entries of one page or more not seen before (in list order), before the next pages are
-   * taken: the pages that had arrived, at most `MAX_TAKEN` of them.
+   * taken: the pages that had arrived, at most `MAX_TAKEN` of them. Returns those of them the
+   * caller wants in `changed` (all, when it returns nothing): a first sign-in's 100,000 entries
+   * are stored as they come, and held until the listing ends they outlived V8's young
+   * generation — every collection copied them, and the old one marked them again.
    */
-  onPage(fresh: ListContent[], listed: number, total: number): void;
+  onPage(fresh: ListContent[], listed: number, total: number): ListContent[] | void;
 }
 
 export interface Listing {
-  /** Entries changed since the mark, in list order, each quote once. */
+  /** Entries changed since the mark, in list order, each quote once (those `onPage` kept). */
   changed: ListContent[];
   /** Quotes seen, each once. */
   listed: number;
@@ -128,8 +131,8 @@ export async function listChanged(o: ListingOptions): Promise<Listing> {
         if (!a?.ok || !asked.has(n)) break;
         more = take(n, a.res, fresh);
       }
-      changed.push(...fresh);
-      if (full > 0) o.onPage(fresh, seen.size, total);
+      const kept = full > 0 ? o.onPage(fresh, seen.size, total) : undefined;
+      changed.push(...(Array.isArray(kept) ? kept : fresh));
       if (!more) break;
     }
   } finally {

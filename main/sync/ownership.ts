@@ -9,7 +9,7 @@
 import { ApiError } from '../api';
 import type { QuoteResponse } from '../../common/api';
 import { OWNER_ME as ME } from '../store';
-import type { RemoteAggregate, WorkQuote } from '../store/types';
+import type { RemoteAggregate, WorkQuote } from '../store';
 import type { SyncApi, SyncStore } from './ports';
 
 const sameId = (a: string | undefined | null, b: string | undefined | null) =>

@@ -4,7 +4,7 @@
 // neither before the writes nor after them (marked behind the new stamp, so the pull reads it
 // again: a colleague may have changed it while the round ran).
 import type { QuoteResponse } from '../../common/api';
-import type { EntityKind, QuoteRecord } from '../store/types';
+import type { EntityKind, QuoteRecord } from '../store';
 import { PARTS, type Part, type Reuse } from './aggregate';
 import { decisionsFor } from './conflict-store';
 import { keptOf } from './keep';

@@ -2,6 +2,7 @@
 // the same real parts, wrapped in a fault injector (API side) and a crash injector (store).
 import type { ApiClient } from '../api';
 import type { Store } from '../store';
+import { engineStore, type EngineStore } from '../store/engine';
 
 export type SyncApi = Pick<
   ApiClient,
@@ -29,7 +30,7 @@ export type SyncApi = Pick<
 
 /** The store as the engine uses it: its sync side, two caches, and the quote itself. */
 export type SyncStore = Pick<
-  Store,
+  EngineStore,
   | 'transaction'
   | 'getQuote'
   | 'listQuotes'
@@ -44,12 +45,20 @@ export type SyncStore = Pick<
   | 'filesBytes'
   | 'collectGarbage'
 > & {
-  readonly sync: Store['sync'];
-  readonly caches: Pick<Store['caches'], 'library' | 'preferences'>;
+  readonly sync: EngineStore['sync'];
+  readonly caches: Pick<EngineStore['caches'], 'library' | 'preferences'>;
   /** Answers given at the desk and the versions they froze (desk-guard.ts, desk-refused.ts). */
-  readonly desk?: Pick<Store['desk'], 'latest' | 'setState'>;
-  readonly versions?: Pick<Store['versions'], 'save'>;
+  readonly desk?: Pick<EngineStore['desk'], 'latest' | 'setState'>;
+  readonly versions?: Pick<EngineStore['versions'], 'save'>;
 };
+
+/**
+ * The engine's view of a store handed down by the core or a service (they hold the public
+ * surface, without the sync side): only main/sync may reach the sync side (store/engine.ts).
+ */
+export function syncView(store: Store | SyncStore): SyncStore {
+  return engineStore(store);
+}
 
 /** What one quote's round (`push.ts`) and its steps (`steps.ts`) work with. */
 export interface RoundContext {

@@ -5,7 +5,7 @@
 // is only started when its missing files would fit even at the largest size a PDF may have.
 import { downloadMissingFiles } from './push';
 import type { RoundContext, SyncStore } from './ports';
-import type { RemoteAggregate } from '../store/types';
+import type { RemoteAggregate } from '../store';
 
 export const PREVIEW_QUEUE = 'sync.previewQueue';
 export const PREVIEW_BUDGET = 'sync.previewBudgetMiB';

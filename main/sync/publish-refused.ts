@@ -5,7 +5,8 @@
 // again: a refused publish never leaves a quote stuck as "sent" here and never loses an edit.
 // The refusal is kept in the quote's sync bookkeeping (`publishRefused`, a column of the
 // store's quote_sync), so it goes with the quote.
-import { StoreError } from '../store';
+import { StoreError, type Store } from '../store';
+import { engineStore } from '../store/engine';
 import type { QuoteStatus } from '../../common/api';
 import type { QuoteState } from './model';
 import type { Step } from './plan';
@@ -15,7 +16,7 @@ import type { Stop } from './stops';
 /** The server refused the publish: the round withdraws it locally and goes on. */
 export type PublishRefused = Extract<Stop, { stop: 'publishRefused' }>;
 
-type Bookkeeping = Pick<SyncStore, 'sync'>;
+type Bookkeeping = Store | Pick<SyncStore, 'sync'>;
 
 /**
  * The refusal of a publish in how the step that sends it stopped; null for anything else (a
@@ -59,11 +60,11 @@ export function withdrawPublish(store: SyncStore, quoteId: string, r: PublishRef
 
 /** Why the server refused this quote's last publish, until it is published again. */
 export function publishRefusal(store: Bookkeeping, quoteId: string): string | null {
-  return store.sync.syncRecord(quoteId)?.publishRefused ?? null;
+  return engineStore(store).sync.syncRecord(quoteId)?.publishRefused ?? null;
 }
 
 /** Published again: the last refusal no longer applies (nothing written when there is none). */
 export function clearPublishRefusal(store: Bookkeeping, quoteId: string): void {
   if (publishRefusal(store, quoteId) !== null)
-    store.sync.setBookkeeping(quoteId, { publishRefused: null });
+    engineStore(store).sync.setBookkeeping(quoteId, { publishRefused: null });
 }

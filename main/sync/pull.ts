@@ -3,7 +3,7 @@
 // (or import) those. Remote deletes leave no trace in the list: when the server holds fewer
 // quotes than we know, one pass over the ids finds which are gone.
 import type { ListContent } from '../../common/api';
-import type { RemoteAggregate } from '../store/types';
+import type { RemoteAggregate } from '../store';
 import { behindOf, PARTS, readAggregate } from './aggregate';
 import { sameStamp } from './parts';
 import { PARKED_CREATE } from './conflict-store';
@@ -190,13 +190,17 @@ async function listAndStub(
     markMs: o.markMs,
     window: LIST_WINDOW,
     onPage: (fresh, listed, total) => {
+      let kept = fresh;
       if (o.stubbing) {
         const put = ctx.store.sync.putListEntries(fresh, o.queued);
         o.report.stubbed += put.created.length;
         for (const id of put.stubs) stubs.add(id);
+        // A stub's entry is stored: the fill reads its quote, the pull has nothing to do with it.
+        if (put.stubs.length) kept = fresh.filter((e) => !stubs.has(e.id));
       }
       // The status shows a listing of quotes not held yet (a first sign-in), not every pull.
       if (o.firstListing || o.report.stubbed > 0) ctx.onListed?.(listed, total);
+      return kept;
     },
   });
   return { listing, stubs };
@@ -215,6 +219,7 @@ async function queueOwnQuotes(ctx: PullContext): Promise<void> {
     window: LIST_WINDOW,
     onPage: (fresh) => {
       ctx.store.sync.queueStubs(fresh.map((e) => e.id));
+      return []; // nothing more to do with them
     },
   });
 }

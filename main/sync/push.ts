@@ -2,7 +2,7 @@
 // that take the server to the merged state, and read the quote back as the new base.
 import { unhandled } from '../../common/api';
 import { StoreError, workFromRemote } from '../store';
-import type { EntityKind, QuoteRecord, RemoteAggregate } from '../store/types';
+import type { EntityKind, QuoteRecord, RemoteAggregate } from '../store';
 import { readAggregate, type Part } from './aggregate';
 import { reusable } from './parts';
 import {

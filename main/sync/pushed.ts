@@ -1,6 +1,6 @@
 // What this device created on the server since the base was last recorded: part of the base
 // until the next commit (after a crash between an answer and the commit, for example).
-import type { EntityKind, PushedEntity, SyncCollection } from '../store/types';
+import type { EntityKind, PushedEntity, SyncCollection } from '../store';
 import { type QuoteState, clone, emptyQuote } from './model';
 import type { SyncStore } from './ports';
 

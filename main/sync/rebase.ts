@@ -1,7 +1,7 @@
 // After a push, the working copy becomes the server's state — except where the user edited
 // while the push ran: those edits (since `snapshot`) stay on top, to be pushed next round.
 import { HEADER_TEXT_FIELDS } from '../../common/api';
-import type { WorkQuote } from '../store/types';
+import type { WorkQuote } from '../store';
 import { same } from './model';
 
 const HEADER_FIELDS = [

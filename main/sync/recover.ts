@@ -1,6 +1,6 @@
 // Journal entries left by a crash or a lost answer: before anything is sent again, look on
 // the server for what the request may have created, and adopt it (docs/architecture.md#recovering-a-lost-create).
-import type { JournalEntry, RemoteAggregate } from '../store/types';
+import type { JournalEntry, RemoteAggregate } from '../store';
 import { readAggregate } from './aggregate';
 import { pageOrEnd } from './errors';
 import { PARKED_CREATE } from './conflict-store';

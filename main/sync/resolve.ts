@@ -1,11 +1,11 @@
 // What the user can do about a conflict: take mine, take theirs (one conflict or the whole
 // quote), or save my version as a new quote. The engine carries the choice to the server on
 // the next round; a losing value stays on record in its conflict row.
-import { StoreError, workFromRemote } from '../store';
-import type { Conflict, EntityKind } from '../store/types';
+import { StoreError, workFromRemote, type Store } from '../store';
+import type { Conflict, EntityKind } from '../store';
 import { PARKED_CREATE, currentLocal } from './conflict-store';
 import { same } from './model';
-import type { SyncStore } from './ports';
+import { syncView, type SyncStore } from './ports';
 import { markPushed } from './pushed';
 import { sentValues } from './recover';
 
@@ -18,7 +18,8 @@ function open(store: SyncStore, quoteId: string, conflictId?: number): Conflict[
 
 /** Keep my value (one conflict, or every open conflict of the quote). A quote deleted
  * remotely is kept by saving it as a new quote. */
-export function takeMine(store: SyncStore, quoteId: string, conflictId?: number): string {
+export function takeMine(given: Store | SyncStore, quoteId: string, conflictId?: number): string {
+  const store = syncView(given);
   let id = quoteId;
   store.transaction(() => {
     for (const c of open(store, quoteId, conflictId)) {
@@ -33,12 +34,13 @@ export function takeMine(store: SyncStore, quoteId: string, conflictId?: number)
 
 /** Take the server's value (one conflict, or every open conflict of the quote). */
 export function takeTheirs(
-  store: SyncStore,
+  given: Store | SyncStore,
   quoteId: string,
   conflictId?: number,
   /** For a parked quote create: the candidate the user says is this quote (else the newest). */
   adopt?: string,
 ): void {
+  const store = syncView(given);
   store.transaction(() => {
     for (const c of open(store, quoteId, conflictId)) {
       if (c.field === PARKED_CREATE) resolveParkedCreate(store, c.id, 'remote', adopt);
@@ -88,7 +90,8 @@ function keepNewerLocal(store: SyncStore, quoteId: string, c: Conflict): void {
  * original takes the server's side of every conflict (or goes, if deleted remotely).
  * Returns the new quote's local id.
  */
-export function saveMineAsNew(store: SyncStore, quoteId: string): string {
+export function saveMineAsNew(given: Store | SyncStore, quoteId: string): string {
+  const store = syncView(given);
   return store.transaction(() => {
     const copy = store.saveAsNewQuote(quoteId);
     // The original is the server's version now, not a blend: every edit of mine lives in the
@@ -116,11 +119,12 @@ export function saveMineAsNew(store: SyncStore, quoteId: string): string {
  * adopts the first (newest) candidate still free; `local` sends the create again.
  */
 export function resolveParkedCreate(
-  store: SyncStore,
+  given: Store | SyncStore,
   conflictId: number,
   choice: Choice,
   adopt?: string,
 ): void {
+  const store = syncView(given);
   const c = store.sync.listConflicts(undefined).find((x) => x.id === conflictId);
   if (!c || c.field !== PARKED_CREATE) return;
   store.transaction(() => {

@@ -2,7 +2,7 @@
 // round). Each sends its call(s), records ids and the journal where a lost answer could make
 // a duplicate, and returns the round's picture of the server after its answer.
 import { canTransition, type QuoteStatus } from '../../common/api';
-import type { EntityKind, RemoteAggregate, WorkQuote } from '../store/types';
+import type { EntityKind, RemoteAggregate, WorkQuote } from '../store';
 import { failureOf, isEntityGone, isGone } from './errors';
 import { librarySourceOf, matchDefaultAttachments } from './defaults';
 import type { Kept } from './keep';

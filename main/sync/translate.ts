@@ -9,7 +9,7 @@ import {
   type QuoteResponse,
   type Section,
 } from '../../common/api';
-import type { RemoteAggregate, WorkQuote } from '../store/types';
+import type { RemoteAggregate, WorkQuote } from '../store';
 import {
   type AccessState,
   type AttachmentState,

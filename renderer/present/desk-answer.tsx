@@ -7,10 +7,9 @@ import type { DeskResponseKind, DeskSignature } from '../../common/ipc/desk';
 import type { PresentView } from '../../common/ipc/present';
 import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextArea, TextField } from '../ui';
+import { answerRefusal } from './answer-refusal';
 import { SignatureField } from './signature-field';
 import './desk.css';
-
-const OPEN_STATUSES = new Set(['draft', 'assigned', 'changes_requested']);
 
 const WORDS: Record<
   DeskResponseKind,
@@ -67,7 +66,13 @@ function AnswerDialog({
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // The quote is read again on every change: one published or answered meanwhile (by sync, or
+  // in the editor behind) cannot take this answer, and the dialog says so instead of vanishing.
+  // (Not while its own answer is being taken: that moves the status too.)
+  const refusal = busy ? null : answerRefusal(view.status);
+
   const submit = async () => {
+    if (refusal) return; // said under the form already, beside this button
     const found: Errors = {};
     if (!name.trim()) found.name = 'Your name is required.';
     if (!email.trim()) found.email = 'Your e-mail is required.';
@@ -117,54 +122,56 @@ function AnswerDialog({
       }
     >
       <div className="desk-form">
-        <TextField
-          label="Your name"
-          value={name}
-          autoComplete="name"
-          error={errors.name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <TextField
-          label="Your e-mail"
-          type="email"
-          value={email}
-          autoComplete="email"
-          error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        {w.reason && (
-          <TextArea
-            label={w.reason}
-            value={reason}
-            rows={3}
-            error={errors.reason}
-            onChange={(e) => setReason(e.target.value)}
+        <div className="desk-who">
+          <TextField
+            label="Your name"
+            value={name}
+            autoComplete="name"
+            error={errors.name}
+            onChange={(e) => setName(e.target.value)}
           />
-        )}
-        <section className="desk-terms" aria-labelledby="desk-terms-h">
-          <h3 id="desk-terms-h">Terms</h3>
-          <div className="desk-terms-text" tabIndex={0} role="region" aria-label="Terms to read">
-            {view.terms || 'This proposal has no further terms.'}
-          </div>
-          <label className="desk-check">
-            <input
-              type="checkbox"
-              checked={read}
-              aria-invalid={!!errors.terms || undefined}
-              onChange={(e) => setRead(e.target.checked)}
-            />{' '}
-            I have read the terms
-          </label>
-          {errors.terms && (
-            <p className="field-error" role="alert">
-              {errors.terms}
-            </p>
+          <TextField
+            label="Your e-mail"
+            type="email"
+            value={email}
+            autoComplete="email"
+            error={errors.email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {w.reason && (
+            <TextArea
+              label={w.reason}
+              value={reason}
+              rows={3}
+              error={errors.reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           )}
-        </section>
+          <section className="desk-terms" aria-labelledby="desk-terms-h">
+            <h3 id="desk-terms-h">Terms</h3>
+            <div className="desk-terms-text" tabIndex={0} role="region" aria-label="Terms to read">
+              {view.terms || 'This proposal has no further terms.'}
+            </div>
+            <label className="desk-check">
+              <input
+                type="checkbox"
+                checked={read}
+                aria-invalid={!!errors.terms || undefined}
+                onChange={(e) => setRead(e.target.checked)}
+              />{' '}
+              I have read the terms
+            </label>
+            {errors.terms && (
+              <p className="field-error" role="alert">
+                {errors.terms}
+              </p>
+            )}
+          </section>
+        </div>
         <SignatureField onChange={setSignature} error={errors.signature} />
-        {failed && (
-          <p className="field-error" role="alert">
-            {failed}
+        {(refusal ?? failed) && (
+          <p className="field-error desk-failed" role="alert">
+            {refusal ?? failed}
           </p>
         )}
       </div>
@@ -184,21 +191,28 @@ export function DeskAnswer({ view }: { view: PresentView }) {
       </section>
     );
   }
-  if (!OPEN_STATUSES.has(view.status)) return null;
+  const refusal = answerRefusal(view.status);
   return (
     <section className="desk-answer" aria-labelledby="desk-answer-h">
       <h2 id="desk-answer-h">Your answer</h2>
-      <div className="desk-buttons">
-        {(['accepted', 'changes_requested', 'declined'] as const).map((k) => (
-          <Button
-            key={k}
-            variant={k === 'accepted' ? 'primary' : 'secondary'}
-            onClick={() => setAsking(k)}
-          >
-            {WORDS[k].button}
-          </Button>
-        ))}
-      </div>
+      {refusal && !asking ? (
+        // Said before anything is filled in: never a button that cannot do what it says.
+        <p className="desk-refusal" role="status">
+          {refusal}
+        </p>
+      ) : (
+        <div className="desk-buttons">
+          {(['accepted', 'changes_requested', 'declined'] as const).map((k) => (
+            <Button
+              key={k}
+              variant={k === 'accepted' ? 'primary' : 'secondary'}
+              onClick={() => setAsking(k)}
+            >
+              {WORDS[k].button}
+            </Button>
+          ))}
+        </div>
+      )}
       {asking && (
         <AnswerDialog
           view={view}

@@ -9,6 +9,7 @@ import { errorOf, ipc } from '../ipc';
 import { toast } from '../ui/toast';
 import { quoteIn, type EditCall } from './edit-calls';
 
+/** The text of the fields being typed in, of one line item (or of the header). */
 export type ItemDraft = {
   quantity?: string;
   price?: string;
@@ -16,15 +17,20 @@ export type ItemDraft = {
   cost?: string;
   /** A recurring Custom item's setup fee. */
   initialTotal?: string;
+  [field: string]: string | undefined;
 };
+
+/** Where a field's error is kept: `<line item id>:<field>`, `header:<field>`, `access:email`… */
+export const fieldKey = (owner: string, field: string) => `${owner}:${field}`;
 
 interface EditorState {
   quoteId: string | null;
   detail: QuoteDetail | null;
   loading: boolean;
   loadError: string | null;
+  /** What is typed and not yet stored as typed, by line item id (or `header`) and field. */
   drafts: Record<string, ItemDraft>;
-  /** Errors shown at their field, keyed `item:<id>:<field>` or `header:<field>`. */
+  /** Errors shown at their field, keyed by `fieldKey`. */
   errors: Record<string, string>;
   open: (quoteId: string) => Promise<void>;
   reload: () => Promise<void>;
@@ -38,8 +44,8 @@ interface EditorState {
   apply: (d: QuoteDetail) => void;
   /** The open quote's sync state as main said it (nothing is read again). */
   applySync: (quoteId: string, sync: QuoteSyncInfo) => void;
-  setDraft: (itemId: string, patch: ItemDraft) => void;
-  clearDraft: (itemId: string, field?: keyof ItemDraft) => void;
+  setDraft: (owner: string, field: string, text: string) => void;
+  clearDraft: (owner: string, field?: string) => void;
   setError: (key: string, message: string | null) => void;
   /**
    * Sends an edit and applies the quote its answer carries (`edit-calls.ts` says where); on
@@ -116,17 +122,18 @@ export const useEditor = create<EditorState>((set, get) => ({
     const cur = get().detail;
     if (get().quoteId === quoteId && cur) set({ detail: { ...cur, sync } });
   },
-  setDraft: (itemId, patch) =>
-    set((s) => ({ drafts: { ...s.drafts, [itemId]: { ...s.drafts[itemId], ...patch } } })),
-  clearDraft: (itemId, field) =>
+  setDraft: (owner, field, text) =>
+    set((s) => ({ drafts: { ...s.drafts, [owner]: { ...s.drafts[owner], [field]: text } } })),
+  clearDraft: (owner, field) =>
     set((s) => {
+      if (!s.drafts[owner]) return s;
       const drafts = { ...s.drafts };
-      if (!field) delete drafts[itemId];
-      else if (drafts[itemId]) {
-        const d = { ...drafts[itemId] };
+      if (!field) delete drafts[owner];
+      else {
+        const d = { ...drafts[owner] };
         delete d[field];
-        if (Object.keys(d).length) drafts[itemId] = d;
-        else delete drafts[itemId];
+        if (Object.keys(d).length) drafts[owner] = d;
+        else delete drafts[owner];
       }
       return { drafts };
     }),

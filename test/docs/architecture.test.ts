@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SYNC_STATES, SYNC_TRANSITIONS } from '../../main/store/sync-state';
+import { SYNC_STATES, SYNC_TRANSITIONS } from '../../main/store/syncing/sync-state';
 import { REPO_ROOT } from '../helpers/server';
 
 const DOC = 'docs/architecture.md';
@@ -81,7 +81,7 @@ describe('docs/architecture.md', () => {
         if (to && to !== from) table.add(`${from} -${event}-> ${to}`);
       }
     }
-    expect([...drawn].sort(), 'update the diagram from main/store/sync-state.ts').toEqual(
+    expect([...drawn].sort(), 'update the diagram from main/store/syncing/sync-state.ts').toEqual(
       [...table].sort(),
     );
   });

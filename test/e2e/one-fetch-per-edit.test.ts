@@ -143,4 +143,40 @@ describe('a committed edit', () => {
       throw e;
     }
   });
+
+  it('a refusal is shown under the field the answer names, and nothing of it is stored', async () => {
+    try {
+      const intro = page.getByLabel('Introduction');
+      const terms = page.getByLabel('Terms and disclaimers');
+      /** The words a screen reader reaches from the field (its aria-describedby). */
+      const errorUnder = async (field: typeof intro) => {
+        const ids = (await field.getAttribute('aria-describedby'))?.split(' ') ?? [];
+        const texts = ids.map((id) => page.locator(`[id="${id}"]`).textContent());
+        return (await Promise.all(texts)).join(' ');
+      };
+      const storedIntro = async () => {
+        const held = await core.dispatch('quotes.get', { quoteId }, { via: 'test' });
+        return held.ok
+          ? (held.value as { header: { introMessage: string } }).header.introMessage
+          : '';
+      };
+      const before = await storedIntro();
+      // Longer than main's contract allows (the field has no limit of its own): main refuses
+      // it with field 'introMessage', and that field shows the words.
+      await intro.fill('x'.repeat(20_001));
+      await expect.poll(() => errorUnder(intro)).toContain('must be at most 20000 characters');
+      expect(await intro.getAttribute('aria-invalid')).toBe('true');
+      expect(await terms.getAttribute('aria-invalid')).toBeNull();
+      expect(await page.locator('.field-error').count()).toBe(1);
+      expect(await storedIntro()).toBe(before);
+      // Typed back within the limit: saved, and the error is gone.
+      await intro.fill('Thank you for the visit.');
+      await expect.poll(storedIntro).toBe('Thank you for the visit.');
+      await expect.poll(() => page.locator('.field-error').count()).toBe(0);
+      expect(await intro.getAttribute('aria-invalid')).toBeNull();
+    } catch (e) {
+      await screenshot(page, 'failed-refusal-at-field').catch(() => {});
+      throw e;
+    }
+  });
 });

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import keytar from '@napi-rs/keyring/keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteResponse } from '../../common/api';
-import { applyDbKey, deriveStoreKeys } from '../../main/store/cipher';
+import { applyDbKey, deriveStoreKeys } from '../../main/store/disk/cipher';
 import { KEYCHAIN_SERVICE, readProtection, storeKeyAccount } from '../../main/vault';
 import { bandPng } from '../helpers/png';
 import { startServer, type StartedServer } from '../helpers/server';

@@ -162,6 +162,41 @@ describe('options and alternatives', () => {
     expect(await onServer(q.header.serverId!)).toEqual(['Onboarding', 'Premium plan']);
   });
 
+  it('the picked alternative takes the place of the one it replaces among the sections', async () => {
+    const { header } = await h.call('quotes.create', { clientId: DEMO.clients.acme });
+    const quoteId = header.id;
+    const ids: Record<string, string> = {};
+    for (const name of ['Hardware', 'Essentials', 'Business', 'Onboarding']) {
+      ids[name] = (await h.call('sections.create', { quoteId, name })).sectionId;
+      await h.call('lineItems.add', { quoteId, sectionId: ids[name], items: [custom(name)] });
+    }
+    const view = await h.call('options.group', {
+      quoteId,
+      name: 'Support plan',
+      sectionIds: [ids.Essentials!, ids.Business!],
+      chosenSectionId: ids.Essentials!,
+    });
+    const order = (q: QuoteDetail) => q.sections.map((s) => s.name);
+    expect(order(await h.call('quotes.get', { quoteId }))).toEqual([
+      'Hardware',
+      'Essentials',
+      'Onboarding',
+    ]);
+    const business = view.options.find((o) => o.label === 'Business')!;
+    const q = await h.call('choices.pick', {
+      quoteId,
+      groupId: view.groups[0]!.id,
+      optionId: business.id,
+    });
+    expect(order(q)).toEqual(['Hardware', 'Business', 'Onboarding']);
+    // One undo step gives back the plan and its place.
+    expect(order(await h.call('edits.undo', { quoteId }))).toEqual([
+      'Hardware',
+      'Essentials',
+      'Onboarding',
+    ]);
+  });
+
   it('refuses a mark when some combination would not fit in a quote, naming it', async () => {
     const { header } = await h.call('quotes.create', { clientId: DEMO.clients.acme });
     const quoteId = header.id;

@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ApiClient } from '../../main/api';
-import { openStore, StoreError, type Store } from '../../main/store';
+import { openStore, StoreError } from '../../main/store';
+import { engineStore, type EngineStore } from '../../main/store/engine';
 import type { WorkQuote } from '../../main/store/types';
 import {
   SyncEngine,
@@ -153,12 +154,12 @@ export async function runSeed(
   const landed = trail.landed;
   let life = new Life(rng, NO_FAULTS, log, trail);
   const crashSites: string[] = [];
-  let real!: Store;
+  let real!: EngineStore;
   let store!: ReturnType<typeof crashingStore>;
   let engine!: SyncEngine;
 
   const open = () => {
-    real = openStore(file, { integrityCheck: 'none', newId: () => uuid(ids) });
+    real = engineStore(openStore(file, { integrityCheck: 'none', newId: () => uuid(ids) }));
     real.setIdentity({ user: ADA.user, partner: null, currency: 'USD' });
     real.caches.putProducts(env.catalogue.products as never);
     for (const [id, p] of env.catalogue.pricing) real.caches.putPricing(id, p as never);
@@ -892,7 +893,7 @@ export async function runSeed(
 
     // Every local edit is on the server, or was there before someone else changed it, or is
     // on record in a conflict.
-    const conflicts = new Map<string, ReturnType<Store['sync']['listConflicts']>>();
+    const conflicts = new Map<string, ReturnType<EngineStore['sync']['listConflicts']>>();
     const conflictsOf = (q: string) => {
       if (!conflicts.has(q)) conflicts.set(q, real.sync.listConflicts(q, true));
       return conflicts.get(q)!;

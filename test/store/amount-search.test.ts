@@ -2,7 +2,7 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { centsToAmount } from '../../common/money';
-import { amountMatcher } from '../../main/store/amount-search';
+import { amountMatcher } from '../../main/store/list/amount-search';
 
 // The matches full-text search gave when amounts had their own index: the reference.
 function indexed(rows: [number, number][]) {

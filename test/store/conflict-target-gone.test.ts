@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StoreError, openStore } from '../../main/store';
 import { quoteWithAddOn, seededStore, tempDir } from './fixtures';
+import { engineStore } from '../../main/store/engine';
 
 describe('taking their side of a deleted add-on', () => {
   it('answers CONFLICT_TARGET_GONE when its parent is gone, and the deletion stands', () => {
@@ -51,7 +52,11 @@ describe('taking their side of a deleted add-on', () => {
     // And so it is in the file.
     const again = openStore(file);
     expect(again.getWork(q.id).lineItems).toEqual([]);
-    expect(again.sync.listConflicts(q.id).map((x) => x.id)).toEqual([c!.id]);
+    expect(
+      engineStore(again)
+        .sync.listConflicts(q.id)
+        .map((x) => x.id),
+    ).toEqual([c!.id]);
     again.close();
   });
 });

@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import { StoreValidationError, openStore, type Store } from '../../main/store';
 import { rng } from '../helpers/rng';
 import { digest } from './crash-shared';
+import { engineStore } from '../../main/store/engine';
 
 const [file, seedArg] = process.argv.slice(2);
 const rand = rng(Number(seedArg));
@@ -51,8 +52,8 @@ if (!store.caches.product(M365)) {
 const quotes = store.listQuotes({ account: 'partner', limit: 100 }).content.map((q) => q.id);
 /** Open journal entries and their state, as a sync engine walks them. */
 const openEntries = new Map(
-  store.sync
-    .listJournal()
+  engineStore(store)
+    .sync.listJournal()
     .filter((e) => e.state !== 'done')
     .map((e) => [e.id, e.state]),
 );
@@ -137,7 +138,9 @@ async function journal(k: number): Promise<void> {
     out(`jbegin ${k} new planned`);
     // As the engine does it (commit, then the WAL synced off the event loop), or in one call.
     const e =
-      rand() < 0.7 ? await store.sync.planRequestDurable(input) : store.sync.planRequest(input);
+      rand() < 0.7
+        ? await engineStore(store).sync.planRequestDurable(input)
+        : engineStore(store).sync.planRequest(input);
     openEntries.set(e.id, 'planned');
     out(`jok ${k} ${e.id} planned ${fingerprint}`);
     return;
@@ -147,13 +150,13 @@ async function journal(k: number): Promise<void> {
   if (state === 'unknown' || (state === 'in_flight' && rand() < 0.3)) {
     // The answer came (or a lost create was adopted): the entry goes.
     out(`jbegin ${k} ${id} removed`);
-    store.sync.removeRequest(id);
+    engineStore(store).sync.removeRequest(id);
     openEntries.delete(id);
     out(`jok ${k} ${id} removed -`);
     return;
   }
   out(`jbegin ${k} ${id} ${next}`);
-  const e = store.sync.markRequest(id, next);
+  const e = engineStore(store).sync.markRequest(id, next);
   if (next === 'done') openEntries.delete(id);
   else openEntries.set(id, next);
   out(`jok ${k} ${id} ${e.state} ${e.fingerprint}`);

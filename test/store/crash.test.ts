@@ -8,6 +8,7 @@ import { openStore, type Store } from '../../main/store';
 import { rng } from '../helpers/rng';
 import { digest } from './crash-shared';
 import { tempDir } from './fixtures';
+import { engineStore } from '../../main/store/engine';
 
 const KILLS = 50;
 
@@ -172,8 +173,8 @@ function checkJournal(
     });
   }
   const stored = new Map(
-    store.sync
-      .listJournal()
+    engineStore(store)
+      .sync.listJournal()
       .map((e) => [e.id, { state: e.state as JournalState, fingerprint: e.fingerprint }]),
   );
   const pending = burst.journalInFlight;

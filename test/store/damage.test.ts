@@ -10,9 +10,10 @@ import {
   type WorkQuote,
 } from '../../main/store';
 import { mapError } from '../../main/services/map-error';
-import { deriveStoreKeys } from '../../main/store/cipher';
+import { deriveStoreKeys } from '../../main/store/disk/cipher';
 import { M365, acme, blueFjord, clientOf, seededStore } from './fixtures';
 import { overwritePages, pagesOf } from './pages';
+import { engineStore } from '../../main/store/engine';
 
 const QUOTES = 12;
 const marker = (i: number) => `MARK${String(i).padStart(2, '0')}-`;
@@ -125,9 +126,9 @@ describe('a damaged store', () => {
     expect(report.recovered).toHaveLength(QUOTES - 1);
     expect(report.lost.join(' ')).toMatch(/Blue Fjord|Acme/);
     expectRecovered(store, work, [ids[5]!]);
-    expect(store.sync.listDirty()).toHaveLength(QUOTES - 1);
+    expect(engineStore(store).sync.listDirty()).toHaveLength(QUOTES - 1);
     // The requests that may have reached the server are still on record.
-    expect(store.sync.listJournal({ states: ['planned'] })).toHaveLength(QUOTES - 1);
+    expect(engineStore(store).sync.listJournal({ states: ['planned'] })).toHaveLength(QUOTES - 1);
     // Edits work again and the file is whole.
     store.updateHeader(ids[0]!, { introMessage: 'After the repair' });
     expect(store.database.pragma('quick_check', { simple: true })).toBe('ok');
@@ -180,7 +181,9 @@ describe('a damaged store', () => {
     expect(report.recovered).toHaveLength(QUOTES);
     expect(report.lost.join(' ')).toMatch(/requests waiting for the server/);
     expectRecovered(store, work);
-    expect(store.sync.listJournal({ states: ['planned'] }).length).toBeLessThan(QUOTES);
+    expect(engineStore(store).sync.listJournal({ states: ['planned'] }).length).toBeLessThan(
+      QUOTES,
+    );
     store.close();
   });
 });

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { WorkLineItem, WorkQuote } from '../../main/store';
-import { DocWriter } from '../../main/store/doc-writer';
-import { recomputeTotals, storedDoc } from '../../main/store/totals';
+import { DocWriter } from '../../main/store/quote/doc-writer';
+import { recomputeTotals, storedDoc } from '../../main/store/quote/totals';
 import { M365, SERVER, acme, clientOf, seededStore } from './fixtures';
 
 /** A quote with a few lines, as an edit holds it (no line totals). */

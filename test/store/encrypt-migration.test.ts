@@ -18,7 +18,7 @@ import {
   type EncryptPoint,
   type Store,
 } from '../../main/store';
-import { deriveStoreKeys } from '../../main/store/cipher';
+import { deriveStoreKeys } from '../../main/store/disk/cipher';
 import { filesUnder, hitsOnDisk } from './disk-bytes';
 import { M365, acme, clientOf, seededStore, tempDir } from './fixtures';
 

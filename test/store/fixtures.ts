@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach } from 'vitest';
 import type { CatalogueProduct, ProductPricing } from '../../common/api';
 import { openStore, type Store, type StoreOptions } from '../../main/store';
+import { engineStore, type EngineStore } from '../../main/store/engine';
 
 interface Seed {
   currency: string;
@@ -100,9 +101,9 @@ export function pricingOf(p: Seed['products'][number]): ProductPricing[] {
 }
 
 /** A store in a fresh directory with the demo catalogue cached and Ada signed in. */
-export function seededStore(opts: StoreOptions & { file?: string } = {}): Store {
+export function seededStore(opts: StoreOptions & { file?: string } = {}): EngineStore {
   const file = opts.file ?? path.join(tempDir(), 'quotedesk.sqlite');
-  const store = openStore(file, opts);
+  const store = engineStore(openStore(file, opts));
   store.setIdentity({
     user: {
       id: ada.id,

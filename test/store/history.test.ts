@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Store, type WorkQuote } from '../../main/store';
-import { applyEntry, historyEntry } from '../../main/store/history';
+import { applyEntry, historyEntry } from '../../main/store/quote/history';
 import { M365, SERVER, acme, clientOf, seededStore } from './fixtures';
 
 /** The working copy without the edit timestamp, which undo and redo move forward. */

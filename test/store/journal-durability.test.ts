@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StoreError, type Store } from '../../main/store';
 import type { PlanRequestInput } from '../../main/store';
 import { acme, clientOf, seededStore } from './fixtures';
+import { engineStore } from '../../main/store/engine';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -51,7 +52,7 @@ describe('journal durability', () => {
   it('syncs the WAL through a handle it may write before the entry counts as durable (fake: Windows refuses to fsync a read-only handle)', async () => {
     const { store, quoteId } = withQuote();
     const synced = windowsLikeSync();
-    const e = await store.sync.planRequestDurable(request(quoteId));
+    const e = await engineStore(store).sync.planRequestDurable(request(quoteId));
     expect(synced).toEqual([`${store.file}-wal`]);
     // The app dies without closing its database; the next start finds the entry.
     const after = seededStore({ file: store.file });
@@ -62,10 +63,10 @@ describe('journal durability', () => {
 
   it('refuses a journal write inside another transaction, which rolls back whole', async () => {
     const { store, quoteId } = withQuote();
-    const planned = store.sync.planRequest(request(quoteId, 'first'));
+    const planned = engineStore(store).sync.planRequest(request(quoteId, 'first'));
     const inside = (fn: () => unknown) => () =>
       store.transaction(() => {
-        store.sync.transition(quoteId, 'failed', { message: 'half-way' });
+        engineStore(store).sync.transition(quoteId, 'failed', { message: 'half-way' });
         fn();
       });
     const code = (fn: () => unknown) => {
@@ -76,23 +77,25 @@ describe('journal durability', () => {
       }
       return 'no error';
     };
-    expect(code(inside(() => store.sync.planRequest(request(quoteId, 'second'))))).toBe(
-      'JOURNAL_IN_TRANSACTION',
-    );
-    expect(code(inside(() => store.sync.markRequest(planned.id, 'in_flight')))).toBe(
+    expect(
+      code(inside(() => engineStore(store).sync.planRequest(request(quoteId, 'second')))),
+    ).toBe('JOURNAL_IN_TRANSACTION');
+    expect(code(inside(() => engineStore(store).sync.markRequest(planned.id, 'in_flight')))).toBe(
       'JOURNAL_IN_TRANSACTION',
     );
     let durable: Promise<unknown> = Promise.resolve();
     store.transaction(() => {
-      durable = store.sync.planRequestDurable(request(quoteId, 'third'));
+      durable = engineStore(store).sync.planRequestDurable(request(quoteId, 'third'));
     });
     await expect(durable).rejects.toMatchObject({ code: 'JOURNAL_IN_TRANSACTION' });
-    expect(store.sync.listJournal().map((x) => [x.fingerprint, x.state])).toEqual([
-      ['first', 'planned'],
-    ]);
+    expect(
+      engineStore(store)
+        .sync.listJournal()
+        .map((x) => [x.fingerprint, x.state]),
+    ).toEqual([['first', 'planned']]);
     expect(store.getQuote(quoteId)!.syncMessage).toBeNull();
     // Outside a transaction the same calls go through, and edits afterwards commit as before.
-    expect(store.sync.markRequest(planned.id, 'in_flight').state).toBe('in_flight');
+    expect(engineStore(store).sync.markRequest(planned.id, 'in_flight').state).toBe('in_flight');
     expect(store.database.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
     store.close();
   });

@@ -15,6 +15,7 @@ import {
   pricingOf,
   seededStore,
 } from './fixtures';
+import { engineStore } from '../../main/store/engine';
 
 function quoteFor(store: Store, client = acme) {
   return store.createQuote({ client: clientOf(client), now: new Date('2026-03-01T10:00:00Z') });
@@ -123,8 +124,12 @@ describe('kits in the store', () => {
       'Microsoft 365 Business Premium',
     );
     // Kits are no quote edit: the same quotes are dirty at the same generations, no request planned.
-    expect(again.sync.listDirty().map((d) => [d.id, d.generation])).toEqual(dirtyBefore);
-    expect(again.sync.listJournal({})).toEqual([]);
+    expect(
+      engineStore(again)
+        .sync.listDirty()
+        .map((d) => [d.id, d.generation]),
+    ).toEqual(dirtyBefore);
+    expect(engineStore(again).sync.listJournal({})).toEqual([]);
     expect(again.kits.remove(a.id)).toBe(true);
     expect(again.kits.remove(a.id)).toBe(false);
     expect(again.kits.list().map((k) => k.name)).toEqual(['Onboarding']);

@@ -10,12 +10,13 @@ import {
   StoreTooNewError,
   openStore,
 } from '../../main/store';
-import { codesText, listRow, searchDoc } from '../../main/store/list-row';
+import { codesText, listRow, searchDoc } from '../../main/store/list/list-row';
 import { migrate } from '../../main/store/migrations';
-import { storedDoc } from '../../main/store/totals';
-import { stubWork } from '../../main/store/stubs';
+import { storedDoc } from '../../main/store/quote/totals';
+import { stubWork } from '../../main/store/syncing/stubs';
 import type { ListContent } from '../../common/api';
 import { M365, acme, clientOf, seededStore, tempDir } from './fixtures';
+import { engineStore } from '../../main/store/engine';
 
 const sha = (file: string) =>
   crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
@@ -202,7 +203,7 @@ describe('migrations', () => {
 
     const store = openStore(file);
     // Versions 7 and 8: the state, its message and the notes are the quote's sync record now.
-    expect(store.sync.syncRecord(later.id)).toEqual({
+    expect(engineStore(store).sync.syncRecord(later.id)).toEqual({
       state: 'error',
       lastError: 'QUOTE_INVALID_STATUS: sent meanwhile',
       retryAt: null,
@@ -250,8 +251,11 @@ describe('migrations', () => {
       store.database.prepare('SELECT expires_on FROM quotes WHERE id = ?').pluck().get(later.id),
     ).toBe(later.expiresOn);
     expect(store.database.prepare('SELECT count(*) FROM follow_up_marks').pluck().get()).toBe(0);
-    expect(store.sync.listJournal({ states: ['unknown'] })).toHaveLength(1);
-    expect(store.sync.listConflicts(later.id)[0]).toMatchObject({ local: 'b', remote: 'c' });
+    expect(engineStore(store).sync.listJournal({ states: ['unknown'] })).toHaveLength(1);
+    expect(engineStore(store).sync.listConflicts(later.id)[0]).toMatchObject({
+      local: 'b',
+      remote: 'c',
+    });
     expect(store.undo(later.id)).toBe(true);
     expect(store.getWork(later.id).introMessage).toBe(before.introMessage);
     store.close();
@@ -324,16 +328,23 @@ describe('migrations', () => {
     const store = openStore(file);
     // Still a stub, queued for the fill as every stub of version 7 was; its copy is made from
     // the list row now, none stored.
-    expect(store.sync.listStubs().map((s) => s.quoteId)).toEqual([w.id]);
+    expect(
+      engineStore(store)
+        .sync.listStubs()
+        .map((s) => s.quoteId),
+    ).toEqual([w.id]);
     expect(store.getQuote(w.id)!.stub).toBe(true);
-    expect(store.sync.stubEntry(w.id)).toEqual(entry);
+    expect(engineStore(store).sync.stubEntry(w.id)).toEqual(entry);
     expect(store.getWork(w.id)).toMatchObject({
       referenceCode: 'Q-2024-000777',
       ownedBy: { fullName: 'Ada Stone' },
     });
     expect(store.database.prepare('SELECT count(*) FROM quote_work').pluck().get()).toBe(0);
     expect(store.listQuotes({ search: 'Q-2024-000777' }).content.map((e) => e.id)).toEqual([w.id]);
-    expect(store.sync.heldCounts()).toMatchObject({ queued: 1, listedOnly: { count: 0 } });
+    expect(engineStore(store).sync.heldCounts()).toMatchObject({
+      queued: 1,
+      listedOnly: { count: 0 },
+    });
     store.close();
   });
 });

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { applyDbKey } from '../../main/store/cipher';
+import { applyDbKey } from '../../main/store/disk/cipher';
 
 /** Page numbers (1-based) holding the b-tree of `name` (a table or index), optionally only
  * those whose bytes contain `marker` (plaintext files). `key`: an encrypted file's database key. */

@@ -6,12 +6,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { describe, expect, it } from 'vitest';
 import { STORE_SCHEMA_VERSION, openStore } from '../../main/store';
-import { listRow } from '../../main/store/list-row';
+import { listRow } from '../../main/store/list/list-row';
 import { migrate } from '../../main/store/migrations';
 import { v08PublishRefused } from '../../main/store/migrations/v08-publish-refused';
-import { storedDoc } from '../../main/store/totals';
+import { storedDoc } from '../../main/store/quote/totals';
 import { clearPublishRefusal, publishRefusal } from '../../main/sync';
 import { M365, acme, blueFjord, clientOf, seededStore, tempDir } from './fixtures';
+import { engineStore } from '../../main/store/engine';
 
 const REFUSED = 'status: a quote cannot go from draft to sent';
 
@@ -58,7 +59,7 @@ describe('store migration 8: a refused publish moves from meta into quote_sync',
 
     const store = openStore(file);
     expect(store.database.pragma('user_version', { simple: true })).toBe(STORE_SCHEMA_VERSION);
-    expect(store.sync.syncRecord(refused.id)).toMatchObject({
+    expect(engineStore(store).sync.syncRecord(refused.id)).toMatchObject({
       state: 'synced',
       publishRefused: REFUSED,
     });
@@ -73,7 +74,7 @@ describe('store migration 8: a refused publish moves from meta into quote_sync',
     expect(publishRefusal(store, refused.id)).toBeNull();
     store.close();
     const again = openStore(file);
-    expect(again.sync.syncRecord(refused.id)?.publishRefused).toBeNull();
+    expect(engineStore(again).sync.syncRecord(refused.id)?.publishRefused).toBeNull();
     expect(again.getWork(refused.id)).toEqual(works[0]);
     again.close();
   });

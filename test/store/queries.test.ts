@@ -7,6 +7,7 @@ import {
   type Store,
 } from '../../main/store';
 import { M365, S1, SERVER, acme, ben, blueFjord, clientOf, clients, seededStore } from './fixtures';
+import { engineStore } from '../../main/store/engine';
 
 /** A quote as the server sends it, created by Ben for Acme. */
 function remoteQuote(q: {
@@ -100,14 +101,14 @@ function fiveQuotes(store: Store) {
     { type: 'Standard', productId: S1.id, billingTerm: 'Monthly', quantity: 3 },
   ]);
   // A quote created by Ben (pulled from the server) that Ada does not own.
-  store.sync.importRemote(
+  engineStore(store).sync.importRemote(
     remoteQuote({
       id: '3d2f9b1a-0000-4000-8000-0000000000b1',
       status: 'accepted',
       partnerId: '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc',
     }),
   );
-  const e = store.sync.localIdOf('quote', '3d2f9b1a-0000-4000-8000-0000000000b1')!;
+  const e = engineStore(store).sync.localIdOf('quote', '3d2f9b1a-0000-4000-8000-0000000000b1')!;
   return { a: a.id, b: b.id, c: c.id, d: d.id, e };
 }
 

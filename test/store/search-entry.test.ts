@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sameSearchDoc, searchDoc, searchDocIs } from '../../main/store/list-row';
+import { sameSearchDoc, searchDoc, searchDocIs } from '../../main/store/list/list-row';
 import type { WorkQuote } from '../../main/store';
 
 // Few, short texts with the separators in them, so different quotes often read alike.

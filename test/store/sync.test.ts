@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { StoreError, type RemoteAggregate, type Store, type WorkQuote } from '../../main/store';
+import type { EngineStore } from '../../main/store/engine';
 import { M365, S1, S1_ADDON, acme, ben, quoteWithAddOn, seededStore } from './fixtures';
 
 /**
@@ -84,8 +85,8 @@ function serverView(
 }
 
 /** Records every server id of `ids` in the store's id map, as a push would. */
-function mapAll(store: Store, quoteId: string, w: WorkQuote, ids: Map<string, string>) {
-  const kinds: [string, Parameters<Store['sync']['mapId']>[0]][] = [
+function mapAll(store: EngineStore, quoteId: string, w: WorkQuote, ids: Map<string, string>) {
+  const kinds: [string, Parameters<EngineStore['sync']['mapId']>[0]][] = [
     [w.id, 'quote'],
     ...w.lineItems.map((x) => [x.id, 'lineItem'] as [string, 'lineItem']),
     ...w.sections.map((x) => [x.id, 'section'] as [string, 'section']),

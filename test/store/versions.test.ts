@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openStore, StoreError, StoreValidationError, type WorkQuote } from '../../main/store';
 import { M365, S1, S1_ADDON, SERVER, acme, clientOf, pdf, seededStore, tempDir } from './fixtures';
+import { engineStore } from '../../main/store/engine';
 
 /** What a restore brings back: header texts, line items, sections (totals follow the items). */
 const content = (w: WorkQuote) => ({
@@ -48,7 +49,7 @@ describe('versions of a quote', () => {
     store.versions.setPdf(q.id, 2, pdf(7));
     store.close();
 
-    store = openStore(file);
+    store = engineStore(openStore(file));
     const list = store.versions.list(q.id);
     expect(list.map((v) => [v.number, v.reason, v.label, v.createdBy, v.status])).toEqual([
       [1, 'saved', 'First draft', 'Ada', 'draft'],

@@ -44,7 +44,7 @@ function saidStates(store: Store): Said[] {
   const said: Said[] = [];
   store.onChange((e) => {
     if (e.what !== 'syncState' || !e.quoteId) return;
-    const rec = store.sync.syncRecord(e.quoteId);
+    const rec = store.syncRecord(e.quoteId);
     if (!rec) return;
     said.push({
       quoteId: e.quoteId,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '../../main/api';
 import { openStore, type Store } from '../../main/store';
+import { engineStore, type EngineStore } from '../../main/store/engine';
 import { SyncEngine, type EngineOptions, type SyncApi } from '../../main/sync';
 import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
 import { startServer, type StartedServer } from '../helpers/server';
@@ -120,7 +121,7 @@ export async function primeCatalogue(store: Store, api: ApiClient): Promise<void
 export interface Device {
   dir: string;
   file: string;
-  store: Store;
+  store: EngineStore;
   api: SyncApi;
   engine: SyncEngine;
   /** Closes the database (a crash, for the engine) and opens a new store and engine on it. */
@@ -133,7 +134,7 @@ export function device(
   dir = mkdtempSync(join(tmpdir(), 'quotedesk-sync-dev-')),
 ): Device {
   const file = join(dir, 'quotedesk.sqlite');
-  const store = openStore(file, { integrityCheck: 'none' });
+  const store = engineStore(openStore(file, { integrityCheck: 'none' }));
   store.setIdentity({
     user: ADA.user,
     partner: null,

@@ -66,7 +66,9 @@ function listingOf(all: ListContent[]) {
     page: (n) => list.page(n),
     markMs: -Infinity,
     window: 8,
-    onPage: (fresh) => batches.push(fresh.map((e) => e.id)),
+    onPage: (fresh) => {
+      batches.push(fresh.map((e) => e.id));
+    },
   });
   return { list, batches, listing };
 }
@@ -96,6 +98,27 @@ describe('listing the partner’s quotes, several pages at a time', () => {
     expect([...new Set(list.asked)]).toEqual(list.asked); // each page asked once
   });
 
+  it('keeps in its changes only the entries each page’s taker kept, and still counts every one', async () => {
+    const all = entries(20); // 10 pages
+    const list = heldList(all);
+    const listing = listChanged({
+      page: (n) => list.page(n),
+      markMs: -Infinity,
+      window: 4,
+      // As a first sign-in's pull: the entries stored as stubs are done with.
+      onPage: (fresh) => fresh.filter((e) => e.id.endsWith('7')),
+    });
+    for (let round = 0; round < 20; round++) {
+      await turn();
+      list.answer(list.inFlight());
+    }
+    const r = await listing;
+    expect(r.changed.map((e) => e.id)).toEqual(['q-0007', 'q-0017']);
+    expect(r.listed).toBe(20);
+    expect(r.newest).toBe(all[0]!.updatedOn);
+    expect(r.settled).toBe(true);
+  });
+
   it('takes with a page the answers read just after it (a body read in the next turn of the event loop, as from a socket)', async () => {
     const all = entries(12); // 6 pages
     const { list, batches, listing } = listingOf(all);
@@ -123,7 +146,9 @@ describe('listing the partner’s quotes, several pages at a time', () => {
       page: (n) => list.page(n),
       markMs,
       window: 16,
-      onPage: (fresh) => batches.push(fresh.map((e) => e.id)),
+      onPage: (fresh) => {
+        batches.push(fresh.map((e) => e.id));
+      },
     });
     await turn();
     list.answer([0]);

@@ -1,5 +1,5 @@
-import { amountsText, codesText, searchDoc } from '../list-row';
-import { parseDoc } from '../totals';
+import { amountsText, codesText, searchDoc } from '../list/list-row';
+import { parseDoc } from '../quote/totals';
 import type { Migration } from './migration';
 
 // Version 2: the list's sort and filter indexes, status counts kept by triggers, full-text

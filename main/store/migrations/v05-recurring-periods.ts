@@ -1,4 +1,4 @@
-import { parseDoc, recurringByPeriod } from '../totals';
+import { parseDoc, recurringByPeriod } from '../quote/totals';
 import type { Migration } from './migration';
 
 // The list shows recurring money per billing period (a monthly and a yearly amount added

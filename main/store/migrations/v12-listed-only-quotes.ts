@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 // A partner's 100,000 quotes: most are kept as listed entries only, downloaded when opened
-// (main/store/stubs.ts). A stub gets a place in the fill's queue (`queued`; every stub of an
+// (main/store/syncing/stubs.ts). A stub gets a place in the fill's queue (`queued`; every stub of an
 // older file was queued) and keeps only what its list row has no column for (owner and partner
 // names, in `extra`); its working copy, made from the row when asked for, is no longer stored.
 // About 1.8 KB of the 3.5 KB a stub took goes.
