@@ -4,8 +4,10 @@
 // this file, so what they test is what ships.
 //   node out/main/browser.cjs --data-dir DIR [--port N] [--token T] [--no-embedded]
 //                             [--without-keychain ask|unencrypted]
-// Prints one line of JSON when ready: {"pageUrl","origin","token","pid"}. SIGTERM and SIGINT
-// close the core (a running sync step finishes) and the bridge.
+// Prints one line of JSON once the page can be opened (the bridge listens; calls wait for the
+// core while it opens): {"pageUrl","origin","token","pid"}, and a second, {"open":true}, once
+// the core is open. SIGTERM and SIGINT close the core (a running sync step finishes) and the
+// bridge.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -28,7 +30,7 @@ async function main(): Promise<void> {
   const dataDir = values['data-dir'];
   if (!dataDir) throw new Error('--data-dir is required');
   const withoutKeychain = values['without-keychain'] === 'unencrypted' ? 'unencrypted' : 'ask';
-  const app = await runBrowserApp({
+  const app = runBrowserApp({
     core: {
       dataDir,
       platform: { mode: 'browser' },
@@ -44,17 +46,21 @@ async function main(): Promise<void> {
     staticDir: path.join(out, 'renderer'),
     ...(values.port ? { port: Number(values.port) } : {}),
     ...(values.token ? { token: values.token } : {}),
+    // The page can load while the core opens: its calls wait for the core.
+    onListening: ({ pageUrl, origin, token }) =>
+      process.stdout.write(`${JSON.stringify({ pageUrl, origin, token, pid: process.pid })}\n`),
   });
+  // From the ready line on, a signal closes the app, the core's start finishing first.
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      void app.close().finally(() => process.exit(0));
+      void app.then((a) => a.close()).finally(() => process.exit(0));
     });
   }
-  const { pageUrl, origin, token } = app.bridge;
-  process.stdout.write(`${JSON.stringify({ pageUrl, origin, token, pid: process.pid })}\n`);
+  await app;
+  process.stdout.write(`${JSON.stringify({ open: true })}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -82,18 +82,27 @@ export interface CoreMemory {
 /** Milliseconds since the core process started (`startedAt`, wall clock in ms). */
 export interface CoreTimings {
   startedAt: number;
+  /** The entry's modules evaluated (the bridge's; the core's are loaded later). */
   loadedMs: number;
-  coreMs: number;
+  /** The bridge listening: the page can be opened. */
   bridgeMs: number;
   /** CPU time (user + system) the process had used by then. */
   loadedCpuMs: number;
-  readyCpuMs: number;
+  bridgeCpuMs: number;
+}
+
+/** Once the core is open (its modules loaded, vault, store, first session): as above. */
+export interface CoreOpenTimings {
+  coreMs: number;
+  coreCpuMs: number;
 }
 
 export interface CoreChild {
   pid: number;
   pageUrl: string;
   timings: CoreTimings;
+  /** Answered once the core is open. */
+  openTimings(): Promise<CoreOpenTimings>;
   /** The embedded server's process id (from its pid file), once it runs. */
   serverPid(): number | undefined;
   call<N extends CallName>(name: N, input?: IpcInput<N>): Promise<IpcOutput<N>>;
@@ -146,6 +155,7 @@ export async function startCoreChild(
     pid: child.pid!,
     pageUrl: ready.pageUrl,
     timings: ready.timings,
+    openTimings: () => ask<CoreOpenTimings>('timings'),
     serverPid: () => {
       try {
         return Number(fs.readFileSync(pidFile, 'utf8').trim()) || undefined;

@@ -1,20 +1,23 @@
 // The app's core in a process of its own for the `memory` and `ui` suites, bundled and run on
 // plain Node as the installer ships main: the core (store, vault, sync engine, services), the
 // loopback bridge the renderer talks to, and the embedded Quoting API (the bundled server, a
-// child of this process, seeded with the partner's quotes; `-` for none). Prints one JSON line
-// when ready: {"pageUrl","origin","token","pid","timings"}, the timings in ms since the
-// process started (`startedAt`, wall clock): its modules loaded, the core open, the bridge
-// listening, and the CPU time it had used when its modules were loaded and when it was ready
-// (a figure a busy machine does not inflate). Answers the bench over the IPC channel of `fork`:
+// child of this process, seeded with the partner's quotes; `-` for none), started as browser
+// mode starts them (main/bridge/browser-app.ts: the bridge first, the core loaded and opened
+// while the page loads). Prints one JSON line once the bridge listens:
+// {"pageUrl","origin","token","pid","timings"}, the timings in ms since the process started
+// (`startedAt`, wall clock): the entry's modules loaded, the bridge listening, and the CPU time
+// it had used by each (a figure a busy machine does not inflate). Answers the bench over the
+// IPC channel of `fork`:
+//   {op: 'timings'}            → once the core is open: {coreMs, coreCpuMs}, as above
 //   {op: 'mem'}                → this process's RSS, then its heap after a full GC
 //   {op: 'snapshot', file}     → a V8 heap snapshot written to `file`
 //   {op: 'close'}              → the core closed (the embedded server with it), then exit
 //   node --expose-gc core-process.cjs <dataDir> <staticDir> <serverCjs|-> [seedFile]
 import v8 from 'node:v8';
-import { startBridge } from '../../main/bridge';
-import { createCore, silentLogger } from '../../main/core';
+import { runBrowserApp } from '../../main/bridge/browser-app';
+import { silentLogger } from '../../main/core/log';
 
-type Request = { id: number; op: 'mem' | 'snapshot' | 'close'; file?: string };
+type Request = { id: number; op: 'mem' | 'timings' | 'snapshot' | 'close'; file?: string };
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -46,7 +49,8 @@ function memory() {
 
 // A CommonJS bundle has no top-level await.
 async function main(): Promise<void> {
-  // The bundle is evaluated whole before this runs: every module of main is loaded by now.
+  // The bundle's entry is evaluated before this runs: the bridge's modules; the core's load
+  // when it is first wanted (main/bridge/browser-app.ts).
   const loadedMs = performance.now();
   const cpu = () => {
     const u = process.cpuUsage();
@@ -54,44 +58,47 @@ async function main(): Promise<void> {
   };
   const loadedCpuMs = cpu();
   const [dataDir, staticDir, serverCjs, seedFile] = process.argv.slice(2);
-  const core = await createCore({
-    dataDir: dataDir!,
-    platform: { mode: 'browser' },
-    version: 'bench',
-    log: silentLogger,
-    embedded:
-      serverCjs && serverCjs !== '-'
-        ? { run: { command: process.execPath, args: [serverCjs] }, seedFile: seedFile! }
-        : null,
-    // No keychain session here: the store as a salesperson who chose "keep unencrypted" has it.
-    withoutKeychain: 'unencrypted',
-  });
-  const coreMs = performance.now();
-  const bridge = await startBridge({
-    dispatch: core.dispatch,
-    hub: core.hub,
+  const app = runBrowserApp({
+    core: {
+      dataDir: dataDir!,
+      platform: { mode: 'browser' },
+      version: 'bench',
+      log: silentLogger,
+      embedded:
+        serverCjs && serverCjs !== '-'
+          ? { run: { command: process.execPath, args: [serverCjs] }, seedFile: seedFile! }
+          : null,
+      // No keychain session here: the store as a salesperson who chose "keep unencrypted" has it.
+      withoutKeychain: 'unencrypted',
+    },
     staticDir: staticDir!,
+    // The page is opened as soon as the bridge listens, as main/browser.ts says it can be.
+    onListening: (bridge) => {
+      const timings = {
+        startedAt: performance.timeOrigin,
+        loadedMs,
+        bridgeMs: performance.now(),
+        loadedCpuMs,
+        bridgeCpuMs: cpu(),
+      };
+      process.stdout.write(
+        `${JSON.stringify({ pageUrl: bridge.pageUrl, origin: bridge.origin, token: bridge.token, pid: process.pid, timings })}\n`,
+      );
+    },
   });
-  const timings = {
-    startedAt: performance.timeOrigin,
-    loadedMs,
-    coreMs,
-    bridgeMs: performance.now(),
-    loadedCpuMs,
-    readyCpuMs: cpu(),
-  };
+  const opened = app.then(() => ({ coreMs: performance.now(), coreCpuMs: cpu() }));
 
   process.on('message', (raw) => {
     const req = raw as Request;
     const reply = (value: unknown) => process.send?.({ id: req.id, value });
     if (req.op === 'mem') reply(memory());
+    else if (req.op === 'timings') void opened.then(reply);
     else if (req.op === 'snapshot') {
       gc?.();
       reply(v8.writeHeapSnapshot(req.file));
     } else if (req.op === 'close') {
-      void bridge
-        .close()
-        .then(() => core.close())
+      void app
+        .then((a) => a.close())
         .then(() => {
           reply(true);
           process.disconnect?.();
@@ -99,10 +106,7 @@ async function main(): Promise<void> {
         });
     }
   });
-
-  process.stdout.write(
-    `${JSON.stringify({ pageUrl: bridge.pageUrl, origin: bridge.origin, token: bridge.token, pid: process.pid, timings })}\n`,
-  );
+  await app;
 }
 
 main().catch((error: unknown) => {

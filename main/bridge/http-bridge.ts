@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { TOKEN_HEADER, type IpcResult } from '../../common/ipc';
+import type { IpcResult } from '../../common/ipc';
+import { TOKEN_HEADER } from '../../common/ipc/channels';
 import { buildCsp, securityHeaders } from '../core/csp';
 import type { EventHub } from '../core/event-hub';
 import { silentLogger, type Logger } from '../core/log';
+import { watchPageServed } from './page-served';
 import { mimeTypeOf, resolveExistingFileUnder } from '../core/safe-path';
 import type { Dispatch } from '../services/dispatcher';
 
@@ -24,6 +26,11 @@ export interface HttpBridgeOptions {
   log?: Logger;
   /** Largest request body; attachments travel as base64 in browser mode. */
   maxBodyBytes?: number;
+  /**
+   * Called once when the page's first files have been answered, or soon after listening when
+   * no page asks (`page-served.ts`): what waits for the page to have loaded starts then.
+   */
+  onPageServed?: () => void;
 }
 
 export interface HttpBridge {
@@ -51,6 +58,7 @@ export async function startBridge(options: HttpBridgeOptions): Promise<HttpBridg
   const log = options.log ?? silentLogger;
   const maxBody = options.maxBodyBytes ?? 64 * 1024 * 1024;
   const sseClients = new Set<http.ServerResponse>();
+  const pageServed = options.onPageServed ? watchPageServed(options.onPageServed) : null;
   let origin = '';
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
@@ -165,6 +173,11 @@ export async function startBridge(options: HttpBridgeOptions): Promise<HttpBridg
       return res.end('Not found.');
     }
     const stat = fs.statSync(file);
+    if (pageServed) {
+      pageServed.started();
+      const asset = path.basename(file) !== 'index.html';
+      res.once('close', () => pageServed.finished(asset));
+    }
     res.writeHead(200, {
       ...headers,
       'content-type': mimeTypeOf(file),
@@ -204,6 +217,7 @@ export async function startBridge(options: HttpBridgeOptions): Promise<HttpBridg
     token,
     pageUrl: `${origin}/#token=${token}`,
     async close() {
+      pageServed?.stop();
       unsubscribe();
       clearInterval(keepalive);
       for (const client of sseClients) client.end();

@@ -1,4 +1,6 @@
-import { events, type EventName, type IpcEvent } from '../../common/ipc';
+// The events' map alone, not the whole contract: browser mode's bridge holds the hub before
+// the core (and the calls' schemas) are loaded.
+import { events, type EventName, type IpcEvent } from '../../common/ipc/events';
 
 export type EventListener = (event: EventName, payload: unknown) => void;
 

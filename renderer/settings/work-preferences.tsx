@@ -28,7 +28,7 @@ function days(text: string, what: string, errs: Errors, field: Field): number {
   return n;
 }
 
-// long: one component: its form state, checks and markup belong together
+// long: the three thresholds, their checks and the notify switch are saved as one preferences object
 export function WorkPreferences() {
   const prefs = useLocalPrefs((s) => s.prefs);
   const [form, setForm] = useState(() => formOf(prefs));

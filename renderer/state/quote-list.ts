@@ -58,8 +58,11 @@ const inflight = new Set<string>();
 /**
  * What the window does at start besides its first rows (the pipeline's sums, "Needs
  * attention", its notice) waits for the list's first answer once it has been asked for: the
- * core answers one call at a time, and those would otherwise be answered before it. Not
- * longer than `FIRST_LIST_WAIT_MS`; not at all where no list was asked for (another screen).
+ * core answers one call at a time, and those would otherwise be answered before it. And for
+ * the rows it brought to be on screen: the core's work on those calls (they read every open
+ * quote) would otherwise take the processor from the page's drawing of them. Not longer than
+ * `FIRST_LIST_WAIT_MS` (where no frame is drawn: a hidden window); not at all where no list
+ * was asked for (another screen).
  */
 const FIRST_LIST_WAIT_MS = 2_000;
 let firstList: Promise<void> | null = null;
@@ -72,7 +75,16 @@ function firstListAsked(): void {
   });
 }
 
-/** Resolves once the list's first page has been answered (or failed), if it was asked for. */
+/** The next frame drawn, then what waited for it (a frame's callbacks run before its paint). */
+function afterNextPaint(then: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') then();
+  else requestAnimationFrame(() => setTimeout(then, 0));
+}
+
+/**
+ * Resolves once the list's first page has been answered (or failed) and drawn, if it was
+ * asked for.
+ */
 export function afterFirstList(): Promise<void> {
   return firstList ?? Promise.resolve();
 }
@@ -109,7 +121,7 @@ export const useQuoteList = create<ListState>((set, get) => {
       else if (get().key === key) set({ error: errorOf(e).message, loaded: true });
     } finally {
       inflight.delete(id);
-      if (!retry) firstListSettled();
+      if (!retry) afterNextPaint(firstListSettled);
     }
     if (retry && get().key === key && !get().loaded) void fetchPage(page, key);
   };

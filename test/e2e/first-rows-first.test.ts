@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('the window at start', () => {
-  it("asks for the list's first page before anything else, and the pipeline and Needs attention only once it is answered", async () => {
+  it("asks for the list's first page before anything else, and the pipeline and Needs attention only once it is answered and drawn", async () => {
     const staticDir = ensureRendererBuilt();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-first-rows-'));
     dirs.push(dataDir);
@@ -35,6 +35,26 @@ describe('the window at start', () => {
     try {
       browser = await launchChromium();
       const page = await browser.newPage();
+      // In the page: whether a frame has been drawn since the list's answer was put on it (its
+      // count of quotes), as each call is sent (a frame's callbacks run together, before any
+      // later task).
+      await page.addInitScript(`
+        window.__rowsDrawn = false;
+        window.__sentAfterRows = {};
+        new MutationObserver((_, obs) => {
+          const count = document.querySelector('[data-testid="result-count"]');
+          if (count && /\\d quotes?$/.test(count.textContent)) {
+            obs.disconnect();
+            requestAnimationFrame(() => { window.__rowsDrawn = true; });
+          }
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+        const send = window.fetch.bind(window);
+        window.fetch = (input, init) => {
+          const m = /\\/ipc\\/([\\w.]+)$/.exec(String(input));
+          if (m && !(m[1] in window.__sentAfterRows)) window.__sentAfterRows[m[1]] = window.__rowsDrawn;
+          return send(input, init);
+        };
+      `);
       const seen: string[] = [];
       const name = (url: string) => /\/ipc\/([\w.]+)$/.exec(new URL(url).pathname)?.[1];
       page.on('request', (r) => {
@@ -56,6 +76,13 @@ describe('the window at start', () => {
       for (const later of ['followUps.list', 'followUps.takeNotice', 'quotes.pipeline']) {
         expect(seen.indexOf(`asked ${later}`), later).toBeGreaterThan(listAnswered);
       }
+      // …and once its rows are on screen: the core's work on them leaves the drawing alone.
+      const afterRows = await page.evaluate<Record<string, boolean>>('window.__sentAfterRows');
+      expect(afterRows).toMatchObject({
+        'quotes.list': false,
+        'followUps.list': true,
+        'quotes.pipeline': true,
+      });
     } finally {
       await bridge.close();
       await core.close();

@@ -115,7 +115,17 @@ export async function startApp(out: string, opts: StartOptions): Promise<Started
     child.once('exit', (code, signal) =>
       reject(new Error(`the app ended before it was ready (${code ?? signal}):\n${printed}`)),
     );
-    lines.once('line', (line) => resolve(JSON.parse(line) as { origin: string; token: string }));
+    // The first line says where the page is (the core still opening), the second that the core
+    // is open: the suite's calls are timed from there (main/browser.ts).
+    let first: { origin: string; token: string } | null = null;
+    const onLine = (line: string) => {
+      if (!first) first = JSON.parse(line) as { origin: string; token: string };
+      else if ((JSON.parse(line) as { open?: boolean }).open) {
+        lines.off('line', onLine);
+        resolve(first);
+      }
+    };
+    lines.on('line', onLine);
   });
   lines.on('line', (l) => (printed += `${l}\n`));
   const events: AppEvent[] = [];

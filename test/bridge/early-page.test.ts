@@ -1,0 +1,110 @@
+// Browser mode's start (main/bridge/browser-app.ts): the bridge listens before the core is
+// loaded and open, so the page's HTML and scripts are served while the core opens, and the
+// page's first call is answered by the core once it is open.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { createHttpBridge, createIpcClient } from '../../common/ipc';
+import { runBrowserApp, type BrowserApp, type HttpBridge } from '../../main/bridge';
+import { watchPageServed } from '../../main/bridge/page-served';
+import { silentLogger } from '../../main/core';
+
+const dirs: string[] = [];
+const apps: Promise<BrowserApp>[] = [];
+afterAll(async () => {
+  for (const app of apps) await (await app).close();
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+function get(bridge: HttpBridge, p: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${bridge.origin}${p}`, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe("browser mode's start", () => {
+  it('serves the page while the core opens, and answers its first call once the core is open', async () => {
+    const staticDir = tempDir('quotedesk-early-static-');
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<title>Quotedesk</title>');
+    fs.writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'export {};');
+    const order: string[] = [];
+    let listening: (b: HttpBridge) => void = () => {};
+    const bridgeUp = new Promise<HttpBridge>((r) => (listening = r));
+    const app = runBrowserApp({
+      core: {
+        dataDir: tempDir('quotedesk-early-data-'),
+        platform: { mode: 'browser' },
+        log: silentLogger,
+        embedded: null,
+        syncFactory: null,
+        withoutKeychain: 'unencrypted',
+      },
+      staticDir,
+      onListening: listening,
+    });
+    apps.push(app);
+    void app.then(() => order.push('core open'));
+    const bridge = await bridgeUp;
+
+    const page = await get(bridge, '/');
+    const script = await get(bridge, '/assets/app.js');
+    order.push('page served');
+    expect(page.body).toContain('<title>Quotedesk</title>');
+    expect(script.status).toBe(200);
+
+    const ipc = createIpcClient(createHttpBridge({ baseUrl: bridge.origin, token: bridge.token }));
+    const list = await ipc.call('quotes.list', { limit: 50 });
+    expect(list.page.totalElements).toBe(0);
+    expect(order).toEqual(['page served', 'core open']);
+  });
+});
+
+describe('when the page has what it loads first', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is once its scripts are answered and no other is asked for: not at its HTML alone', () => {
+    vi.useFakeTimers();
+    const served = vi.fn();
+    const watch = watchPageServed(served);
+    watch.started();
+    watch.finished(false); // index.html: the browser asks for the scripts only once it has read it
+    vi.advanceTimersByTime(100);
+    expect(served).not.toHaveBeenCalled();
+    watch.started();
+    watch.started();
+    watch.finished(true);
+    vi.advanceTimersByTime(100);
+    expect(served).not.toHaveBeenCalled(); // one script still on its way
+    watch.finished(true);
+    vi.advanceTimersByTime(100);
+    expect(served).toHaveBeenCalledTimes(1);
+    watch.started();
+    watch.finished(true);
+    vi.advanceTimersByTime(1_000);
+    expect(served).toHaveBeenCalledTimes(1);
+  });
+
+  it('is soon after listening when no page asks at all', () => {
+    vi.useFakeTimers();
+    const served = vi.fn();
+    watchPageServed(served);
+    vi.advanceTimersByTime(1_000);
+    expect(served).toHaveBeenCalledTimes(1);
+  });
+});
