@@ -92,8 +92,10 @@ describe('the proposal PDF and the spec operations in the app', () => {
     expect(await recipients.textContent()).toMatch(/Zoë Ångström · IT manager · Guest/);
 
     await waitSynced();
-    const ref = (await page.locator('.editor-title .mono').textContent())!;
-    expect(ref).toMatch(/^Q-/);
+    // The reference code is read with the quote after the round; the badge is told at once.
+    const title = page.locator('.editor-title .mono');
+    await expect.poll(() => title.textContent(), { timeout: 30_000 }).toMatch(/^Q-/);
+    const ref = (await title.textContent())!;
     const initial = (await page.getByTestId('initial-total').textContent())!;
     const recurring = (await page.getByTestId('recurring-total-monthly').textContent())!;
     expect([initial, recurring]).toEqual(['$600.00', '$245.00']);

@@ -78,8 +78,10 @@ describe('versions of a quote', () => {
     }
     await setField('Introduction', 'As agreed on Monday');
     await synced();
-    const ref = (await page.locator('.editor-title .mono').textContent())!;
-    expect(ref).toMatch(/^Q-/);
+    // The reference code is read with the quote after the round; the badge is told at once.
+    const title = page.locator('.editor-title .mono');
+    await expect.poll(() => title.textContent(), { timeout: 30_000 }).toMatch(/^Q-/);
+    const ref = (await title.textContent())!;
 
     // Publish: version 1 appears in the Versions panel, the quote as sent.
     await page.getByRole('button', { name: 'Publish to client' }).click();
