@@ -9,15 +9,15 @@
 // and the accept step with the typed name; axe in light and dark.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeskResponse } from '../../common/ipc';
 import type { VersionSummary } from '../../common/versions';
 import type { FaultProxy } from '../api/fault-proxy';
 import type { Api } from '../helpers/server-api';
 import { pdfPagePng, pdfPages, pdfText } from '../proposal/helpers';
 import type { RunningApp } from './app';
-import { refuseStatusChange, startAppThroughProxy } from './through-proxy';
-import { SCREENSHOTS, screenshot } from './browser';
+import { appThroughProxyForFile, refuseStatusChange } from './through-proxy';
+import { SCREENSHOTS } from './browser';
 import { axeBothSchemes, drawSignature, goOffline, serverQuote } from './desk-flows';
 import { addCustom, addSection, newQuote, syncNow } from './flows';
 
@@ -28,23 +28,7 @@ let app: RunningApp;
 let proxy: FaultProxy;
 let api: Api;
 
-beforeAll(async () => {
-  ({ app, proxy, api } = await startAppThroughProxy());
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && proxy)
-    console.log('last requests through the proxy:', JSON.stringify(proxy.seen.slice(-25)));
-  proxy?.clear();
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-desk-${ctx.task.id}`, true).catch(() => {});
-});
-
-afterAll(async () => {
-  await api?.close();
-  await proxy?.stop();
-  await app?.close();
-});
+appThroughProxyForFile('desk', (started) => ({ app, proxy, api } = started));
 
 const badge = () => app.page.locator('.editor-title .sync-badge').textContent();
 

@@ -7,7 +7,7 @@
 // signed PDF and the status accepted. The same by keyboard alone; axe in light and dark; the
 // signature pad whole at 1280×800; an answer the quote can no longer take refused up front.
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SectionsResponse } from '../../common/api';
 import type { FaultProxy } from '../api/fault-proxy';
 import { ok, type Api } from '../helpers/server-api';
@@ -23,31 +23,21 @@ import {
   tabTo,
 } from './desk-flows';
 import { addCustom, addSection, newQuote, syncNow } from './flows';
-import { startAppThroughProxy } from './through-proxy';
+import { appThroughProxyForFile } from './through-proxy';
 
 let app: RunningApp;
 let proxy: FaultProxy;
 let api: Api;
 
-beforeAll(async () => {
-  ({ app, proxy, api } = await startAppThroughProxy());
-}, 180_000);
-
-afterEach(async (ctx) => {
-  proxy?.clear();
-  if (ctx.task.result?.state === 'fail' && app) {
-    await screenshot(app.page, `failed-desk-options-${ctx.task.id}`, true).catch(() => {});
+appThroughProxyForFile(
+  'desk-options',
+  (started) => ({ app, proxy, api } = started),
+  async (app) => {
     // Left in present mode (or its dialog): the next test starts from the app.
     for (let i = 0; i < 2 && (await app.page.locator('.present').count()) > 0; i++)
       await app.page.keyboard.press('Escape');
-  }
-});
-
-afterAll(async () => {
-  await api?.close();
-  await proxy?.stop();
-  await app?.close();
-});
+  },
+);
 
 interface Line {
   section: string;

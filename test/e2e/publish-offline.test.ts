@@ -5,12 +5,12 @@
 // draft, the reason on screen and every other edit on the server. The app talks to the real
 // server through the fault proxy: no connection is its dropped connections, and the refusal is
 // the one fault the real server cannot be made to give on demand.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ListResponse, QuoteResponse } from '../../common/api';
 import type { FaultProxy } from '../api/fault-proxy';
 import { ok, type Api } from '../helpers/server-api';
 import type { RunningApp } from './app';
-import { refuseStatusChange, startAppThroughProxy } from './through-proxy';
+import { appThroughProxyForFile, refuseStatusChange } from './through-proxy';
 import { screenshot } from './browser';
 import { addCustom, addSection, connectionText, newQuote, syncNow } from './flows';
 
@@ -18,24 +18,7 @@ let app: RunningApp;
 let proxy: FaultProxy;
 let api: Api;
 
-beforeAll(async () => {
-  ({ app, proxy, api } = await startAppThroughProxy());
-}, 180_000);
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && proxy) {
-    console.log('last requests through the proxy:', JSON.stringify(proxy.seen.slice(-25)));
-  }
-  proxy?.clear();
-  if (ctx.task.result?.state === 'fail' && app)
-    await screenshot(app.page, `failed-publish-${ctx.task.id}`, true).catch(() => {});
-});
-
-afterAll(async () => {
-  await api?.close();
-  await proxy?.stop();
-  await app?.close();
-});
+appThroughProxyForFile('publish', (started) => ({ app, proxy, api } = started));
 
 const badge = () => app.page.locator('.editor-title .sync-badge').textContent();
 

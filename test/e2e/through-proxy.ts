@@ -2,9 +2,11 @@
 // be made to fail on demand): the profile added and switched to, online, and a client of the
 // real server beside it to read what reached the server.
 import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startFaultProxy, type FaultProxy } from '../api/fault-proxy';
 import { DEMO, login, type Api } from '../helpers/server-api';
 import { startApp, type RunningApp } from './app';
+import { screenshot } from './browser';
 
 export async function startAppThroughProxy(): Promise<{
   app: RunningApp;
@@ -36,6 +38,40 @@ export async function startAppThroughProxy(): Promise<{
     .waitFor({ timeout: 60_000 });
   const api = await login(app.server().baseUrl, app.server().ca);
   return { app, proxy, api };
+}
+
+type ThroughProxy = Awaited<ReturnType<typeof startAppThroughProxy>>;
+
+/**
+ * One app through the proxy for a test file: started before its tests, the proxy's faults
+ * cleared after each, and after a failed test the last requests printed, a screenshot taken and
+ * `afterFail` run (e.g. leaving a dialog, so the next test starts from the app).
+ */
+export function appThroughProxyForFile(
+  name: string,
+  started: (parts: ThroughProxy) => void,
+  afterFail?: (app: RunningApp) => Promise<void>,
+): void {
+  let parts: ThroughProxy | undefined;
+  beforeAll(async () => {
+    parts = await startAppThroughProxy();
+    started(parts);
+  }, 180_000);
+  afterEach(async (ctx) => {
+    const failed = ctx.task.result?.state === 'fail';
+    if (failed && parts)
+      console.log('last requests through the proxy:', JSON.stringify(parts.proxy.seen.slice(-25)));
+    parts?.proxy.clear();
+    if (failed && parts) {
+      await screenshot(parts.app.page, `failed-${name}-${ctx.task.id}`, true).catch(() => {});
+      await afterFail?.(parts.app);
+    }
+  });
+  afterAll(async () => {
+    await parts?.api.close();
+    await parts?.proxy.stop();
+    await parts?.app.close();
+  });
 }
 
 /**
