@@ -35,18 +35,25 @@ export async function privateKeyring(): Promise<PrivateKeyring> {
   const data = path.join(home, 'data');
   fs.mkdirSync(runtime, { mode: 0o700 });
   fs.mkdirSync(data);
-  const bus = spawn('dbus-daemon', ['--session', '--nofork', '--nopidfile', '--print-address=1'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const address = await new Promise<string>((resolve, reject) => {
+  // The bus's address is chosen here, and the bus itself runs in the private environment: a
+  // call that reaches it while no keyring is registered (the gap while one replaces another)
+  // makes it start a gnome-keyring of its own, which must find this keyring's runtime and data
+  // folders — never the shared keyring's, which it would otherwise take over.
+  const address = `unix:path=${path.join(runtime, 'bus')}`;
+  const env = { DBUS_SESSION_BUS_ADDRESS: address, XDG_RUNTIME_DIR: runtime, XDG_DATA_HOME: data };
+  const bus = spawn(
+    'dbus-daemon',
+    ['--session', '--nofork', '--nopidfile', `--address=${address}`, '--print-address=1'],
+    { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, ...env } },
+  );
+  await new Promise<void>((resolve, reject) => {
     let text = '';
     bus.stdout.on('data', (d: Buffer) => {
       text += d.toString();
-      if (text.includes('\n')) resolve(text.trim());
+      if (text.includes('\n')) resolve();
     });
     bus.once('exit', (code) => reject(new Error(`dbus-daemon ended (${code})`)));
   });
-  const env = { DBUS_SESSION_BUS_ADDRESS: address, XDG_RUNTIME_DIR: runtime, XDG_DATA_HOME: data };
   const full = { ...process.env, ...env };
   startDaemon(full, false);
   const call = (method: string, arg: string) =>
