@@ -14,8 +14,13 @@ fi
 
 mkdir -p test-results
 rm -f test-results/*.json
+# The keychain the vault and fault cases share: its daemon named before and after the run, so a
+# keychain lost during the run shows as a different (or missing) process in the log.
+keyring_pids() { pgrep -d, -f 'gnome-keyring-daemon --unlock --components=secrets$' || echo none; }
+[ -n "${QUOTEDESK_IN_KEYRING:-}" ] && echo "shared keychain before the run: pid $(keyring_pids)"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 vitest_rc=$?
+[ -n "${QUOTEDESK_IN_KEYRING:-}" ] && echo "shared keychain after the run: pid $(keyring_pids)"
 
 sim_rc=0
 if [ -f test/sim/run.ts ]; then
