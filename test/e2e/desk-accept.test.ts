@@ -19,7 +19,7 @@ import type { RunningApp } from './app';
 import { appThroughProxyForFile, refuseStatusChange } from './through-proxy';
 import { SCREENSHOTS } from './browser';
 import { axeBothSchemes, drawSignature, goOffline, serverQuote } from './desk-flows';
-import { addCustom, addSection, newQuote, syncNow } from './flows';
+import { newQuote, quoteWithOneService, syncNow } from './flows';
 
 /** Where the screenshots a person looks at are kept beside the test run's own. */
 const SHOTS = SCREENSHOTS;
@@ -41,16 +41,7 @@ async function value<T>(name: string, input: unknown): Promise<T> {
 /** A quote with one line, synced as a draft: its reference code and local id. */
 async function syncedQuote(client: string): Promise<{ ref: string; quoteId: string }> {
   const { page } = app;
-  await newQuote(page, client);
-  await addSection(page, 'Services');
-  await addCustom(page, 'Services', {
-    name: 'Managed backup',
-    sku: 'SVC-BACKUP',
-    billingTerm: 'Monthly',
-    quantity: '5',
-    cost: '6',
-    price: '12',
-  });
+  await quoteWithOneService(page, client);
   await page.getByLabel('Terms and disclaimers').fill('Payment within 30 days of invoice.');
   await page.getByLabel('Terms and disclaimers').blur();
   await syncNow(page);

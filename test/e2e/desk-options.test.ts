@@ -23,7 +23,7 @@ import {
   serverQuote,
   tabTo,
 } from './desk-flows';
-import { addCustom, addSection, newQuote, syncNow } from './flows';
+import { addCustom, addSection, newQuote, quoteWithOneService, syncNow } from './flows';
 import { appThroughProxyForFile } from './through-proxy';
 
 let app: RunningApp;
@@ -407,16 +407,7 @@ describe('choices at the desk', () => {
   it('a quote published meanwhile cannot take the answer: said in words in the open dialog, before any signature, and nothing is recorded', async () => {
     const { page } = app;
     const client = 'Cedar & Pine Law LLP';
-    await newQuote(page, client);
-    await addSection(page, 'Services');
-    await addCustom(page, 'Services', {
-      name: 'Managed backup',
-      sku: 'SVC-BACKUP',
-      billingTerm: 'Monthly',
-      quantity: '5',
-      cost: '6',
-      price: '12',
-    });
+    await quoteWithOneService(page, client);
     const { content } = await value<{ content: { id: string; client: { name: string } }[] }>(
       'quotes.list',
       { search: 'Cedar' },
@@ -467,16 +458,7 @@ describe('choices at the desk', () => {
   it('a proposal past its validity is refused up front, with the date, and no Accept to press', async () => {
     const { page } = app;
     const client = 'Blue Fjord Logistics';
-    await newQuote(page, client);
-    await addSection(page, 'Services');
-    await addCustom(page, 'Services', {
-      name: 'Helpdesk',
-      sku: 'SVC-HELP',
-      billingTerm: 'Monthly',
-      quantity: '3',
-      cost: '20',
-      price: '40',
-    });
+    await quoteWithOneService(page, client, { name: 'Helpdesk', sku: 'SVC-HELP' });
     const { content } = await value<{ content: { id: string; client: { name: string } }[] }>(
       'quotes.list',
       { search: 'Blue Fjord' },
