@@ -161,6 +161,12 @@ export const useEditor = create<EditorState>((set, get) => ({
       return out;
     } catch (e) {
       const err = errorOf(e);
+      // Asked first (accepted-lock-dialog.tsx) and the salesperson chose Cancel: what was
+      // typed goes, as they chose, and every field shows the quote's value again.
+      if (err.code === 'ACCEPTED_LOCKED') {
+        set({ drafts: {} });
+        return null;
+      }
       const key = typeof errorKey === 'function' ? errorKey(err) : errorKey;
       if (key) get().setError(key, err.message);
       else toast.error(err.message);
