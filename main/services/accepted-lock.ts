@@ -15,19 +15,19 @@ import type { Store, VersionRecord } from '../store';
 import type { ServiceContext } from './context';
 import { ServiceError } from './errors';
 
-export const EDITED_AFTER_ACCEPTANCE = 'Edited after acceptance';
+const EDITED_AFTER_ACCEPTANCE = 'Edited after acceptance';
 
 /** The number of the version the client accepted while it is locked; null when edits go through. */
 export function lockedVersion(store: Store, quoteId: string): number | null {
   const answer = store.desk.latest(quoteId);
   if (answer?.kind !== 'accepted') return null;
-  // Still accepted: the store refuses every edit itself, so asking first would only lead there.
-  if (store.getQuote(quoteId)?.work.status === 'accepted') return null;
   // The server's copy that sync kept beside it (desk-guard.ts) is not the salesperson's edit.
   const after = store.versions
     .reasons(quoteId)
     .some((v) => v.number > answer.version && v.reason !== 'server');
-  return after ? null : answer.version;
+  if (after) return null;
+  // Still accepted: the store refuses every edit itself, so asking first would only lead there.
+  return store.getQuote(quoteId)?.work.status === 'accepted' ? null : answer.version;
 }
 
 /** Refuses an edit of a quote whose accepted version is locked, in words that name it. */

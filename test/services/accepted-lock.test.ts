@@ -151,6 +151,36 @@ describe('an accepted version is locked', () => {
     expect(now.introMessage).toBe('Twelve seats from March.');
   }, 180_000);
 
+  it("stays locked when the acceptance is kept here only after a colleague's change: the server's copy kept as a version does not end it", async () => {
+    const made = await h.call('quotes.create', { clientId: DEMO.clients.acme });
+    const quoteId = made.header.id;
+    const serverId = (await synced(quoteId)).header.serverId!;
+    await h.call('sync.pause');
+    const { response } = await h.call('desk.respond', { quoteId, kind: 'accepted', ...client });
+    const there = ok(await remote.get(`/v2/quotes/${serverId}`), 200, QuoteResponse);
+    const put = await remote.put(`/v2/quotes/${serverId}`, {
+      expiresOn: there.expiresOn,
+      introMessage: 'Revised by Sam on the server.',
+      published: there.published,
+      status: there.status,
+      termsAndDisclaimers: there.termsAndDisclaimers,
+    });
+    expect(put.status, put.text).toBe(200);
+    await h.call('sync.resume');
+    await h.waitFor('the answer stopped', async () => {
+      await h.call('sync.runNow', {});
+      const r = (await h.call('desk.responses', { quoteId })).responses.at(-1)!;
+      return r.state === 'stopped';
+    });
+    const { versions } = await h.call('versions.list', { quoteId });
+    expect(versions.at(-1)!.reason).toBe('server');
+    const kept = await h.call('desk.decide', { quoteId, decision: 'withdraw' });
+    expect(kept.quote.header.status).toBe('draft');
+    const refused = await h.refuse('quotes.updateHeader', { quoteId, introMessage: 'Mine.' });
+    expect(refused.code).toBe('ACCEPTED_LOCKED');
+    expect(refused.message).toContain(`accepted version ${response.version} at the desk`);
+  }, 120_000);
+
   it('a declined answer locks nothing', async () => {
     const { quoteId } = await answeredAndUndone('declined');
     const d = await h.call('quotes.updateHeader', { quoteId, introMessage: 'A leaner offer.' });
