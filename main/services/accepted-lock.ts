@@ -1,15 +1,16 @@
 // An accepted version is locked: once the client accepted the quote at the desk
 // (main/services/desk.ts froze that version and signed it), the salesperson's next edit of any
-// kind — every call of the edit registry (main/services/edits.ts) and the option marks — is
-// refused before anything changes, with its own code, until they agree to edit it as a new
-// version (`versions.startAfterAccepted`): a version "Edited after acceptance" is then saved
-// after the accepted one, so the Versions panel shows where the signed state ends, and edits go
-// through again until the next acceptance. Whatever the salesperson saved after the accepted
-// version (a version by hand, a publish, that one) lifts the lock the same way, and so does a
-// restore, which asks first like any edit. Declined and changes-requested answers lock
-// nothing. While the quote's status is accepted no edit is possible anyway (the store's own
-// rule); the lock matters once the acceptance was taken back here: undone before the sync,
-// withdrawn after a colleague's change, or refused by the server. Sync writes through its own side of the store, never through these calls: what
+// kind — every call of the edit registry (main/services/edits.ts), the option marks and the
+// expiry extended from "Needs attention" — is refused before anything changes, with its own
+// code, until they agree to edit it as a new version (`versions.startAfterAccepted`): a version
+// "Edited after acceptance" is then saved after the accepted one, so the Versions panel shows
+// where the signed state ends, and edits go through again until the next acceptance. Whatever
+// the salesperson saved after the accepted version (a version by hand, a publish, that one)
+// lifts the lock the same way, and so does a restore, which asks first like any edit. Declined
+// and changes-requested answers lock nothing. While the quote's status is accepted no edit is
+// possible anyway (the store's own rule); the lock matters once the acceptance was taken back
+// here: undone before the sync, kept here only after a colleague's change, or refused by the
+// server. Sync writes through its own side of the store, never through these calls: what
 // arrives from the server is never refused here.
 import type { Store, VersionRecord } from '../store';
 import type { ServiceContext } from './context';

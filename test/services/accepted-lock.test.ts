@@ -79,13 +79,14 @@ describe('an accepted version is locked', () => {
     expect(refused.message).toBe(
       `The client accepted version ${response.version} at the desk. Editing starts a new version; the accepted one stays as signed.`,
     );
-    // Every kind of edit asks first: a line, a section, a restore, an option mark.
+    // Every kind of edit asks first: a line, a section, a restore, an option mark, the expiry.
     const lineItemId = quote.lineItems[0]!.id;
     for (const [name, input] of [
       ['lineItems.update', { quoteId, lineItemId, patch: { quantity: 12 } }],
       ['sections.create', { quoteId, name: 'Security' }],
       ['versions.restore', { quoteId, number: response.version }],
       ['options.markLine', { quoteId, lineItemId }],
+      ['followUps.extendExpiry', { quoteId }],
     ] as const) {
       expect((await h.refuse(name, input)).code, name).toBe('ACCEPTED_LOCKED');
     }
