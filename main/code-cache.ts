@@ -65,9 +65,9 @@ function writeCache(file: string, data: Buffer): void {
 /**
  * Runs the CommonJS bundle `file` as Node would (its own `require`, `module`, `__filename`,
  * `__dirname`), compiled with the cached bytecode of the same content (`hash`) where there is
- * some; `parent` is the loader's module.
+ * some; `parent` is the loader's module. Returns the bundle's exports.
  */
-export function runBundle(file: string, hash: string, parent: NodeJS.Module): void {
+export function runBundle(file: string, hash: string, parent: NodeJS.Module): unknown {
   const dir = cacheDir();
   const name = path.basename(file).replace(/\W/g, '_');
   const cacheFile = dir
@@ -98,4 +98,5 @@ export function runBundle(file: string, hash: string, parent: NodeJS.Module): vo
   }
   run.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
   mod.loaded = true;
+  return mod.exports;
 }

@@ -33,6 +33,7 @@ export async function buildBundles(): Promise<Bundles> {
     outfile: coreCjs,
     external: ['electron', ...NATIVE_MODULES],
     sourcemap: false,
+    coreApart: true,
   });
   return {
     dir,
