@@ -1,6 +1,6 @@
-// Starts one of main's bundles (out/main/app.cjs, browser.cjs) through V8's code cache: the
-// bundle is compiled with the bytecode V8 made of it at an earlier start, instead of parsed
-// and compiled again at every start. scripts/build.ts writes each bundle as `<name>.code.cjs`
+// Starts one of main's bundles (out/main/app.cjs, browser.cjs, browser.core.cjs) through V8's
+// code cache: the bundle is compiled with the bytecode V8 made of it at an earlier start,
+// instead of parsed and compiled again at every start. scripts/build.ts writes each bundle as `<name>.code.cjs`
 // and, under the bundle's own name, a few lines that call `runBundle` with the bundle's
 // content hash (the cache is made for that content only: V8 checks no more than the source's
 // length).

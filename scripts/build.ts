@@ -83,8 +83,9 @@ export function preloadOptions(outfile: string): BuildOptions {
 }
 
 /**
- * Browser mode's core and bridge as one bundle (out/main/browser.cjs, main/browser.ts) beside
- * main's: run on plain Node, with the server bundle and the renderer under the same `out`.
+ * Browser mode's bridge (out/main/browser.cjs, main/browser.ts) and its core beside it
+ * (browser.core.cjs, loaded once the bridge listens), beside main's: run on plain Node, with the
+ * server bundle and the renderer under the same `out`.
  */
 export async function buildBrowser(out = OUT): Promise<void> {
   await buildMain({
