@@ -119,6 +119,15 @@ export const calls = {
   'versions.list': call(z.object(quote), z.object({ versions: z.array(VersionSummary) })),
   /** Freezes the quote as it is now as its next version, with a label. */
   'versions.save': call(z.object({ ...quote, label: VersionLabel }), VersionSummary),
+  /**
+   * The salesperson agreed to edit a quote whose accepted version is locked (an edit answered
+   * `ACCEPTED_LOCKED`): saves the version "Edited after acceptance" after the accepted one, and
+   * edits go through again until the next acceptance. `version` is null when nothing was locked.
+   */
+  'versions.startAfterAccepted': call(
+    z.object(quote),
+    z.object({ version: VersionSummary.nullable() }),
+  ),
   /** What changed from `from` to `to` (a version's number, or `now`). */
   'versions.compare': call(
     z.object({ ...quote, from: VersionRef, to: VersionRef }),

@@ -35,6 +35,11 @@ export const IpcErrorCode = z.enum([
   'STORE_LOCKED',
   /** The app's core is restarting after a fault: the same call works again in a moment. */
   'UNAVAILABLE',
+  /**
+   * The client accepted the quote's newest version at the desk: an edit is refused until the
+   * salesperson agrees to edit it as a new version (`versions.startAfterAccepted`).
+   */
+  'ACCEPTED_LOCKED',
 ]);
 export type IpcErrorCode = z.infer<typeof IpcErrorCode>;
 

@@ -11,6 +11,7 @@ import {
   periodOf,
 } from './format';
 import type { ProposalLine, ProposalModel } from './model';
+import { choicesBlock } from './choices';
 import { hashLine, signedBlock } from './signed';
 
 type Node = Record<string, unknown> | string;
@@ -58,6 +59,7 @@ function productCell(line: ProposalLine, o: LayoutOptions): Node {
   if (line.addOnOf) {
     stack.push({ text: `Add-on to ${o.t(line.addOnOf)}`, color: MUTED, fontSize: 7.5 });
   }
+  if (line.optional) stack.push({ text: 'Optional, included', color: ACCENT, fontSize: 7.5 });
   if (line.note) stack.push({ text: o.t(line.note), italics: true, color: MUTED, fontSize: 8 });
   return { stack, margin: [line.addOnOf ? 12 : 0, 0, 0, 0] };
 }
@@ -191,6 +193,7 @@ export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<str
     }
     content.push(sectionTable(s.lines, m, o));
   }
+  if (m.choices) content.push(...choicesBlock(m.choices, m.currency, o));
 
   content.push({
     columns: [
@@ -200,6 +203,9 @@ export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<str
         table: {
           widths: ['auto', 100],
           body: [
+            ...(m.choices
+              ? [[{ text: 'Totals as chosen', colSpan: 2, color: MUTED, fontSize: 8 }, '']]
+              : []),
             [
               { text: 'Initial total (one-time)', bold: true },
               {
@@ -221,7 +227,7 @@ export function proposalDocument(m: ProposalModel, o: LayoutOptions): Record<str
           ],
         },
         layout: {
-          hLineWidth: (i: number) => (i === 0 ? 1.2 : 0),
+          hLineWidth: (i: number) => (i === (m.choices ? 1 : 0) ? 1.2 : 0),
           vLineWidth: () => 0,
           hLineColor: () => INK,
           paddingTop: () => 5,

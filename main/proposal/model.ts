@@ -10,6 +10,8 @@ import {
 } from '../../common/money';
 import type { PartnerDetails } from '../../common/api';
 import { OWNER_ME, type WorkLineItem, type WorkQuote } from '../store';
+import type { OptionsView } from '../../common/ipc';
+import { proposalChoices, type ProposalChoices } from './choices';
 import type { SignedAnswer } from './signed';
 
 export interface Address {
@@ -33,6 +35,8 @@ export interface ProposalLine {
   note: string;
   /** Shown indented under the line it requires. */
   addOnOf: string | null;
+  /** Part of an option the client ticked: marked so, as it could be left out. */
+  optional: boolean;
 }
 
 export interface ProposalSection {
@@ -59,6 +63,8 @@ export interface ProposalModel {
    * in the order the periods are shown; never one sum across periods.
    */
   totals: { initialCents: number; recurring: { period: RecurringPeriod; cents: number }[] };
+  /** The quote's options and alternatives, chosen or not; absent when it has none. */
+  choices?: ProposalChoices;
   /** The client's answer given at the desk, printed with the version's hash (signed.ts). */
   signed?: SignedAnswer;
 }
@@ -85,7 +91,11 @@ export function addressLines(a: Address | null | undefined): string[] {
     .filter((s) => s.length > 0);
 }
 
-function lineOf(li: WorkLineItem, byId: Map<string, WorkLineItem>): ProposalLine {
+function lineOf(
+  li: WorkLineItem,
+  byId: Map<string, WorkLineItem>,
+  optional: ReadonlySet<string>,
+): ProposalLine {
   const t = lineTotalsCents(lineMoneyInput(li));
   const parent = li.requiredLineItemId ? byId.get(li.requiredLineItemId) : undefined;
   return {
@@ -98,6 +108,7 @@ function lineOf(li: WorkLineItem, byId: Map<string, WorkLineItem>): ProposalLine
     recurringCents: t.recurringTotal,
     note: li.note.trim(),
     addOnOf: parent ? parent.product.name : null,
+    optional: optional.has(li.id),
   };
 }
 
@@ -138,6 +149,8 @@ export interface ProposalSources {
   preparedBy?: string | undefined;
   /** The partner's logo as a data URL (Preferences, this computer only). */
   logo?: string | null | undefined;
+  /** The quote's options and alternatives with their prices (options.view). */
+  options?: OptionsView | undefined;
 }
 
 /** The owner, else the creator: the salesperson the client deals with. */
@@ -151,6 +164,9 @@ export function proposalModel(src: ProposalSources): ProposalModel {
   const w = src.work;
   const byId = new Map(w.lineItems.map((li) => [li.id, li]));
   const placed = new Set<string>();
+  const choices = src.options ? proposalChoices(src.options) : undefined;
+  const optional = new Set(choices?.optionalLineIds ?? []);
+  const line = (li: WorkLineItem) => lineOf(li, byId, optional);
   const sections: ProposalSection[] = [...w.sections]
     .sort((a, b) => a.order - b.order)
     .map((s) => {
@@ -162,13 +178,13 @@ export function proposalModel(src: ProposalSources): ProposalModel {
           placed.add(li.id);
           return [li];
         });
-      return { name: s.name, lines: parentsFirst(items).map((li) => lineOf(li, byId)) };
+      return { name: s.name, lines: parentsFirst(items).map(line) };
     });
   const loose = w.lineItems.filter((li) => !placed.has(li.id));
   if (loose.length) {
     sections.push({
       name: sections.length ? 'Other items' : null,
-      lines: parentsFirst(loose).map((li) => lineOf(li, byId)),
+      lines: parentsFirst(loose).map(line),
     });
   }
   const inputs = w.lineItems.map(lineMoneyInput);
@@ -193,5 +209,6 @@ export function proposalModel(src: ProposalSources): ProposalModel {
     currency: w.currency,
     sections,
     totals: { initialCents: quoteTotalsCents(inputs).initialTotal, recurring },
+    ...(choices ? { choices } : {}),
   };
 }

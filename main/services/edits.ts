@@ -6,6 +6,7 @@
 import type { IpcOutput } from '../../common/ipc/calls';
 import { EDIT_CALL_NAMES, type EditCallName } from '../../common/ipc/edit-calls';
 import { EDITS, type ApplyOptions, type EditRow } from '../store';
+import { assertNotLocked } from './accepted-lock';
 import type { ServiceContext } from './context';
 import type { Handler } from './dispatcher';
 import type { EditStep, EditSteps } from './edit-steps';
@@ -17,6 +18,8 @@ export function editHandlers(ctx: ServiceContext, steps: EditSteps): EditHandler
   const handler =
     <N extends EditCallName>(name: N): Handler<N> =>
     async (input, call) => {
+      // Before its step: nothing is read, made or written for an edit the lock refuses.
+      assertNotLocked(ctx, input.quoteId);
       const step = steps[name] as EditStep<N, unknown> | undefined;
       const brought = step ? await step(input, call) : undefined;
       const result = ctx.store().applyEdit(name, input, { brought } as ApplyOptions<N>);

@@ -11,6 +11,7 @@ import {
 } from '../../common/ipc';
 import type { Store } from '../store';
 import type { ServiceContext } from './context';
+import { assertNotLocked } from './accepted-lock';
 import { ServiceError } from './errors';
 import {
   dueFollowUps,
@@ -88,6 +89,8 @@ export function followUpHandlers(
           field: 'quoteId',
         });
       }
+      // An edit of the quote like any other: an accepted version asks first.
+      assertNotLocked(ctx, quoteId);
       const days = store.caches.preferences().daysToExpire;
       const expiresOn = extendedExpiry(rec.work.expiresOn || null, now(), days);
       store.updateHeader(quoteId, { expiresOn });

@@ -21,6 +21,7 @@ import {
 } from '../store';
 import type { WorkQuote } from '../store';
 import type { ServiceContext } from './context';
+import { assertNotLocked } from './accepted-lock';
 import { ServiceError } from './errors';
 import type { Group } from './group';
 
@@ -83,6 +84,7 @@ export function optionHandlers(ctx: ServiceContext): Group<'options'> {
     quoteId: string,
     fn: Parameters<ReturnType<ServiceContext['store']>['changeOptions']>[1],
   ): OptionsView => {
+    assertNotLocked(ctx, quoteId);
     ctx.store().changeOptions(quoteId, fn);
     return quoteOptionsView(ctx, quoteId);
   };
@@ -93,6 +95,7 @@ export function optionHandlers(ctx: ServiceContext): Group<'options'> {
     'options.markSection': ({ quoteId, sectionId }) =>
       change(quoteId, (w, doc, c) => ({ doc: markSection(w, doc, sectionId, c) })),
     'options.group': ({ quoteId, name, sectionIds, chosenSectionId }) => {
+      assertNotLocked(ctx, quoteId);
       const at = sectionIds.indexOf(chosenSectionId);
       if (at < 0) {
         throw new ServiceError('VALIDATION', 'chosenSectionId: must be one of sectionIds', {

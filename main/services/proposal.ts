@@ -6,6 +6,7 @@ import { saveWhole } from './save-file';
 import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { EditSteps } from './edit-steps';
 import type { Group } from './group';
+import { optionsView } from './options';
 import { partnerLogoDataUrl } from './partner-logo';
 import type { WorkQuote } from '../store';
 import type { SignedAnswer } from '../proposal/signed';
@@ -37,6 +38,8 @@ export async function renderWork(
     partner: identity?.partner,
     preparedBy: identity?.user.fullName,
     logo: partnerLogoDataUrl(store),
+    // The choices as they stand for this copy: what it holds is chosen, the rest is not.
+    options: optionsView(w, store.quoteOptions.get(w.id)),
   });
   if (signed) model.signed = signed;
   const out = await renderProposal(model, {

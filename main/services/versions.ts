@@ -5,6 +5,7 @@ import { compareVersions, totalsByBasis, type VersionRef } from '../../common/ve
 import type { VersionCheck, VersionSummary } from '../../common/versions';
 import type { ChainCheck, Store, VersionRecord, WorkQuote } from '../store';
 import type { ServiceContext } from './context';
+import { startAfterAccepted } from './accepted-lock';
 import { ServiceError } from './errors';
 import type { EditCallName } from '../../common/ipc/edit-calls';
 import type { EditSteps } from './edit-steps';
@@ -116,6 +117,11 @@ export function versionHandlers(ctx: ServiceContext): Omit<Group<'versions'>, Ed
       const store = ctx.store();
       const v = store.versions.save(quoteId, { reason: 'saved', label, by: by(store) });
       return summaryOf(v);
+    },
+    'versions.startAfterAccepted': ({ quoteId }) => {
+      detail(ctx, quoteId); // NOT_FOUND for a quote that is gone
+      const v = startAfterAccepted(ctx, quoteId);
+      return { version: v ? summaryOf(v) : null };
     },
     'versions.compare': ({ quoteId, from, to }) => {
       const store = ctx.store();

@@ -3,6 +3,7 @@ import { QuoteList } from '../quotes/quote-list';
 import { useNav, type Route } from '../state/nav';
 import { useSync } from '../state/sync';
 import { StatusBar } from '../sync/status-bar';
+import { AcceptedLockDialog } from '../editor/accepted-lock-dialog';
 import { StoreNotice } from '../sync/store-notice';
 import { useStoreHealth } from '../state/store-health';
 import { Toasts } from '../ui';
@@ -166,6 +167,7 @@ export function App() {
       )}
       <StatusBar />
       <Toasts />
+      <AcceptedLockDialog />
     </div>
   );
 }

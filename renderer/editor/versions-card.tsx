@@ -9,6 +9,7 @@ import type { QuoteDetail } from '../../common/ipc/shapes';
 import type { VersionCheck, VersionSummary } from '../../common/versions';
 import { formatDateTime, formatMinor } from '../format';
 import { errorOf, ipc } from '../ipc';
+import { useAcceptedLock } from '../state/accepted-lock';
 import { useEditor } from '../state/editor';
 import { Button, Dialog, STATUS_LABEL, TextField } from '../ui';
 import { toast } from '../ui/toast';
@@ -41,7 +42,9 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
 
   const [reloads, setReloads] = useState(0);
   const { status, publishedOn } = detail.header;
-  // A publish (a change of status) makes a version; nothing else does but this panel.
+  // Ending an accepted state saves a version too (accepted-lock-dialog.tsx).
+  const afterAccepted = useAcceptedLock((st) => st.started);
+  // A publish (a change of status) makes a version; nothing else does but this panel and that.
   useEffect(() => {
     let live = true;
     ipc()
@@ -51,7 +54,7 @@ export function VersionsCard({ detail }: { detail: QuoteDetail }) {
     return () => {
       live = false;
     };
-  }, [quoteId, status, publishedOn, reloads]);
+  }, [quoteId, status, publishedOn, reloads, afterAccepted]);
 
   const save = async () => {
     try {

@@ -9,6 +9,7 @@ import {
   type IpcClient,
 } from '../../common/ipc/client';
 import { IpcCallError, type IpcError } from '../../common/ipc/result';
+import { askingBridge } from './accepted-lock';
 
 const TOKEN_KEY = 'quotedesk.token';
 
@@ -65,14 +66,14 @@ let kind: 'preload' | 'http' = 'http';
 
 /** Tests and benches may install their own bridge before the app starts. */
 export function installBridge(bridge: Bridge, as: 'preload' | 'http' = 'preload'): void {
-  client = createIpcClient(bridge);
+  client = createIpcClient(askingBridge(bridge));
   kind = as;
 }
 
 export function ipc(): IpcClient {
   if (!client) {
     const made = makeBridge();
-    client = createIpcClient(made.bridge);
+    client = createIpcClient(askingBridge(made.bridge));
     kind = made.kind;
   }
   return client;
@@ -89,4 +90,5 @@ export function errorOf(e: unknown): IpcError {
 }
 
 export { IpcCallError };
+export { setAcceptedLockAsker, type AcceptedLockAsker } from './accepted-lock';
 export type { IpcError };

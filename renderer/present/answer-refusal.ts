@@ -5,6 +5,7 @@
 // signature whose status change could never reach the server (main refuses it too:
 // assertCanAnswer in main/store/quote/edits/desk.ts).
 import { EDITABLE_STATUSES, type QuoteStatus } from '../../common/api';
+import { formatDate } from '../format';
 
 const WHY: Partial<Record<QuoteStatus, string>> = {
   accepted: 'This proposal is already accepted: it cannot take another answer.',
@@ -22,8 +23,25 @@ const WHY: Partial<Record<QuoteStatus, string>> = {
     'is a draft again.',
 };
 
-/** Null when the quote can take the client's answer; otherwise why not. */
-export function answerRefusal(status: QuoteStatus): string | null {
-  if (EDITABLE_STATUSES.includes(status)) return null;
-  return WHY[status] ?? `This proposal is ${status.replace('_', ' ')}: it cannot take an answer.`;
+/**
+ * Null when the quote can take the client's answer; otherwise why not. A proposal whose
+ * validity has run out is an offer that no longer stands: the salesperson extends it first
+ * (main refuses it too).
+ */
+export function answerRefusal(
+  status: QuoteStatus,
+  expiresOn: string,
+  now: Date = new Date(),
+): string | null {
+  if (!EDITABLE_STATUSES.includes(status)) {
+    return WHY[status] ?? `This proposal is ${status.replace('_', ' ')}: it cannot take an answer.`;
+  }
+  const ends = Date.parse(expiresOn);
+  if (Number.isFinite(ends) && ends < now.getTime()) {
+    return (
+      `This proposal was valid until ${formatDate(expiresOn)}: extend its validity in the ` +
+      'editor before the client answers.'
+    );
+  }
+  return null;
 }

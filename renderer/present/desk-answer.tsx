@@ -69,7 +69,7 @@ function AnswerDialog({
   // The quote is read again on every change: one published or answered meanwhile (by sync, or
   // in the editor behind) cannot take this answer, and the dialog says so instead of vanishing.
   // (Not while its own answer is being taken: that moves the status too.)
-  const refusal = busy ? null : answerRefusal(view.status);
+  const refusal = busy ? null : answerRefusal(view.status, view.expiresOn);
 
   const submit = async () => {
     if (refusal) return; // said under the form already, beside this button
@@ -191,7 +191,7 @@ export function DeskAnswer({ view }: { view: PresentView }) {
       </section>
     );
   }
-  const refusal = answerRefusal(view.status);
+  const refusal = answerRefusal(view.status, view.expiresOn);
   return (
     <section className="desk-answer" aria-labelledby="desk-answer-h">
       <h2 id="desk-answer-h">Your answer</h2>

@@ -160,13 +160,20 @@ export const useEditor = create<EditorState>((set, get) => ({
       if (typeof errorKey === 'string') get().setError(errorKey, null);
       return out;
     } catch (e) {
-      const err = errorOf(e);
-      const key = typeof errorKey === 'function' ? errorKey(err) : errorKey;
-      if (key) get().setError(key, err.message);
-      else toast.error(err.message);
+      refused(errorOf(e), errorKey);
       return null;
     } finally {
       inFlight.delete(sent);
     }
   },
 }));
+
+/** A refused edit's message, shown at `errorKey` (or as a toast). */
+function refused(err: IpcError, errorKey?: string | ((e: IpcError) => string | undefined)) {
+  // Asked first (editor/accepted-lock-dialog.tsx) and the salesperson chose Cancel: what was
+  // typed goes, as they chose, and every field shows the quote's value again.
+  if (err.code === 'ACCEPTED_LOCKED') return useEditor.setState({ drafts: {} });
+  const key = typeof errorKey === 'function' ? errorKey(err) : errorKey;
+  if (key) useEditor.getState().setError(key, err.message);
+  else toast.error(err.message);
+}

@@ -5,8 +5,9 @@
 // PDF's text holds the name, e-mail, date and the version's hash. A colleague's change on the
 // server before the reconnect stops the answer and shows the difference; a status change the
 // server refuses (refusal injected by the fault proxy: the real server accepts every answer
-// to a sent quote) is said in words with the PDF attached. Keyboard only through present mode
-// and the accept step with the typed name; axe in light and dark.
+// to a sent quote) is said in words with the PDF attached. Once accepted, the salesperson's next
+// edit asks first and, agreed, starts a new version. Keyboard only through present mode and the
+// accept step with the typed name; axe in light and dark.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -18,8 +19,14 @@ import { pdfPagePng, pdfPages, pdfText } from '../proposal/helpers';
 import type { RunningApp } from './app';
 import { appThroughProxyForFile, refuseStatusChange } from './through-proxy';
 import { SCREENSHOTS } from './browser';
-import { axeBothSchemes, drawSignature, goOffline, serverQuote } from './desk-flows';
-import { addCustom, addSection, newQuote, syncNow } from './flows';
+import {
+  axeBothSchemes,
+  drawSignature,
+  focused as focusedControl,
+  goOffline,
+  serverQuote,
+} from './desk-flows';
+import { newQuote, quoteWithOneService, syncNow } from './flows';
 
 /** Where the screenshots a person looks at are kept beside the test run's own. */
 const SHOTS = SCREENSHOTS;
@@ -41,16 +48,7 @@ async function value<T>(name: string, input: unknown): Promise<T> {
 /** A quote with one line, synced as a draft: its reference code and local id. */
 async function syncedQuote(client: string): Promise<{ ref: string; quoteId: string }> {
   const { page } = app;
-  await newQuote(page, client);
-  await addSection(page, 'Services');
-  await addCustom(page, 'Services', {
-    name: 'Managed backup',
-    sku: 'SVC-BACKUP',
-    billingTerm: 'Monthly',
-    quantity: '5',
-    cost: '6',
-    price: '12',
-  });
+  await quoteWithOneService(page, client);
   await page.getByLabel('Terms and disclaimers').fill('Payment within 30 days of invoice.');
   await page.getByLabel('Terms and disclaimers').blur();
   await syncNow(page);
@@ -228,6 +226,69 @@ describe('accept at the desk', () => {
     expect(q.attachments.some((a) => a.name.startsWith('Signed Proposal'))).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'desk-refused.png') });
     expect(await axeBothSchemes(app, 'refused answer')).toEqual([]);
+  }, 300_000);
+
+  it('an accepted version is locked: the next edit asks first; agreed by keyboard, the typed text is kept and a new version follows the accepted one', async () => {
+    const { page } = app;
+    const { ref, quoteId } = await syncedQuote('Blue Fjord Logistics');
+    await goOffline(app.page, proxy);
+    await acceptAtTheDesk(page);
+    // Taken back before the sync: a draft again, which can be edited.
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    const intro = page.getByLabel('Introduction');
+    await expect.poll(() => intro.isEnabled(), { timeout: 30_000 }).toBe(true);
+    const before = await intro.inputValue();
+    const ask = page.getByRole('dialog', { name: 'Edit the accepted quote?' });
+    const { versions: held } = await value<{ versions: VersionSummary[] }>('versions.list', {
+      quoteId,
+    });
+    const accepted = held.at(-1)!;
+
+    // Cancel: nothing changes, the field shows the quote's text again.
+    await intro.fill('Twelve seats from March.');
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain(
+      `The client accepted version ${accepted.number} at the desk. Editing starts a new version; the accepted one stays as signed.`,
+    );
+    await page.screenshot({ path: path.join(SHOTS, 'desk-edit-accepted.png') });
+    const found = await axeBothSchemes(app, 'edit the accepted quote?');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await ask.waitFor({ state: 'detached' });
+    await expect.poll(() => intro.inputValue()).toBe(before);
+
+    // Agreed by keyboard alone: the text typed stays and is saved, after a new version.
+    await intro.fill('Twelve seats from March.');
+    await ask.waitFor();
+    await expect.poll(() => focusedControl(page)).toBe('BUTTON Edit as a new version');
+    await page.keyboard.press('Enter');
+    await ask.waitFor({ state: 'detached' });
+    expect(await intro.inputValue()).toBe('Twelve seats from March.');
+    await expect
+      .poll(
+        async () =>
+          (await value<{ header: { introMessage: string } }>('quotes.get', { quoteId })).header
+            .introMessage,
+      )
+      .toBe('Twelve seats from March.');
+    const titles = page.getByRole('list', { name: 'Versions' }).locator('.version-title');
+    await expect
+      .poll(async () => (await titles.allTextContents()).slice(0, 2)) // newest first
+      .toEqual([
+        `Version ${accepted.number + 1} · Edited after acceptance`,
+        `Version ${accepted.number} · Accepted at the desk`,
+      ]);
+    // The next edit goes straight through.
+    await intro.fill('Twelve seats from March, billed monthly.');
+    await intro.blur();
+    expect(await ask.count()).toBe(0);
+
+    proxy.clear();
+    await syncNow(page);
+    await expect
+      .poll(async () => (await serverQuote(api, ref)).introMessage, { timeout: 90_000 })
+      .toBe('Twelve seats from March, billed monthly.');
+    expect(found).toEqual([]);
+    expect(app.problems.errors).toEqual([]);
   }, 300_000);
 
   it('is done by keyboard alone through present mode and the accept step, the name typed', async () => {

@@ -5,7 +5,8 @@
 // ticks and picks and the totals follow; they accept with a signature drawn by pointer events
 // while the app is offline; after reconnecting the server holds exactly the chosen lines, the
 // signed PDF and the status accepted. The same by keyboard alone; axe in light and dark; the
-// signature pad whole at 1280×800; an answer the quote can no longer take refused up front.
+// signature pad whole at 1280×800; an answer the quote can no longer take (published meanwhile,
+// or past its validity) refused up front.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SectionsResponse } from '../../common/api';
@@ -22,7 +23,7 @@ import {
   serverQuote,
   tabTo,
 } from './desk-flows';
-import { addCustom, addSection, newQuote, syncNow } from './flows';
+import { addCustom, addSection, newQuote, quoteWithOneService, syncNow } from './flows';
 import { appThroughProxyForFile } from './through-proxy';
 
 let app: RunningApp;
@@ -406,16 +407,7 @@ describe('choices at the desk', () => {
   it('a quote published meanwhile cannot take the answer: said in words in the open dialog, before any signature, and nothing is recorded', async () => {
     const { page } = app;
     const client = 'Cedar & Pine Law LLP';
-    await newQuote(page, client);
-    await addSection(page, 'Services');
-    await addCustom(page, 'Services', {
-      name: 'Managed backup',
-      sku: 'SVC-BACKUP',
-      billingTerm: 'Monthly',
-      quantity: '5',
-      cost: '6',
-      price: '12',
-    });
+    await quoteWithOneService(page, client);
     const { content } = await value<{ content: { id: string; client: { name: string } }[] }>(
       'quotes.list',
       { search: 'Cedar' },
@@ -459,6 +451,31 @@ describe('choices at the desk', () => {
     expect(await axeBothSchemes(app, 'present mode, answer refused')).toEqual([]);
     await present(page).getByRole('region', { name: 'Your answer' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'desk-options-refused-up-front');
+    await page.keyboard.press('Escape');
+    expect(app.problems.errors).toEqual([]);
+  }, 300_000);
+
+  it('a proposal past its validity is refused up front, with the date, and no Accept to press', async () => {
+    const { page } = app;
+    const client = 'Blue Fjord Logistics';
+    await quoteWithOneService(page, client, { name: 'Helpdesk', sku: 'SVC-HELP' });
+    const { content } = await value<{ content: { id: string; client: { name: string } }[] }>(
+      'quotes.list',
+      { search: 'Blue Fjord' },
+    );
+    const quoteId = content.find((q) => q.client.name === client)!.id;
+    await value('quotes.updateHeader', { quoteId, expiresOn: '2026-01-15T23:59:59.999Z' });
+
+    await page.getByRole('button', { name: 'Present', exact: true }).click();
+    const why = present(page).getByRole('status').filter({ hasText: 'valid until' });
+    await why.waitFor();
+    expect(await why.textContent()).toBe(
+      'This proposal was valid until Jan 15, 2026: extend its validity in the editor before ' +
+        'the client answers.',
+    );
+    expect(await present(page).getByRole('button', { name: 'Accept', exact: true }).count()).toBe(
+      0,
+    );
     await page.keyboard.press('Escape');
     expect(app.problems.errors).toEqual([]);
   }, 300_000);

@@ -125,6 +125,23 @@ export async function addCustom(page: Page, section: string, line: CustomLine): 
   await page.locator(`[data-section="${section}"] [data-item="${line.name}"]`).waitFor();
 }
 
+/** A new quote for `client` with one section, Services, holding one custom line (5 × $12 a month). */
+export async function quoteWithOneService(
+  page: Page,
+  client: string,
+  line: Pick<CustomLine, 'name' | 'sku'> = { name: 'Managed backup', sku: 'SVC-BACKUP' },
+): Promise<void> {
+  await newQuote(page, client);
+  await addSection(page, 'Services');
+  await addCustom(page, 'Services', {
+    ...line,
+    billingTerm: 'Monthly',
+    quantity: '5',
+    cost: '6',
+    price: '12',
+  });
+}
+
 export async function connectionText(page: Page): Promise<string> {
   return (await page.getByTestId('connection').textContent()) ?? '';
 }

@@ -12,7 +12,7 @@ import { ok, type Api } from '../helpers/server-api';
 import type { RunningApp } from './app';
 import { appThroughProxyForFile, refuseStatusChange } from './through-proxy';
 import { screenshot } from './browser';
-import { addCustom, addSection, connectionText, newQuote, syncNow } from './flows';
+import { connectionText, quoteWithOneService, syncNow } from './flows';
 
 let app: RunningApp;
 let proxy: FaultProxy;
@@ -25,16 +25,7 @@ const badge = () => app.page.locator('.editor-title .sync-badge').textContent();
 /** A quote with one item, synced: its reference code. */
 async function syncedQuote(client: string): Promise<string> {
   const { page } = app;
-  await newQuote(page, client);
-  await addSection(page, 'Services');
-  await addCustom(page, 'Services', {
-    name: 'Managed backup',
-    sku: 'SVC-BACKUP',
-    billingTerm: 'Monthly',
-    quantity: '5',
-    cost: '6',
-    price: '12',
-  });
+  await quoteWithOneService(page, client);
   await syncNow(page);
   const title = page.locator('.editor-title .mono');
   await expect.poll(() => title.textContent(), { timeout: 90_000, interval: 300 }).toMatch(/^Q-/);

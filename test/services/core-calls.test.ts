@@ -558,6 +558,10 @@ describe('building a quote', () => {
     expect(sent.message).toContain('already sent');
     expect(await call('desk.responses', { quoteId })).toEqual({ responses: [] });
     expect((await refuse('desk.decide', { quoteId, decision: 'send' })).code).toBe('NOT_FOUND');
+    // No acceptance to edit after: nothing is saved, edits were never refused.
+    expect(await call('versions.startAfterAccepted', { quoteId })).toEqual({ version: null });
+    const gone = await refuse('versions.startAfterAccepted', { quoteId: crypto.randomUUID() });
+    expect([gone.code, gone.field]).toEqual(['NOT_FOUND', 'quoteId']);
   });
 });
 

@@ -229,5 +229,15 @@ describe('accept at the desk', () => {
     expect(
       (await h.refuse('desk.respond', { ...base, reason: 'Too dear', signature: notPng })).field,
     ).toBe('signature');
+
+    // An offer past its validity no longer stands: refused before anything is made or kept.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    await h.call('quotes.updateHeader', { quoteId, expiresOn: yesterday });
+    const lapsed = await h.refuse('desk.respond', { ...base, kind: 'accepted' });
+    expect(lapsed.field).toBe('expiresOn');
+    expect(lapsed.message).toMatch(/valid until .*extend its validity first/);
+    const after = await h.call('quotes.get', { quoteId });
+    expect([after.header.status, after.attachments.length]).toEqual(['draft', 0]);
+    expect((await h.call('versions.list', { quoteId })).versions).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@ import type { IpcInput, QuoteDetail } from '../../common/ipc';
 import { startServer, type StartedServer } from '../helpers/server';
 import { DEMO, login, type Api } from '../helpers/server-api';
 import { connectNorthwind, fakeDialogPlatform, startHarness, type Harness } from './harness';
+import { pdfPagePng, pdfText } from '../proposal/helpers';
 
 let server: StartedServer;
 let remote: Api;
@@ -220,6 +221,47 @@ describe('options and alternatives', () => {
       'Essentials',
       'Onboarding',
     ]);
+  });
+
+  it('the proposal lists every option and alternative with its price, marked, beside the totals as chosen', async () => {
+    const { quoteId, sections } = await tiered();
+    const q0 = await h.call('quotes.get', { quoteId });
+    const s1 = q0.lineItems.find((l) => l.product.name === 'SentinelOne Control')!;
+    const onboarding = q0.lineItems.find((l) => l.product.name === 'Onboarding')!;
+    const view = await h.call('options.markLine', { quoteId, lineItemId: s1.id });
+    await h.call('options.markLine', { quoteId, lineItemId: onboarding.id });
+    await h.call('options.group', {
+      quoteId,
+      name: 'Choose your plan',
+      sectionIds: [sections.Essentials!, sections.Business!, sections.Premium!],
+      chosenSectionId: sections.Business!,
+    });
+    // The client leaves the security product out and keeps onboarding.
+    await h.call('choices.tick', { quoteId, optionId: view.options[0]!.id, chosen: false });
+
+    const pdf = await h.call('proposal.render', { quoteId, locale: 'en-US' });
+    const bytes = Buffer.from(pdf.base64, 'base64');
+    const text = pdfText(bytes);
+    const row = (label: string) =>
+      text
+        .split('\n')
+        .find((l) => l.trim().startsWith(label) && /(chosen|included)$/i.test(l.trim()))
+        ?.replace(/\s+/g, ' ')
+        .trim();
+    expect(text).toContain('Options and alternatives');
+    expect(text).toContain('Choose your plan: choose one of');
+    expect(row('Essentials')).toBe('Essentials $10.00 per month Not chosen');
+    expect(row('Business')).toBe('Business $20.00 per month Chosen');
+    expect(row('Premium')).toBe('Premium $30.00 per month Not chosen');
+    // The product with its add-on, priced from what is kept on this computer.
+    expect(row('SentinelOne Control')).toBe('SentinelOne Control $40.00 per month Not included');
+    expect(row('Onboarding')).toBe('Onboarding $100.00 per month Included');
+    // The quote's tables and totals are the quote as chosen: Business and Onboarding only.
+    expect(text).toMatch(/Onboarding[^\n]*\n\s*Optional, included/);
+    expect(text).not.toMatch(/Premium plan|Essentials plan/);
+    expect(text).toContain('Totals as chosen');
+    expect(text).toMatch(/Recurring total per month\s+\$120\.00/);
+    pdfPagePng(bytes, 1, 'test-results/shots', 'proposal-options');
   });
 
   it('refuses a mark when some combination would not fit in a quote, naming it', async () => {

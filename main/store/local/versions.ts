@@ -91,6 +91,9 @@ export class QuoteVersions {
       list: db.prepare<[number], Row>(
         'SELECT * FROM quote_versions WHERE qrow = ? ORDER BY number',
       ),
+      reasons: db.prepare<[number], { number: number; reason: VersionReason }>(
+        'SELECT number, reason FROM quote_versions WHERE qrow = ? ORDER BY number',
+      ),
       get: db.prepare<[number, number], Row>(
         'SELECT * FROM quote_versions WHERE qrow = ? AND number = ?',
       ),
@@ -157,6 +160,13 @@ export class QuoteVersions {
     this.k.open();
     const r = this.k.repo.byId(quoteId);
     return r ? this.s.list.all(r.qrow).map(record) : [];
+  }
+
+  /** Each version's number and why it was made, oldest first: cheap, no content is read. */
+  reasons(quoteId: string): { number: number; reason: VersionReason }[] {
+    this.k.open();
+    const r = this.k.repo.byId(quoteId);
+    return r ? this.s.reasons.all(r.qrow) : [];
   }
 
   /** One version, or null. */

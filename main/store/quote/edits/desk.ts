@@ -12,7 +12,15 @@ import type { EditContext } from './context';
 import { updateHeader } from './header';
 
 /** Refuses an answer the quote cannot take here, naming why. */
-export function assertCanAnswer(w: WorkQuote): void {
+export function assertCanAnswer(w: WorkQuote, now: Date = new Date()): void {
+  // An offer past its validity no longer stands: the salesperson extends it first.
+  const ends = Date.parse(w.expiresOn);
+  if (EDITABLE_STATUSES.includes(w.status) && Number.isFinite(ends) && ends < now.getTime()) {
+    refuse(
+      'expiresOn',
+      `this quote cannot take the client's answer at the desk: it was valid until ${w.expiresOn.slice(0, 10)}; extend its validity first`,
+    );
+  }
   if (EDITABLE_STATUSES.includes(w.status)) return;
   const why =
     w.status === 'sent'
