@@ -74,7 +74,7 @@ function item(r: () => number, i: number, created: string): WorkLineItem {
 }
 
 /** 10,000 quotes straight into the local store the core opens without a profile. */
-function seedStore(dataDir: string): string {
+export function seedStore(dataDir: string): string {
   const dir = path.join(dataDir, 'stores', 'local');
   fs.mkdirSync(dir, { recursive: true });
   const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
@@ -207,7 +207,16 @@ async function callsPerSyncRound(
   return { total, byName };
 }
 
-export async function run({ log }: SuiteOptions): Promise<Metric[]> {
+/** `-- ui launch [--runs N]`: only launch to list, N starts counted (3 by default). */
+function launchArgs(args: string[]): { launchOnly: boolean; runs: number } {
+  const at = args.indexOf('--runs');
+  const runs = at >= 0 ? Number(args[at + 1]) : LAUNCHES;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs: a whole number of starts ≥ 1');
+  return { launchOnly: args.includes('launch'), runs };
+}
+
+export async function run({ log, args }: SuiteOptions): Promise<Metric[]> {
+  const { launchOnly, runs } = launchArgs(args);
   const outDir = ensureRendererBuilt();
   const sizes = bundleSizes(outDir);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-bench-ui-'));
@@ -222,7 +231,7 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
     bundles,
     dataDir,
     staticDir: outDir,
-    runs: LAUNCHES,
+    runs,
     quotes: QUOTES,
   })
     .catch(async (error: unknown) => {
@@ -230,6 +239,11 @@ export async function run({ log }: SuiteOptions): Promise<Metric[]> {
       throw error;
     })
     .finally(() => bundles.remove());
+  if (launchOnly) {
+    await browser.close().catch(() => {});
+    fs.rmSync(root, { recursive: true, force: true });
+    return launch;
+  }
   const core = await createCore({
     dataDir,
     platform: { mode: 'browser' },

@@ -1,6 +1,6 @@
-// Starts one of main's bundles (out/main/app.cjs, browser.cjs) through V8's code cache: the
-// bundle is compiled with the bytecode V8 made of it at an earlier start, instead of parsed
-// and compiled again at every start. scripts/build.ts writes each bundle as `<name>.code.cjs`
+// Starts one of main's bundles (out/main/app.cjs, browser.cjs, browser.core.cjs) through V8's
+// code cache: the bundle is compiled with the bytecode V8 made of it at an earlier start,
+// instead of parsed and compiled again at every start. scripts/build.ts writes each bundle as `<name>.code.cjs`
 // and, under the bundle's own name, a few lines that call `runBundle` with the bundle's
 // content hash (the cache is made for that content only: V8 checks no more than the source's
 // length).
@@ -65,9 +65,9 @@ function writeCache(file: string, data: Buffer): void {
 /**
  * Runs the CommonJS bundle `file` as Node would (its own `require`, `module`, `__filename`,
  * `__dirname`), compiled with the cached bytecode of the same content (`hash`) where there is
- * some; `parent` is the loader's module.
+ * some; `parent` is the loader's module. Returns the bundle's exports.
  */
-export function runBundle(file: string, hash: string, parent: NodeJS.Module): void {
+export function runBundle(file: string, hash: string, parent: NodeJS.Module): unknown {
   const dir = cacheDir();
   const name = path.basename(file).replace(/\W/g, '_');
   const cacheFile = dir
@@ -98,4 +98,5 @@ export function runBundle(file: string, hash: string, parent: NodeJS.Module): vo
   }
   run.call(mod.exports, mod.exports, createRequire(file), mod, file, path.dirname(file));
   mod.loaded = true;
+  return mod.exports;
 }

@@ -83,14 +83,16 @@ export function preloadOptions(outfile: string): BuildOptions {
 }
 
 /**
- * Browser mode's core and bridge as one bundle (out/main/browser.cjs, main/browser.ts) beside
- * main's: run on plain Node, with the server bundle and the renderer under the same `out`.
+ * Browser mode's bridge (out/main/browser.cjs, main/browser.ts) and its core beside it
+ * (browser.core.cjs, loaded once the bridge listens), beside main's: run on plain Node, with the
+ * server bundle and the renderer under the same `out`.
  */
 export async function buildBrowser(out = OUT): Promise<void> {
   await buildMain({
     entry: path.join(ROOT, 'main/browser.ts'),
     outfile: path.join(out, 'main/browser.cjs'),
     external: ['electron', ...NATIVE_MODULES],
+    coreApart: true,
   });
 }
 
@@ -120,19 +122,54 @@ const pdfLibsApart: Plugin = {
   },
 };
 
+/** Browser mode's core (main/core/core.ts), as browser-app.ts loads it once the bridge listens. */
+const CORE = path.join(ROOT, 'main/core/core');
+
+/**
+ * browser-app.ts's `import('../core/core')` becomes a `require` of the core's own bundle beside
+ * the entry's (`<entry>.core.cjs`): the bridge listens once Node has read and compiled its own
+ * few modules, and the core's ~1 MB is read and compiled while the page loads.
+ */
+function coreApart(coreFile: string): Plugin {
+  return {
+    name: 'core-apart',
+    setup(b) {
+      b.onResolve({ filter: /[\\/]core[\\/]core$/ }, (args) =>
+        args.kind === 'dynamic-import' &&
+        path.join(args.resolveDir, args.path) === CORE &&
+        args.importer.endsWith(path.join('bridge', 'browser-app.ts'))
+          ? { path: CORE, namespace: 'core-apart' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'core-apart' }, () => ({
+        contents: `module.exports = require('./${coreFile}');`,
+        loader: 'js',
+      }));
+      b.onResolve({ filter: /\.core\.cjs$/ }, (args) =>
+        args.path === `./${coreFile}` ? { path: args.path, external: true } : undefined,
+      );
+    },
+  };
+}
+
 /**
  * A bundle of main's code (the app's main process, or a test's or bench's entry into it) at
- * `outfile`, and beside it what it loads at run time: the proposal's PDF libraries and fonts.
+ * `outfile`, and beside it what it loads at run time: the proposal's PDF libraries and fonts,
+ * and with `coreApart` (an entry that starts browser mode's app) the core, in a bundle of its
+ * own that the entry loads once its bridge listens.
  */
 export async function buildMain(opts: {
   entry: string;
   outfile: string;
   external?: string[];
   sourcemap?: boolean;
+  coreApart?: boolean;
 }): Promise<void> {
   const dir = path.dirname(opts.outfile);
   const sourcemap = opts.sourcemap === false ? { sourcemap: false } : {};
   const code = opts.outfile.replace(/\.cjs$/, '') + CODE_SUFFIX;
+  const coreOut = opts.outfile.replace(/\.cjs$/, '') + CORE_SUFFIX;
+  const coreCode = coreOut.replace(/\.cjs$/, '') + CODE_SUFFIX;
   await Promise.all([
     esbuild({
       ...common,
@@ -140,8 +177,20 @@ export async function buildMain(opts: {
       entryPoints: [opts.entry],
       outfile: code,
       external: opts.external,
-      plugins: [pdfLibsApart],
+      plugins: [pdfLibsApart, ...(opts.coreApart ? [coreApart(path.basename(coreOut))] : [])],
     }).then(() => writeCodeCacheLoader(opts.outfile, code)),
+    ...(opts.coreApart
+      ? [
+          esbuild({
+            ...common,
+            ...sourcemap,
+            entryPoints: [`${CORE}.ts`],
+            outfile: coreCode,
+            external: opts.external,
+            plugins: [pdfLibsApart],
+          }).then(() => writeCodeCacheLoader(coreOut, coreCode)),
+        ]
+      : []),
     esbuild({
       ...common,
       ...sourcemap,
@@ -154,10 +203,13 @@ export async function buildMain(opts: {
 
 /** Main's code beside the small file named for it: `app.cjs` runs `app.code.cjs`. */
 export const CODE_SUFFIX = '.code.cjs';
+/** Browser mode's core beside the entry that starts it: `browser.cjs` loads `browser.core.cjs`. */
+export const CORE_SUFFIX = '.core.cjs';
 
 /**
  * The file Node or Electron starts (`outfile`): a few lines that run the bundle `code`
- * through V8's code cache (main/code-cache.ts), named by a hash of the bundle's content.
+ * through V8's code cache (main/code-cache.ts), named by a hash of the bundle's content, and
+ * export what it exports (browser mode's core, required by the bundle that starts it).
  */
 async function writeCodeCacheLoader(outfile: string, code: string): Promise<void> {
   const hash = createHash('sha256').update(fs.readFileSync(code)).digest('hex').slice(0, 16);
@@ -167,7 +219,7 @@ async function writeCodeCacheLoader(outfile: string, code: string): Promise<void
     banner: {},
     define: {},
     stdin: {
-      contents: `require('./main/code-cache.ts').runBundle(require('node:path').join(__dirname, ${JSON.stringify(path.basename(code))}), ${JSON.stringify(hash)}, module);`,
+      contents: `module.exports = require('./main/code-cache.ts').runBundle(require('node:path').join(__dirname, ${JSON.stringify(path.basename(code))}), ${JSON.stringify(hash)}, module);`,
       resolveDir: ROOT,
       sourcefile: 'code-cache-loader.js',
       loader: 'js',

@@ -33,6 +33,7 @@ export async function buildBundles(): Promise<Bundles> {
     outfile: coreCjs,
     external: ['electron', ...NATIVE_MODULES],
     sourcemap: false,
+    coreApart: true,
   });
   return {
     dir,
@@ -118,11 +119,18 @@ export async function startCoreChild(
   staticDir: string,
   /** The embedded server's seed; null: no embedded server. */
   seedFile: string | null,
+  /** Where the bundles' code cache is kept (main/code-cache.ts); default: the user's. */
+  codeCacheDir?: string,
 ): Promise<CoreChild> {
   const child: ChildProcess = fork(
     bundles.coreCjs,
     seedFile ? [dataDir, staticDir, bundles.serverCjs, seedFile] : [dataDir, staticDir, '-'],
-    { execArgv: ['--expose-gc'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'], cwd: REPO_ROOT },
+    {
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      cwd: REPO_ROOT,
+      ...(codeCacheDir ? { env: { ...process.env, QUOTEDESK_CODE_CACHE_DIR: codeCacheDir } } : {}),
+    },
   );
   const ready = await new Promise<{
     pageUrl: string;
@@ -195,6 +203,11 @@ export async function startCoreChild(
         ask('close'),
         new Promise((r) => setTimeout(r, 30_000)), // a close that hangs is ended below
       ]);
+      // Its own exit first, as the app's at quit: a start shorter than the code cache's
+      // few seconds writes the cache then (main/code-cache.ts), which a kill would prevent.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 10_000)))]);
+      clearTimeout(timer);
       child.kill('SIGKILL');
       await exited;
     },

@@ -41,6 +41,7 @@ async function launchOnce(
   bundles: Bundles,
   dataDir: string,
   staticDir: string,
+  codeCacheDir: string,
 ): Promise<Launch> {
   const context = await browser.newContext({
     viewport: { width: 1360, height: 900 },
@@ -48,7 +49,7 @@ async function launchOnce(
   });
   await context.addInitScript(FIRST_ROW_PAINT_WALL);
   const page = await context.newPage();
-  const core = await startCoreChild(bundles, dataDir, staticDir, null);
+  const core = await startCoreChild(bundles, dataDir, staticDir, null, codeCacheDir);
   try {
     await page.goto(core.pageUrl);
     await page.waitForFunction(
@@ -102,11 +103,17 @@ export async function launchToList(opts: {
   quotes: number;
 }): Promise<Metric[]> {
   const runs: Launch[] = [];
-  // A start not counted first: it makes the core's code cache (main/code-cache.ts) where an
-  // earlier run of the same bundle has not, as the app's first start after an install does.
-  await launchOnce(opts.browser, opts.bundles, opts.dataDir, opts.staticDir);
-  for (let i = 0; i < opts.runs; i++) {
-    runs.push(await launchOnce(opts.browser, opts.bundles, opts.dataDir, opts.staticDir));
+  // A start not counted first: it makes the bundles' code cache (main/code-cache.ts), as the
+  // app's first start after an install does — in a folder of the bench's own, which no other
+  // run on the machine replaces with its build's meanwhile.
+  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-bench-code-cache-'));
+  try {
+    await launchOnce(opts.browser, opts.bundles, opts.dataDir, opts.staticDir, cache);
+    for (let i = 0; i < opts.runs; i++) {
+      runs.push(await launchOnce(opts.browser, opts.bundles, opts.dataDir, opts.staticDir, cache));
+    }
+  } finally {
+    fs.rmSync(cache, { recursive: true, force: true });
   }
   const p50 = (f: (l: Launch) => number) =>
     Math.round(

@@ -1,19 +1,18 @@
 // One pooled undici Agent per profile. TLS is always verified; a profile may add one CA
 // file (e.g. the embedded server's) to the trusted roots, never turn verification off.
+// Loaded with the first agent (caller.ts), undici with it: a start that shows the local store
+// evaluates none of it.
 import type { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent, Client, Dispatcher, Pool } from 'undici';
+import { CaFileError } from './errors';
 
 export interface AgentOptions {
   caFile?: string;
   /** Parallel connections per origin. */
   connections?: number;
   connectTimeoutMs?: number;
-}
-
-export class CaFileError extends Error {
-  override readonly name = 'CaFileError';
 }
 
 export async function createAgent(opts: AgentOptions): Promise<Agent> {

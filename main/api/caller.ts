@@ -4,7 +4,6 @@
 import type { Agent } from 'undici';
 import type { ZodType } from 'zod';
 import { TokenResponse } from '../../common/api';
-import { createAgent } from './agent';
 import { readBody, saveBody, type BytesResult, type DownloadResult } from './download';
 import { ApiError, AuthError, MissingSecretError } from './errors';
 import { checkUploads, formOf, type UploadInput } from './multipart';
@@ -102,7 +101,10 @@ function lazyAgent(profile: ApiProfile, connections: number | undefined) {
   let pending: Promise<Agent> | undefined;
   return {
     get: () => {
-      pending ??= createAgent({ caFile: profile.caFile, connections });
+      // Its module (undici with it) loaded now: a start that lists the local store needs neither.
+      pending ??= import('./agent').then((m) =>
+        m.createAgent({ caFile: profile.caFile, connections }),
+      );
       pending.catch(() => {
         pending = undefined;
       });

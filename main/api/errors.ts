@@ -9,6 +9,11 @@ export interface ErrorDetail {
   message: string;
 }
 
+/** The profile's CA file cannot be read or holds no certificate (main/api/agent.ts). */
+export class CaFileError extends Error {
+  override readonly name = 'CaFileError';
+}
+
 export abstract class ApiClientError extends Error {
   abstract readonly outcome: Outcome;
   constructor(

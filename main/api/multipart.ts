@@ -2,9 +2,10 @@
 import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { FormData } from 'undici';
+import type { FormData } from 'undici';
 import { LIMITS } from '../../common/api';
 import { InvalidRequestError, type ErrorDetail } from './errors';
+import { loadUndici } from './undici';
 
 export interface UploadFile {
   /** Path of the file on disk (a name for the error messages when `bytes` are given). */
@@ -72,7 +73,7 @@ export async function checkUploads(
 }
 
 export async function formOf(field: string, files: Upload[]): Promise<FormData> {
-  const form = new FormData();
+  const form = new (await loadUndici()).FormData();
   for (const f of files) {
     const blob = f.bytes
       ? new Blob([f.bytes], { type: f.contentType })

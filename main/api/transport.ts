@@ -1,6 +1,6 @@
 // One HTTP exchange with retries, timeouts, cancellation and error typing. Endpoint
 // methods describe a call (method, route, body, schema); this file carries it out.
-import { request, type Agent, type FormData } from 'undici';
+import type { Agent, FormData } from 'undici';
 import type { ZodType } from 'zod';
 import { isIdKey, normalizeIdField } from './ids';
 import {
@@ -11,9 +11,10 @@ import {
   InvalidResponseError,
   NetworkError,
   TimeoutError,
+  CaFileError,
   type ErrorDetail,
 } from './errors';
-import { CaFileError } from './agent';
+import { loadUndici } from './undici';
 import {
   backoffDelay,
   isIdempotent,
@@ -383,6 +384,7 @@ export class Transport {
           );
         }
       }
+      const { request } = await loadUndici();
       const res = await request(this.opts.baseUrl + ex.path, {
         method: ex.method,
         headers,

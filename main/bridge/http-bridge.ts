@@ -8,7 +8,7 @@ import { TOKEN_HEADER } from '../../common/ipc/channels';
 import { buildCsp, securityHeaders } from '../core/csp';
 import type { EventHub } from '../core/event-hub';
 import { silentLogger, type Logger } from '../core/log';
-import { watchPageServed } from './page-served';
+import { firstFilesOf, watchPageServed } from './page-served';
 import { mimeTypeOf, resolveExistingFileUnder } from '../core/safe-path';
 import type { Dispatch } from '../services/dispatcher';
 
@@ -58,7 +58,12 @@ export async function startBridge(options: HttpBridgeOptions): Promise<HttpBridg
   const log = options.log ?? silentLogger;
   const maxBody = options.maxBodyBytes ?? 64 * 1024 * 1024;
   const sseClients = new Set<http.ServerResponse>();
-  const pageServed = options.onPageServed ? watchPageServed(options.onPageServed) : null;
+  const pageServed = options.onPageServed
+    ? watchPageServed(
+        options.onPageServed,
+        options.staticDir ? firstFilesOf(options.staticDir) : [],
+      )
+    : null;
   let origin = '';
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
@@ -175,8 +180,7 @@ export async function startBridge(options: HttpBridgeOptions): Promise<HttpBridg
     const stat = fs.statSync(file);
     if (pageServed) {
       pageServed.started();
-      const asset = path.basename(file) !== 'index.html';
-      res.once('close', () => pageServed.finished(asset));
+      res.once('close', () => pageServed.finished(rel));
     }
     res.writeHead(200, {
       ...headers,

@@ -3,9 +3,13 @@
 // once, and the core loads while the browser parses and runs them — the two take about as long,
 // and on two cores they overlap. Loading the core means a few hundred ms of synchronous
 // module evaluation in this process, which would hold up every file the page asks for meanwhile; so it
-// waits until the page's files are all answered (none in flight, none asked for within
-// `QUIET_MS` of the last), or `NO_PAGE_MS` when no page asks at all (a start whose window opens
-// later, or none: a call that needs the core starts it at once, browser-app's dispatch).
+// waits until the page's files are all answered: at once when the files its HTML names
+// (`firstFiles`: its scripts, the modules it preloads, its styles) are, else once none is in
+// flight and none asked for within `QUIET_MS` of the last (a browser that has them cached asks
+// for none), or `NO_PAGE_MS` when no page asks at all (a start whose window opens later, or
+// none: a call that needs the core starts it at once, browser-app's dispatch).
+import fs from 'node:fs';
+import path from 'node:path';
 
 /** A page asks for its scripts within a few ms of its HTML, and for all of them together. */
 const QUIET_MS = 30;
@@ -18,16 +22,37 @@ const NO_PAGE_MS = 400;
 export interface PageServedWatch {
   /** A static file's answer started. */
   started(): void;
-  /** A static file's answer ended (sent, or the connection closed); `asset`: not the HTML. */
-  finished(asset: boolean): void;
+  /** A static file's answer ended (sent, or the connection closed): its path, `/index.html`… */
+  finished(file: string): void;
   stop(): void;
 }
 
-/** Calls `served` once: after the page's first files are answered, or when no page asks. */
-export function watchPageServed(served: () => void): PageServedWatch {
+/**
+ * The files the page's HTML names (`./assets/…` in a `src` or `href`), as the bridge's paths:
+ * what a browser asks for before the page's first call. None when there is no HTML.
+ */
+export function firstFilesOf(staticDir: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/\b(?:src|href)="\.?\/(assets\/[^"?#]+)"/g)].map((m) => `/${m[1]}`);
+}
+
+/**
+ * Calls `served` once: after the page's first files are answered (`firstFiles`, see
+ * `firstFilesOf`), or when no page asks.
+ */
+export function watchPageServed(
+  served: () => void,
+  firstFiles: readonly string[] = [],
+): PageServedWatch {
   let inFlight = 0;
   let assetServed = false;
   let done = false;
+  const awaited = new Set(firstFiles);
   let timer: NodeJS.Timeout | undefined = setTimeout(fire, NO_PAGE_MS);
   function fire(): void {
     if (done) return;
@@ -41,11 +66,17 @@ export function watchPageServed(served: () => void): PageServedWatch {
       inFlight++;
       clearTimeout(timer);
     },
-    finished(asset) {
+    finished(file) {
       if (done) return;
       inFlight = Math.max(0, inFlight - 1);
+      const asset = file !== '/index.html';
       assetServed ||= asset;
-      if (inFlight === 0) timer = setTimeout(fire, assetServed ? QUIET_MS : NO_PAGE_MS);
+      // Every file the HTML names answered: nothing more to wait for. Some still to come (a
+      // browser asks for six at a time): a pause between them is not the page's end.
+      if (asset && awaited.delete(file) && awaited.size === 0) return fire();
+      if (inFlight > 0) return;
+      const waiting = assetServed && awaited.size > 0 && awaited.size < firstFiles.length;
+      timer = setTimeout(fire, assetServed && !waiting ? QUIET_MS : NO_PAGE_MS);
     },
     stop() {
       done = true;

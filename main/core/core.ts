@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppInfo } from '../../common/ipc';
+import { events } from '../../common/ipc/events';
 import { createDispatcher, createHandlers, DEMO_PROFILE_ID, mapError } from '../services';
 import type { ServiceContext } from '../services/context';
 import { Vault, type Unlock, type VaultOptions } from '../vault';
@@ -153,6 +154,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   prepareDataDir(paths);
   const log = opts.log ?? createFileLogger(paths.logsDir);
   const hub = opts.hub ?? new EventHub();
+  hub.checkWith(events);
   const vault = await openVault(opts, paths, log, policy);
   const settings = new LiveSettings(paths.dataDir);
   const supervisor: EmbeddedSupervisor | null = opts.embedded

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpBridge, createIpcClient } from '../../common/ipc';
 import { runBrowserApp, type BrowserApp, type HttpBridge } from '../../main/bridge';
-import { watchPageServed } from '../../main/bridge/page-served';
+import { firstFilesOf, watchPageServed } from '../../main/bridge/page-served';
 import { silentLogger } from '../../main/core';
 
 const dirs: string[] = [];
@@ -83,20 +83,47 @@ describe('when the page has what it loads first', () => {
     const served = vi.fn();
     const watch = watchPageServed(served);
     watch.started();
-    watch.finished(false); // index.html: the browser asks for the scripts only once it has read it
+    watch.finished('/index.html'); // the browser asks for the scripts only once it has read it
     vi.advanceTimersByTime(100);
     expect(served).not.toHaveBeenCalled();
     watch.started();
     watch.started();
-    watch.finished(true);
+    watch.finished('/assets/a.js');
     vi.advanceTimersByTime(100);
     expect(served).not.toHaveBeenCalled(); // one script still on its way
-    watch.finished(true);
+    watch.finished('/assets/b.js');
     vi.advanceTimersByTime(100);
     expect(served).toHaveBeenCalledTimes(1);
     watch.started();
-    watch.finished(true);
+    watch.finished('/assets/c.js');
     vi.advanceTimersByTime(1_000);
+    expect(served).toHaveBeenCalledTimes(1);
+  });
+
+  it('is the moment the last file its HTML names is answered, however they are spaced', () => {
+    vi.useFakeTimers();
+    const staticDir = tempDir('quotedesk-early-named-');
+    fs.writeFileSync(
+      path.join(staticDir, 'index.html'),
+      '<link rel="icon" href="data:," /><script type="module" src="./assets/index-1.js"></script>' +
+        '<link rel="modulepreload" href="./assets/ui-2.js"><link rel="stylesheet" href="./assets/index-3.css">',
+    );
+    const files = firstFilesOf(staticDir);
+    expect(files).toEqual(['/assets/index-1.js', '/assets/ui-2.js', '/assets/index-3.css']);
+    const served = vi.fn();
+    const watch = watchPageServed(served, files);
+    watch.started();
+    watch.finished('/index.html');
+    watch.started();
+    watch.started();
+    watch.finished('/assets/index-1.js');
+    watch.finished('/assets/ui-2.js');
+    // A browser holding six connections asks for the rest as the first ones end: a pause here
+    // is not the end of the page's files.
+    vi.advanceTimersByTime(200);
+    expect(served).not.toHaveBeenCalled();
+    watch.started();
+    watch.finished('/assets/index-3.css');
     expect(served).toHaveBeenCalledTimes(1);
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../common/ipc';
 import { startBridge, type HttpBridge } from '../../main/bridge';
 import { EventHub } from '../../main/core/event-hub';
+import { events } from '../../common/ipc/events';
 import type { Dispatch } from '../../main/services/dispatcher';
 
 // Raw http.request rather than fetch: fetch forbids setting Host and Origin, which is
@@ -37,7 +38,7 @@ function request(
 }
 
 describe('browser-mode HTTP bridge', () => {
-  const hub = new EventHub();
+  const hub = new EventHub(events);
   const received: Array<[string, unknown]> = [];
   const dispatch: Dispatch = async (name, input) => {
     received.push([name, input]);

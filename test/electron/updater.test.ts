@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UpdateState } from '../../common/ipc';
 import type { Policy } from '../../common/policy';
 import { EventHub, type Logger } from '../../main/core';
+import { events } from '../../common/ipc/events';
 import type { UpdatesController } from '../../main/core/updates-port';
 import { electronUpdates } from '../../main/electron/updater';
 import { ensureTls } from '../../server/tls/certificates';
@@ -104,7 +105,7 @@ const recordingLog: Logger = {
 };
 
 function startUpdates(policy: Policy, opts: { retryAfterMs?: number } = {}): Run {
-  const hub = new EventHub();
+  const hub = new EventHub(events);
   const states: UpdateState[] = [];
   hub.subscribe((event, payload) => {
     if (event === 'update.state') states.push(payload as UpdateState);

@@ -6,7 +6,18 @@ import {
   type RemoteAggregate,
   type Store,
 } from '../../main/store';
-import { M365, S1, SERVER, acme, ben, blueFjord, clientOf, clients, seededStore } from './fixtures';
+import {
+  M365,
+  S1,
+  SERVER,
+  acme,
+  ada,
+  ben,
+  blueFjord,
+  clientOf,
+  clients,
+  seededStore,
+} from './fixtures';
 import { engineStore } from '../../main/store/engine';
 
 /** A quote as the server sends it, created by Ben for Acme. */
@@ -261,6 +272,32 @@ describe('listing quotes offline', () => {
       }
     }
     store.close();
+  });
+
+  it('answers the first list, before any search, exactly as every later one: own quotes, their counts, their pages', () => {
+    const store = seededStore();
+    const q = fiveQuotes(store);
+    // Created by Ben, owned by Ada: hers. Created by Ada, then deleted: not listed.
+    const owned = remoteQuote({
+      id: '3d2f9b1a-0000-4000-8000-0000000000d4',
+      status: 'declined',
+      partnerId: '4b87bb87-a5fa-4d62-b4d8-3b4e85fc55fc',
+    });
+    owned.quote.ownedBy = { ...owned.quote.ownedBy!, id: ada.id, email: ada.email };
+    const ownedId = store.sync.importRemote(owned).quoteId;
+    store.deleteQuote(q.c);
+    // The store as a launch finds it: reopened, nothing asked of it yet.
+    const file = store.database.name;
+    store.close();
+    const reopened = seededStore({ file });
+    const queries = [{}, { limit: 2 }, { limit: 2, page: 1 }, { limit: 2, page: 2 }];
+    const first = queries.map((query) => reopened.listQuotes(query));
+    expect(first[0]!.content.map((x) => x.id).sort()).toEqual([q.a, q.b, q.d, ownedId].sort());
+    expect(first[0]!.statusCounts).toMatchObject({ draft: 2, sent: 1, declined: 1, closed: 0 });
+    // A search reads every quote's list facts; after it, the same lists answer the same.
+    reopened.listQuotes({ account: 'partner', search: 'acme' });
+    expect(queries.map((query) => reopened.listQuotes(query))).toEqual(first);
+    reopened.close();
   });
 
   it('filters by partner and by intent type, and counts statuses within those filters', () => {

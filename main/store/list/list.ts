@@ -158,7 +158,10 @@ export function listQuotes(
   const offset = q.page * q.limit;
 
   const mine = q.account === 'user' && identity !== null;
-  if (matches || mine || statuses || inMemory(sort.field)) {
+  // The window's first rows at launch, before the facts are built: "mine" in an indexed order
+  // is the query below, its sort index walked by SQLite (the counts above were SQLite's too).
+  const early = !matches && !statuses && !inMemory(sort.field) && facts.answersInSql();
+  if (!early && (matches || mine || statuses || inMemory(sort.field))) {
     // Rows pass a filter no index sorts by (a search, "mine": created or owned, a status), or
     // the order is held in memory: select them in memory. Few: sort just those. Many: mark
     // them and walk the order — the sort index alone, no table lookups, or the order in
