@@ -27,6 +27,19 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Sam, a colleague, changes the introduction on the server (the partner's own API). */
+async function colleagueRevisesIntro(serverId: string): Promise<void> {
+  const there = ok(await remote.get(`/v2/quotes/${serverId}`), 200, QuoteResponse);
+  const put = await remote.put(`/v2/quotes/${serverId}`, {
+    expiresOn: there.expiresOn,
+    introMessage: 'Revised by Sam on the server.',
+    published: there.published,
+    status: there.status,
+    termsAndDisclaimers: there.termsAndDisclaimers,
+  });
+  expect(put.status, put.text).toBe(200);
+}
+
 const client = {
   name: 'Dana Whitfield',
   email: 'dana@acme-dental.example',
@@ -103,15 +116,7 @@ describe('an accepted version is locked', () => {
     );
 
     // A colleague's change pulled from the server is not the salesperson's edit: it lands.
-    const there = ok(await remote.get(`/v2/quotes/${serverId}`), 200, QuoteResponse);
-    const put = await remote.put(`/v2/quotes/${serverId}`, {
-      expiresOn: there.expiresOn,
-      introMessage: 'Revised by Sam on the server.',
-      published: there.published,
-      status: there.status,
-      termsAndDisclaimers: there.termsAndDisclaimers,
-    });
-    expect(put.status, put.text).toBe(200);
+    await colleagueRevisesIntro(serverId);
     await h.waitFor("the colleague's change pulled", async () => {
       await h.call('sync.runNow', {});
       const d = await h.call('quotes.get', { quoteId });
@@ -158,15 +163,7 @@ describe('an accepted version is locked', () => {
     const serverId = (await synced(quoteId)).header.serverId!;
     await h.call('sync.pause');
     const { response } = await h.call('desk.respond', { quoteId, kind: 'accepted', ...client });
-    const there = ok(await remote.get(`/v2/quotes/${serverId}`), 200, QuoteResponse);
-    const put = await remote.put(`/v2/quotes/${serverId}`, {
-      expiresOn: there.expiresOn,
-      introMessage: 'Revised by Sam on the server.',
-      published: there.published,
-      status: there.status,
-      termsAndDisclaimers: there.termsAndDisclaimers,
-    });
-    expect(put.status, put.text).toBe(200);
+    await colleagueRevisesIntro(serverId);
     await h.call('sync.resume');
     await h.waitFor('the answer stopped', async () => {
       await h.call('sync.runNow', {});
