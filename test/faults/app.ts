@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import {
   TOKEN_HEADER,
   type CallName,
@@ -36,6 +36,10 @@ export async function buildApp(): Promise<string> {
  * after them and the bundle removed. `defaults` are the file's own start options.
  */
 export function faultApps(defaults: Partial<StartOptions> = {}) {
+  // A case starts the bundle, makes its fault, waits it out and starts the app again: on a
+  // loaded machine more than the suite's 60 s default (CI timed out a case whose every step
+  // was still under its own bound). Each wait inside a case has its own, shorter bound.
+  vi.setConfig({ testTimeout: 240_000 });
   let out = '';
   const running: StartedApp[] = [];
   beforeAll(async () => {
