@@ -250,9 +250,11 @@ describe('choices at the desk', () => {
     // A tap is a choice sent to main; the boxes show what the quote then holds.
     const check = async () => {
       await expect.poll(() => shownTotals(page)).toEqual(expectedTotals(chosen));
-      expect(await option.isChecked()).toBe(chosen.includes(OPTIONAL));
+      // The boxes and the totals are two reads of main's answer: polled, since on a loaded
+      // machine the totals may land a frame before the boxes do.
+      await expect.poll(() => option.isChecked()).toBe(chosen.includes(OPTIONAL));
       for (const p of PLANS)
-        expect(await plan(p).isChecked()).toBe(chosen.includes(`${p} support`));
+        await expect.poll(() => plan(p).isChecked()).toBe(chosen.includes(`${p} support`));
       await expectNothingHidden(page, [
         ...editorHidden.filter((f) => f.startsWith('$')),
         ...serverCosts,
