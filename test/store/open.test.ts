@@ -347,4 +347,62 @@ describe('migrations', () => {
     });
     store.close();
   });
+  it('brings a version-16 file with listed-only quotes to rows mapped without an id_map row, still listed, searchable and found by server id', () => {
+    const serverId = 'AAAAAAAA-0000-4000-8000-0000000000BB';
+    const entry: ListContent = {
+      id: serverId,
+      status: 'draft',
+      client: clientOf(acme),
+      createdBy: 'Ben Okafor',
+      createdOn: '2023-02-01T10:00:00.000Z',
+      updatedOn: '2023-03-01T10:00:00.000Z',
+      referenceCode: 'Q-2023-000888',
+      published: false,
+      lineItemCounts: { custom: 0, msp: 0, total: 3 },
+      totals: {
+        initialTotal: { amount: 10, currency: 'USD' },
+        recurringTotal: { amount: 0, currency: 'USD' },
+      },
+    };
+    const file = path.join(tempDir(), 'v16.sqlite');
+    const db = new Database(file);
+    expect(migrate(db, 16)).toBe(16);
+    // A listed-only quote as version 16 wrote it: its row (the server id as listed), its
+    // search entries, its stub mark and its id_map row (the server id in lower case).
+    const w = stubWork('11111111-0000-4000-8000-0000000000bb', entry);
+    const row = { ...listRow(w), items_total: 3, items_custom: 0, items_msp: 0 };
+    const cols = Object.keys(row);
+    const qrow = Number(
+      db
+        .prepare(
+          `INSERT INTO quotes (id, server_id, ${cols.join(', ')}) VALUES (@id, @server_id, ${cols.map((c) => '@' + c).join(', ')})`,
+        )
+        .run({ id: w.id, server_id: serverId, ...row }).lastInsertRowid,
+    );
+    db.prepare("INSERT INTO quote_sync (qrow, state) VALUES (?, 'synced')").run(qrow);
+    db.prepare(
+      "INSERT INTO id_map (kind, local_id, server_id, quote_id) VALUES ('quote', ?, ?, ?)",
+    ).run(w.id, serverId.toLowerCase(), w.id);
+    const d = searchDoc(w);
+    db.prepare(
+      'INSERT INTO quote_search (rowid, client, reference, creator, products, notes) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(qrow, d.client, d.reference, d.creator, d.products, d.notes);
+    db.prepare('INSERT INTO quote_codes (rowid, codes) VALUES (?, ?)').run(qrow, codesText(d));
+    db.prepare(
+      'INSERT INTO quote_stubs (qrow, queued, updated_on, extra) VALUES (?, 0, ?, NULL)',
+    ).run(qrow, entry.updatedOn);
+    db.close();
+
+    const store = engineStore(openStore(file));
+    expect(store.database.prepare('SELECT count(*) FROM id_map').pluck().get()).toBe(0);
+    // Found by its server id in either spelling, so the list's next page refreshes it in place.
+    expect(store.sync.localIdOf('quote', serverId)).toBe(w.id);
+    expect(store.sync.localIdOf('quote', serverId.toLowerCase())).toBe(w.id);
+    expect(store.sync.serverIdOf('quote', w.id)).toBe(serverId.toLowerCase());
+    store.sync.putListEntries([{ ...entry, updatedOn: '2023-04-01T10:00:00.000Z' }], () => false);
+    expect(store.listQuotes({}).page.totalElements).toBe(1);
+    expect(store.listQuotes({ search: 'Q-2023-000888' }).content.map((e) => e.id)).toEqual([w.id]);
+    expect(store.sync.heldCounts()).toMatchObject({ queued: 0, listedOnly: { count: 1 } });
+    store.close();
+  });
 });

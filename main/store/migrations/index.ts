@@ -17,6 +17,7 @@ import { v13LeanListIndexes } from './v13-lean-list-indexes';
 import { v14DeskResponses } from './v14-desk-responses';
 import { v15QuoteOptions } from './v15-quote-options';
 import { v16VersionChain } from './v16-version-chain';
+import { v17ListedWithoutIdMap } from './v17-listed-without-id-map';
 
 export { checkOrder, type Migration } from './migration';
 export { schemaVersion } from '../../../common/migrations/registry';
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = checkOrder([
   v14DeskResponses,
   v15QuoteOptions,
   v16VersionChain,
+  v17ListedWithoutIdMap,
 ]);
 
 export const LATEST_VERSION = MIGRATIONS.length;

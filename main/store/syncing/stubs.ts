@@ -17,7 +17,7 @@ import type Database from 'better-sqlite3-multiple-ciphers';
 import type { InvoiceTotals, ListContent, UserModel } from '../../../common/api';
 import { toCents } from '../../../common/money';
 import type { QuoteRepo } from '../quote/quote-repo';
-import type { SyncTables } from './sync-tables';
+import { idKey, type SyncTables } from './sync-tables';
 import { listedFields, listRow, searchDoc, type ListedRow, type ListRow } from '../list/list-row';
 import { storedDoc } from '../quote/totals';
 import type { WorkQuote } from '../types';
@@ -269,12 +269,13 @@ export class StubTable {
       const r = known ? this.repo.byId(known) : undefined;
       if (!r) {
         const id = known ?? orderedId(newId(), ++seq);
-        // Looked up just above: a new stub's server id is mapped to nothing yet.
+        // A stub is mapped by its row (server id in the id map's spelling) and its mark: no
+        // id_map row until its aggregate is read (SyncTables.localIdOf). One mapped already
+        // (its row gone) keeps its mapping.
         if (known) this.sync.mapId('quote', id, e.id, id);
-        else this.sync.mapUnmapped('quote', id, e.id, id);
         const { w, row } = stubRow(id, e);
         const qrow = this.repo.insert(w, {
-          serverId: e.id,
+          serverId: idKey(e.id),
           generation: 0,
           syncedGeneration: 0,
           syncState: 'synced',

@@ -78,7 +78,7 @@ const JOURNAL_STATES: readonly JournalState[] = ['planned', 'in_flight', 'done',
 
 /** The id map, the request journal and the conflicts: the sync engine's bookkeeping. */
 /** Server ids are UUIDs, which are case-insensitive: one spelling in the id map. */
-function idKey(serverId: string): string {
+export function idKey(serverId: string): string {
   return /^[0-9a-f-]{36}$/i.test(serverId) ? serverId.toLowerCase() : serverId;
 }
 
@@ -114,6 +114,17 @@ export class SyncTables {
       idMapOf: db.prepare<[string], { kind: EntityKind; local_id: string; server_id: string }>(
         'SELECT kind, local_id, server_id FROM id_map WHERE quote_id = ? ORDER BY kind, local_id',
       ),
+      // A quote only listed (stubs.ts) is mapped by its row alone: no id_map row until held.
+      listedLocalId: db
+        .prepare<[string], string>(
+          'SELECT q.id FROM quotes q JOIN quote_stubs s ON s.qrow = q.qrow WHERE q.server_id = ?',
+        )
+        .pluck(),
+      listedServerId: db
+        .prepare<[string], string>(
+          'SELECT q.server_id FROM quotes q JOIN quote_stubs s ON s.qrow = q.qrow WHERE q.id = ?',
+        )
+        .pluck(),
       plan: db.prepare(
         "INSERT INTO journal (quote_id, op, method, path, fingerprint, body, state, created_at, updated_at) VALUES (@quote_id, @op, @method, @path, @fingerprint, @body, 'planned', @now, @now)",
       ),
@@ -158,11 +169,11 @@ export class SyncTables {
 
   mapId(kind: EntityKind, localId: string, serverId: string, quoteId: string | null): void {
     serverId = idKey(serverId);
-    const taken = this.s.localIdOf.get(kind, serverId);
-    if (taken && taken.local_id !== localId) {
+    const taken = this.localIdOf(kind, serverId);
+    if (taken && taken !== localId) {
       throw new StoreError(
         'ID_MAP_CONFLICT',
-        `Server ${kind} ${serverId} is already mapped to ${taken.local_id}.`,
+        `Server ${kind} ${serverId} is already mapped to ${taken}.`,
       );
     }
     this.s.mapId.run(kind, localId, serverId, quoteId);
@@ -176,18 +187,31 @@ export class SyncTables {
     this.s.mapId.run(kind, localId, idKey(serverId), quoteId);
   }
 
+  /**
+   * A quote's server id: its id_map row, or for a quote only listed its row's (a listed-only
+   * quote gets an id_map row once its aggregate is read: a first sign-in's 100,000 list
+   * entries paid for a row and three indexes each, one of them on a random key).
+   */
   serverIdOf(kind: EntityKind, localId: string): string | null {
-    return this.s.serverIdOf.get(kind, localId)?.server_id ?? null;
+    const mapped = this.s.serverIdOf.get(kind, localId)?.server_id;
+    if (mapped !== undefined || kind !== 'quote') return mapped ?? null;
+    return this.s.listedServerId.get(localId) ?? null;
   }
 
   localIdOf(kind: EntityKind, serverId: string): string | null {
-    return this.s.localIdOf.get(kind, idKey(serverId))?.local_id ?? null;
+    const key = idKey(serverId);
+    const mapped = this.s.localIdOf.get(kind, key)?.local_id;
+    if (mapped !== undefined || kind !== 'quote') return mapped ?? null;
+    return this.s.listedLocalId.get(key) ?? null;
   }
 
   idMapOf(quoteId: string): { kind: EntityKind; localId: string; serverId: string }[] {
-    return this.s.idMapOf
+    const ids = this.s.idMapOf
       .all(quoteId)
       .map((r) => ({ kind: r.kind, localId: r.local_id, serverId: r.server_id }));
+    if (ids.some((m) => m.kind === 'quote')) return ids;
+    const listed = this.s.listedServerId.get(quoteId);
+    return listed ? [{ kind: 'quote', localId: quoteId, serverId: listed }, ...ids] : ids;
   }
 
   plan(input: PlanRequestInput, now: string): JournalEntry {
