@@ -95,40 +95,34 @@ afterAll(async () => {
 async function scrollFrames(px: number, frames: number): Promise<number[]> {
   await page.locator('.list-scroll').evaluate((el) => (el.scrollTop = 0));
   await page.waitForTimeout(400);
-  return page.evaluate(
-    ([px, frames]) =>
-      new Promise<number[]>((resolve) => {
-        const el = document.querySelector('.list-scroll')!;
-        const fewest: number[] = [];
-        let n = 0;
-        const step = () => {
-          if (n > 0) {
-            const rows = [...el.querySelectorAll('.list-row[data-quote-id]')];
-            fewest.push(Math.min(...rows.map((r) => r.querySelectorAll('[role=gridcell]').length)));
-          }
-          if (n++ === frames) return resolve(fewest);
-          el.scrollTop += px;
-          requestAnimationFrame(step);
-        };
-        requestAnimationFrame(step);
-      }),
-    [px, frames] as const,
-  );
+  return page.evaluate<number[]>(`new Promise((resolve) => {
+    const el = document.querySelector('.list-scroll');
+    const fewest = [];
+    let n = 0;
+    const step = () => {
+      if (n > 0) fewest.push(${FEWEST_CELLS}(el.querySelectorAll('.list-row[data-quote-id]')));
+      if (n++ === ${frames}) return resolve(fewest);
+      el.scrollTop += ${px};
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  })`);
 }
+
+/** In the page: the fewest cells among `rows`. */
+const FEWEST_CELLS = `((rows) => Math.min(...[...rows].map((r) => r.querySelectorAll('[role=gridcell]').length)))`;
 
 /** The fewest cells of a row in view, and the text of the rows in view. */
 async function rowsInView(): Promise<{ fewest: number; text: string }> {
-  return page.locator('.list-scroll').evaluate((el) => {
+  return page.evaluate(`(() => {
+    const el = document.querySelector('.list-scroll');
     const box = el.getBoundingClientRect();
-    const rows = [...el.querySelectorAll<HTMLElement>('.list-row')].filter((r) => {
+    const rows = [...el.querySelectorAll('.list-row')].filter((r) => {
       const b = r.getBoundingClientRect();
       return b.bottom > box.top + 36 && b.top < box.bottom;
     });
-    return {
-      fewest: Math.min(...rows.map((r) => r.querySelectorAll('[role=gridcell]').length)),
-      text: rows.map((r) => r.innerText).join('\n'),
-    };
-  });
+    return { fewest: ${FEWEST_CELLS}(rows), text: rows.map((r) => r.innerText).join('\\n') };
+  })()`);
 }
 
 describe('the quote list flung', () => {
@@ -153,17 +147,9 @@ describe('the quote list flung', () => {
     await page.locator('.list-scroll').focus();
     await page.keyboard.press('End');
     // The frame after the jump: the last rows, whole.
-    const atEnd = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
-              const rows = [...document.querySelectorAll('.list-row[data-quote-id]')];
-              resolve(Math.min(...rows.map((r) => r.querySelectorAll('[role=gridcell]').length)));
-            }),
-          ),
-        ),
-    );
+    const atEnd = await page.evaluate<number>(`new Promise((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() =>
+        resolve(${FEWEST_CELLS}(document.querySelectorAll('.list-row[data-quote-id]'))))))`);
     expect(atEnd).toBe(WHOLE);
     await expect
       .poll(() => page.locator(`.list-row[aria-rowindex="${QUOTES + 1}"]`).count())
