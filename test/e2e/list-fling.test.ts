@@ -8,21 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startBridge, type HttpBridge } from '../../main/bridge';
-import { createCore, silentLogger, type Core } from '../../main/core';
+import type { Page } from 'playwright-core';
 import { openStore } from '../../main/store';
-import { ensureRendererBuilt } from './build';
-import { launchChromium, openPage } from './browser';
+import { openLocalApp, type LocalApp } from './local-app';
 
 const QUOTES = 300;
 /** Cells of a whole row: every column, the creator's hidden by CSS below 1300 px. */
 const WHOLE = 10;
 
 let root = '';
-let core: Core;
-let bridge: HttpBridge;
-let browser: Browser;
+let app: LocalApp;
 let page: Page;
 
 /** Local drafts for many clients, one line each, in the store the core opens without a profile. */
@@ -59,20 +54,11 @@ function seed(dataDir: string): void {
 }
 
 beforeAll(async () => {
-  const staticDir = ensureRendererBuilt();
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-e2e-fling-'));
   const dataDir = path.join(root, 'app');
   seed(dataDir);
-  core = await createCore({
-    dataDir,
-    platform: { mode: 'browser' },
-    log: silentLogger,
-    embedded: null,
-    withoutKeychain: 'unencrypted',
-  });
-  bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
-  browser = await launchChromium();
-  ({ page } = await openPage(browser, bridge.pageUrl));
+  app = await openLocalApp(dataDir);
+  ({ page } = app);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page
     .getByTestId('result-count')
@@ -81,9 +67,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close().catch(() => {});
-  await bridge?.close().catch(() => {});
-  await core?.close().catch(() => {});
+  await app?.close();
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 
