@@ -46,8 +46,13 @@ export interface Listing {
   settled: boolean;
 }
 
-/** Pages taken with one `onPage` at most: a write of ~1,000 entries holds the thread ~0.1 s. */
-export const MAX_TAKEN = 10;
+/**
+ * Pages taken with one `onPage` at most: a write of ~2,000 entries holds the thread 0.1–0.2 s.
+ * Each commit rewrites the pages of the server-id index its random ids landed on: writes of
+ * 2,000 entries instead of 1,000 wrote a 100,000-quote listing's WAL with 250 MB, not 364, and
+ * cost the app 0.5 s less CPU.
+ */
+export const MAX_TAKEN = 20;
 
 type Answer = { ok: true; res: ListResponse | null } | { ok: false };
 
