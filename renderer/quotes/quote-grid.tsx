@@ -12,6 +12,7 @@ import { CopyIcon, IconButton, StatusPill, TrashIcon } from '../ui';
 import { SyncBadge } from '../sync/sync-badge';
 import { ListOnlyBadge } from '../sync/list-only';
 import { deleteQuote, duplicateQuote } from './actions';
+import { FlingMeter } from './fling';
 
 /** Height of the sticky header row inside the scroller (keep in step with .list-head). */
 const HEAD_H = 36;
@@ -40,6 +41,7 @@ export function QuoteGrid() {
   const { setSort, ensureRange } = useQuoteList.getState();
   const go = useNav((s) => s.go);
   const [active, setActive] = useState(0);
+  const [fling] = useState(() => new FlingMeter());
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // The virtualizer is mutable by design; this component is not compiled with memoization.
@@ -58,6 +60,8 @@ export function QuoteGrid() {
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
+  // The rows in view are the items less the one beyond each edge.
+  const light = fling.step(first, items.length - 2, virtualizer.isScrolling);
 
   useEffect(() => {
     ensureRange(first, last);
@@ -160,6 +164,7 @@ export function QuoteGrid() {
             top={v.start - HEAD_H}
             q={rowAt(v.index)}
             selected={v.index === active}
+            light={light}
             onOpen={open}
           />
         ))}
@@ -183,12 +188,15 @@ const ListRow = memo(function ListRow({
   top,
   q,
   selected,
+  light,
   onOpen,
 }: {
   index: number;
   top: number;
   q: QuoteSummary | undefined;
   selected: boolean;
+  /** Flung past: the reference, client and initial total only (see fling.ts). */
+  light: boolean;
   onOpen: (index: number, q: QuoteSummary | undefined) => void;
 }) {
   return (
@@ -202,7 +210,7 @@ const ListRow = memo(function ListRow({
       onClick={() => onOpen(index, q)}
       data-quote-id={q?.id}
     >
-      {q ? <Row q={q} /> : <SkeletonRow />}
+      {q ? light ? <FlungRow q={q} /> : <Row q={q} /> : <SkeletonRow />}
     </div>
   );
 });
@@ -259,6 +267,23 @@ function Row({ q }: { q: QuoteSummary }) {
         <IconButton label={`Delete ${name}`} tabIndex={-1} onClick={() => void deleteQuote(q)}>
           <TrashIcon />
         </IconButton>
+      </div>
+    </>
+  );
+}
+
+/** A row flung past: what can be glimpsed at that speed, in the columns it has at rest. */
+function FlungRow({ q }: { q: QuoteSummary }) {
+  return (
+    <>
+      <div role="gridcell" className="cell cell-ref">
+        <span className="mono">{q.referenceCode ?? 'New (local)'}</span>
+      </div>
+      <div role="gridcell" className="cell cell-client">
+        <strong>{q.client.name}</strong>
+      </div>
+      <div role="gridcell" className="cell num" style={{ gridColumn: 4 }}>
+        {formatMoney(q.totals.initialTotal.amount, q.totals.initialTotal.currency)}
       </div>
     </>
   );

@@ -55,6 +55,13 @@ interface ListState {
 
 const inflight = new Set<string>();
 
+function sameCounts(a: StatusCounts | null, b: StatusCounts | null): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(b) as (keyof StatusCounts)[];
+  return keys.length === Object.keys(a).length && keys.every((k) => a[k] === b[k]);
+}
+
 /**
  * What the window does at start besides its first rows (the pipeline's sums, "Needs
  * attention", its notice) waits for the list's first answer once it has been asked for: the
@@ -112,7 +119,11 @@ export const useQuoteList = create<ListState>((set, get) => {
       set((s) => ({
         pages: { ...s.pages, [page]: res.content },
         total: res.page.totalElements,
-        statusCounts: res.statusCounts,
+        // The same counts keep the same object: each page a scroll brings carries them, and a
+        // new object re-rendered the whole list screen (toolbar, chips, chart) mid-scroll.
+        statusCounts: sameCounts(s.statusCounts, res.statusCounts)
+          ? s.statusCounts
+          : res.statusCounts,
         loaded: true,
         error: null,
       }));

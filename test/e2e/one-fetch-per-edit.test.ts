@@ -7,17 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startBridge, type HttpBridge } from '../../main/bridge';
-import { createCore, silentLogger, type Core } from '../../main/core';
+import type { Page } from 'playwright-core';
 import { openStore } from '../../main/store';
-import { ensureRendererBuilt } from './build';
-import { launchChromium, openPage, screenshot } from './browser';
+import { openLocalApp, type LocalApp } from './local-app';
+import { screenshot } from './browser';
 
 let root = '';
-let core: Core;
-let bridge: HttpBridge;
-let browser: Browser;
+let app: LocalApp;
+let core: LocalApp['core'];
 let page: Page;
 let quoteId = '';
 
@@ -54,26 +51,15 @@ function seed(dataDir: string): string {
 }
 
 beforeAll(async () => {
-  const staticDir = ensureRendererBuilt();
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-e2e-fetch-'));
   const dataDir = path.join(root, 'app');
   quoteId = seed(dataDir);
-  core = await createCore({
-    dataDir,
-    platform: { mode: 'browser' },
-    log: silentLogger,
-    embedded: null,
-    withoutKeychain: 'unencrypted',
-  });
-  bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
-  browser = await launchChromium();
-  ({ page } = await openPage(browser, bridge.pageUrl));
+  app = await openLocalApp(dataDir);
+  ({ page, core } = app);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close().catch(() => {});
-  await bridge?.close().catch(() => {});
-  await core?.close().catch(() => {});
+  await app?.close();
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
 

@@ -1,0 +1,142 @@
+// The quote list flung: while each frame brings a whole new view of rows, the rows draw their
+// reference, client and initial total only (what can be glimpsed at that speed, and what keeps
+// the frames on time); as soon as the scroll stops or slows every column is back. A single
+// jump (End) and a slow scroll always draw whole rows. Real core and store behind the real
+// loopback bridge, the built renderer in Chromium, scrolled a frame at a time as a fling does.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openStore } from '../../main/store';
+import { openLocalApp, type LocalApp } from './local-app';
+
+const QUOTES = 300;
+/** Cells of a whole row: every column, the creator's hidden by CSS below 1300 px. */
+const WHOLE = 10;
+
+let root = '';
+let app: LocalApp;
+let page: Page;
+
+/** Local drafts for many clients, one line each, in the store the core opens without a profile. */
+function seed(dataDir: string): void {
+  const dir = path.join(dataDir, 'stores', 'local');
+  fs.mkdirSync(dir, { recursive: true });
+  const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
+    filesDir: path.join(dir, 'files'),
+  });
+  store.setIdentity({
+    user: { id: randomUUID(), fullName: 'Ada Stone', displayName: 'Ada', email: 'ada@x.example' },
+    partner: null,
+    currency: 'USD',
+  });
+  store.transaction(() => {
+    for (let n = 0; n < QUOTES; n++) {
+      const w = store.createQuote({
+        client: { id: randomUUID(), name: `Client ${n}`, isShadowCompany: false },
+      });
+      store.addLineItems(w.id, [
+        {
+          type: 'Custom',
+          productName: 'Onsite setup',
+          billingTerm: 'One-Time',
+          price: 100 + n,
+          cost: 60,
+          initialTotal: 0,
+          quantity: 1,
+        },
+      ]);
+    }
+  });
+  store.close();
+}
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-e2e-fling-'));
+  const dataDir = path.join(root, 'app');
+  seed(dataDir);
+  app = await openLocalApp(dataDir);
+  ({ page } = app);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page
+    .getByTestId('result-count')
+    .filter({ hasText: `${QUOTES} quotes` })
+    .waitFor();
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+/**
+ * Scrolls `px` a frame for `frames` frames from the top; for each frame, the fewest cells a
+ * loaded row in view had when it was drawn (a frame's scroll is rendered before the next
+ * frame's callbacks).
+ */
+async function scrollFrames(px: number, frames: number): Promise<number[]> {
+  await page.locator('.list-scroll').evaluate((el) => (el.scrollTop = 0));
+  await page.waitForTimeout(400);
+  return page.evaluate<number[]>(`new Promise((resolve) => {
+    const el = document.querySelector('.list-scroll');
+    const fewest = [];
+    let n = 0;
+    const step = () => {
+      if (n > 0) fewest.push(${FEWEST_CELLS}(el.querySelectorAll('.list-row[data-quote-id]')));
+      if (n++ === ${frames}) return resolve(fewest);
+      el.scrollTop += ${px};
+      requestAnimationFrame(step);
+    };
+    requestAnimationFrame(step);
+  })`);
+}
+
+/** In the page: the fewest cells among `rows`. */
+const FEWEST_CELLS = `((rows) => Math.min(...[...rows].map((r) => r.querySelectorAll('[role=gridcell]').length)))`;
+
+/** The fewest cells of a row in view, and the text of the rows in view. */
+async function rowsInView(): Promise<{ fewest: number; text: string }> {
+  return page.evaluate(`(() => {
+    const el = document.querySelector('.list-scroll');
+    const box = el.getBoundingClientRect();
+    const rows = [...el.querySelectorAll('.list-row')].filter((r) => {
+      const b = r.getBoundingClientRect();
+      return b.bottom > box.top + 36 && b.top < box.bottom;
+    });
+    return { fewest: ${FEWEST_CELLS}(rows), text: rows.map((r) => r.innerText).join('\\n') };
+  })()`);
+}
+
+describe('the quote list flung', () => {
+  it('draws the reference, client and total while each frame brings a new view, and every column once it stops', async () => {
+    const flung = await scrollFrames(600, 8);
+    // The first frames find the fling; from then on the rows are light.
+    expect(flung.slice(2), `cells per row while flung: ${flung.join(' ')}`).toContain(3);
+    await expect.poll(async () => (await rowsInView()).fewest, { timeout: 10_000 }).toBe(WHOLE);
+    const { text } = await rowsInView();
+    expect(text).toContain('Draft');
+    expect(text).toContain('Not synced');
+    expect(text).toMatch(/Client \d+/);
+  });
+
+  it('draws whole rows on a slow scroll and on a single jump to the end', async () => {
+    const slow = await scrollFrames(40, 12);
+    expect(
+      slow.every((c) => c === WHOLE),
+      `cells per row: ${slow.join(' ')}`,
+    ).toBe(true);
+
+    await page.locator('.list-scroll').focus();
+    await page.keyboard.press('End');
+    // The frame after the jump: the last rows, whole.
+    const atEnd = await page.evaluate<number>(`new Promise((resolve) =>
+      requestAnimationFrame(() => requestAnimationFrame(() =>
+        resolve(${FEWEST_CELLS}(document.querySelectorAll('.list-row[data-quote-id]'))))))`);
+    expect(atEnd).toBe(WHOLE);
+    await expect
+      .poll(() => page.locator(`.list-row[aria-rowindex="${QUOTES + 1}"]`).count())
+      .toBe(1);
+  });
+});
