@@ -55,9 +55,9 @@ const BATCH = 500;
 /**
  * A quote's two round trips took ~180 ms with 64 in flight (the server's queue and the app's
  * own turns added to the link's 100 ms): 64 left the app idle half the fill. 96 keep it busy
- * (a large partner's 14,000 own and recent quotes held 43 s after signing in instead of 63)
- * while the editor's calls meanwhile still answer within 2 ms at the 99th percentile; 128 made
- * those wait behind larger landings (5 ms).
+ * (a large partner's 14,000 own and recent quotes held 43 s after signing in instead of 63);
+ * what arrives together lands a turn's budget at a time (turns.ts), so a larger window makes
+ * no longer landing, only more of them.
  */
 const DEFAULT_WINDOW = 96;
 /** The longest a 429 holds the fill when the server names no Retry-After. */
