@@ -305,11 +305,8 @@ export class SyncEngine {
   }
 
   private get backoff(): { baseMs: number; maxMs: number } {
-    const { backoffBaseMs, backoffMaxMs } = this.opts;
-    return {
-      baseMs: backoffBaseMs ?? ENGINE_BACKOFF.baseMs,
-      maxMs: backoffMaxMs ?? ENGINE_BACKOFF.maxMs,
-    };
+    const { backoffBaseMs: base, backoffMaxMs: max } = this.opts;
+    return { baseMs: base ?? ENGINE_BACKOFF.baseMs, maxMs: max ?? ENGINE_BACKOFF.maxMs };
   }
 
   // The loop kept alive: what escapes a cycle's error path is said, then a backoff.
