@@ -35,6 +35,8 @@ export async function readAggregate(
   /** The quote as a call just answered it (after every other change): not read again. */
   answered?: RemoteAggregate['quote'],
   reuse?: Reuse,
+  /** Waited for before the parts are asked for (the background fill's turns: turns.ts). */
+  pace?: () => Promise<void>,
 ): Promise<RemoteAggregate | null> {
   let quote: RemoteAggregate['quote'];
   try {
@@ -43,6 +45,7 @@ export async function readAggregate(
     if (isGone(e)) return null;
     throw e;
   }
+  await pace?.();
   const kept = new Set(reuse?.parts ?? []);
   // Two reads of one quote may run together: they change nothing.
   const settled = await Promise.allSettled([

@@ -14,6 +14,7 @@ import type { RoundContext } from './ports';
 import { cycleDelay, ENGINE_BACKOFF, settleWait } from './backoff';
 import type { EngineOptions, LoopState, Phase, Wake } from './engine-state';
 import { editsWaiting } from './engine-state';
+import { turnBudget } from './turns';
 
 export type { EngineOptions } from './engine-state';
 
@@ -56,6 +57,8 @@ export class SyncEngine {
   private wokenBy: Wake | null = null;
   /** Quotes listed before their aggregates, read in the background (fill.ts). */
   private readonly fill: FillDriver;
+  /** When the salesperson last edited (Date.now()): the fill yields the loop sooner meanwhile. */
+  private lastEditAt = -Infinity;
 
   /** The store with its sync side (ports.ts `syncView`). */
   private readonly store: SyncStore;
@@ -75,6 +78,7 @@ export class SyncEngine {
       api: opts.api,
       store: this.store,
       window: opts.fillWindow,
+      turnBudgetMs: opts.fillTurnBudgetMs ?? turnBudget(() => this.lastEditAt),
       afterImport: async (quoteId, remote) => queuePreviews(this.store, quoteId, remote),
       previews: (stopped) => downloadPreviews(this.ctx, this.store, stopped).catch(() => 0),
       previewsWaiting: () => previewsWaiting(this.store),
@@ -300,6 +304,11 @@ export class SyncEngine {
     return p.wake;
   }
 
+  private get backoff(): { baseMs: number; maxMs: number } {
+    const { backoffBaseMs: base, backoffMaxMs: max } = this.opts;
+    return { baseMs: base ?? ENGINE_BACKOFF.baseMs, maxMs: max ?? ENGINE_BACKOFF.maxMs };
+  }
+
   // The loop kept alive: what escapes a cycle's error path is said, then a backoff.
   private async runGuarded(): Promise<void> {
     for (;;) {
@@ -310,11 +319,7 @@ export class SyncEngine {
         this.emitStatus();
         if (this.stopped) return;
         this.state.failures++;
-        const backoff = {
-          baseMs: this.opts.backoffBaseMs ?? ENGINE_BACKOFF.baseMs,
-          maxMs: this.opts.backoffMaxMs ?? ENGINE_BACKOFF.maxMs,
-        };
-        await this.sleep(cycleDelay(this.state.failures, backoff, this.opts.random, 0));
+        await this.sleep(cycleDelay(this.state.failures, this.backoff, this.opts.random, 0));
         if (this.stopped) return;
       }
     }
@@ -347,15 +352,8 @@ export class SyncEngine {
       let delay = pullIntervalMs;
       if (!report || report.retry) {
         this.state.failures++;
-        delay = cycleDelay(
-          this.state.failures,
-          {
-            baseMs: this.opts.backoffBaseMs ?? ENGINE_BACKOFF.baseMs,
-            maxMs: this.opts.backoffMaxMs ?? ENGINE_BACKOFF.maxMs,
-          },
-          this.opts.random,
-          report?.retry?.retryAfterMs ?? 0,
-        );
+        const retryAfterMs = report?.retry?.retryAfterMs ?? 0;
+        delay = cycleDelay(this.state.failures, this.backoff, this.opts.random, retryAfterMs);
       } else this.state.failures = 0;
       if (report && !report.retry && report.pushed.length === 0) this.collectFiles();
       // Woken during the cycle: the edit or the "sync now" must not wait for the interval
@@ -402,6 +400,7 @@ export class SyncEngine {
    * with it) — unless backing off, where only runNow cuts the wait.
    */
   notifyChanged(): void {
+    this.lastEditAt = Date.now();
     const { phase, failures, paused } = this.state;
     if (failures !== 0 || paused || phase.kind === 'stopped') return;
     if (phase.kind === 'sleeping') {

@@ -23,6 +23,8 @@ export interface FillDriverOptions {
   /** The fill stopped on a transient failure (offline, 5xx): the next cycle starts it again. */
   failed(f: Failure): void;
   emitEveryMs?: number;
+  /** How long the fill may hold the event loop in one turn (fill.ts, turns.ts). */
+  turnBudgetMs?(): number;
 }
 
 type FillView = NonNullable<SyncStatus['fill']>;
@@ -40,6 +42,7 @@ export class FillDriver {
       api: opts.api,
       store: opts.store,
       window: opts.window,
+      ...(opts.turnBudgetMs ? { turnBudgetMs: opts.turnBudgetMs } : {}),
       onQuote: (_id, action) => {
         if (this.view) {
           if (action === 'imported') this.view.held++;

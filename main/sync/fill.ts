@@ -6,6 +6,8 @@
 // never half of one, and the next fill goes on from the stubs that are left. Aggregates that
 // arrive in the same turn of the event loop land in one transaction: a commit per quote wrote
 // the same index pages again for every quote, and the WAL and its checkpoints grew with them.
+// The window's calls are answered on the same event loop: the fill holds it for a turn's
+// budget at most (turns.ts: ~1 ms while the salesperson edits), then goes on in the next turn.
 //
 // What bounds it is latency, not the server: a quote costs two round trips (the quote, then
 // its sections and access list together), so the fill keeps many quotes in flight — over
@@ -16,6 +18,7 @@ import type { RemoteAggregate } from '../store';
 import { readAggregate } from './aggregate';
 import { failureOf, type Failure } from './errors';
 import type { SyncApi, SyncStore } from './ports';
+import { QUIET_TURN_MS, Turns } from './turns';
 
 export type FillStore = Pick<SyncStore, 'getQuote' | 'purgeQuote' | 'transaction'> & {
   readonly sync: Pick<SyncStore['sync'], 'listStubs' | 'stubCount' | 'importRemote' | 'isStub'>;
@@ -32,6 +35,11 @@ export interface FillOptions {
   afterImport?(quoteId: string, remote: RemoteAggregate): Promise<void>;
   /** Waits `ms` (tests hand in their own clock). */
   sleep?(ms: number): Promise<void>;
+  /**
+   * How long the fill may hold the event loop in one turn (turns.ts; the engine's is shorter
+   * while the salesperson edits). Default 12 ms.
+   */
+  turnBudgetMs?(): number;
 }
 
 export interface FillReport {
@@ -47,9 +55,9 @@ const BATCH = 500;
 /**
  * A quote's two round trips took ~180 ms with 64 in flight (the server's queue and the app's
  * own turns added to the link's 100 ms): 64 left the app idle half the fill. 96 keep it busy
- * (a large partner's 14,000 own and recent quotes held 43 s after signing in instead of 63)
- * while the editor's calls meanwhile still answer within 2 ms at the 99th percentile; 128 made
- * those wait behind larger landings (5 ms).
+ * (a large partner's 14,000 own and recent quotes held 43 s after signing in instead of 63);
+ * what arrives together lands a turn's budget at a time (turns.ts), so a larger window makes
+ * no longer landing, only more of them.
  */
 const DEFAULT_WINDOW = 96;
 /** The longest a 429 holds the fill when the server names no Retry-After. */
@@ -67,10 +75,12 @@ export class Fill {
   private stopped = false;
   private running: Promise<FillReport> | null = null;
   private landing: Landing[] = [];
+  private readonly turns: Turns;
 
   constructor(private readonly opts: FillOptions) {
     this.max = Math.max(1, opts.window ?? DEFAULT_WINDOW);
     this.window = this.max;
+    this.turns = new Turns(opts.turnBudgetMs ?? (() => QUIET_TURN_MS));
   }
 
   get isRunning(): boolean {
@@ -133,7 +143,9 @@ export class Fill {
       // Imported by a pull or deleted since it was queued: nothing to read.
       if (!serverId || !store.sync.isStub(quoteId)) return;
       try {
-        const agg = await readAggregate(api, serverId);
+        const agg = await readAggregate(api, serverId, undefined, undefined, () =>
+          this.turns.turn(),
+        );
         const landed = await this.land(() => {
           // Opened, imported by a pull or deleted meanwhile: only a stub is replaced here.
           if (!store.sync.isStub(quoteId)) return 'passed';
@@ -189,6 +201,9 @@ export class Fill {
           await sleep(20);
           continue;
         }
+        // Sending a request costs the loop too: a window's worth at once would hold it.
+        await this.turns.turn();
+        if (this.stopped || report.retry || this.active >= this.window) continue;
         const t = this.next();
         if (t === undefined) {
           drained = true;
@@ -208,7 +223,10 @@ export class Fill {
     return report;
   }
 
-  /** Runs `step` in the transaction of everything that lands in this turn of the event loop. */
+  /**
+   * Runs `step` in the transaction of what lands in this turn of the event loop, as much as the
+   * turn's budget allows; the rest lands in the next turn (the window's calls waiting between).
+   */
   private land(step: () => Landed): Promise<Landed> {
     return new Promise<Landed>((resolve, reject) => {
       this.landing.push({ step, resolve, reject });
@@ -217,14 +235,24 @@ export class Fill {
   }
 
   private flush(): void {
-    const batch = this.landing;
-    this.landing = [];
+    const waiting = this.landing;
+    if (!waiting.length) return;
     const { store } = this.opts;
+    let taken = 0;
     let results: Landed[];
     try {
-      results = store.transaction(() => batch.map((l) => l.step()));
+      this.turns.spent(); // a turn of its own counts from here
+      results = store.transaction(() => {
+        const out: Landed[] = [];
+        // At least one a turn, so the fill always moves on.
+        do out.push(waiting[taken++]!.step());
+        while (taken < waiting.length && !this.turns.spent());
+        return out;
+      });
     } catch {
       // One of them failed: each again on its own, so the others land and the failure is its own.
+      const batch = waiting.splice(0, taken);
+      this.nextTurn();
       for (const l of batch) {
         try {
           l.resolve(store.transaction(l.step));
@@ -234,7 +262,14 @@ export class Fill {
       }
       return;
     }
+    const batch = waiting.splice(0, taken);
+    this.nextTurn();
     batch.forEach((l, i) => l.resolve(results[i]!));
+  }
+
+  /** What did not fit in this turn lands in the next. */
+  private nextTurn(): void {
+    if (this.landing.length) setImmediate(() => this.flush());
   }
 }
 

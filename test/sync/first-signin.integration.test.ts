@@ -125,6 +125,52 @@ describe('first sign-in: the list first, the quotes in the background', () => {
     d.store.close();
   });
 
+  it("quotes that arrive together land a few a turn, the window's calls answered in between", async () => {
+    // The parts of every quote are held until all of them are here, so they arrive together.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let partsRead = 0;
+    const api: SyncApi = new Proxy(ada, {
+      get(target, key) {
+        const v = Reflect.get(target, key, target) as unknown;
+        if (typeof v !== 'function') return v;
+        if (key !== 'getSections' && key !== 'getAccessList') return v.bind(target);
+        return async (...args: unknown[]) => {
+          const r = await (v as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          partsRead++;
+          await gate;
+          return r;
+        };
+      },
+    });
+    // A turn's budget that one quote spends: each turn of the event loop lands one.
+    const d = device(api, { fillWindow: 100, fillTurnBudgetMs: () => 0 });
+    const cycle = d.engine.syncOnce();
+    // Listed, and every quote to hold read up to its parts.
+    const toHold = () => d.engine.status().fill?.total ?? -1;
+    await until(() => toHold() > 1 && partsRead === 2 * toHold());
+    const total = toHold();
+    // What is left to hold, seen once a turn (as a call of the window would be answered).
+    const left: number[] = [];
+    let ticking = true;
+    const tick = () => {
+      if (!ticking) return;
+      left.push(d.store.sync.stubCount());
+      setImmediate(tick);
+    };
+    tick();
+    release();
+    expect((await cycle).retry).toBeNull();
+    ticking = false;
+    left.push(d.store.sync.stubCount());
+    expect(left.at(-1)).toBe(0);
+    // Every quote landed, and never more than one between two turns.
+    expect(left[0]).toBe(total);
+    const drops = left.slice(1).map((n, i) => left[i]! - n);
+    expect(Math.max(...drops)).toBe(1);
+    d.store.close();
+  });
+
   it('a quote the user opens is read before the rest of the queue', async () => {
     const g = gated(ada);
     const d = device(g.api, { fillWindow: 1 });

@@ -10,10 +10,11 @@ const CHECKPOINT_EVERY = 500;
  */
 const CHECKPOINT_INLINE = 4000;
 /**
- * Quotes whose search entries one idle slice rewrites (~40 ms for full quotes): a pull that
- * refreshed thousands of quotes does not hold the event loop for seconds at once.
+ * Quotes whose search entries one idle slice rewrites (~4 ms for full quotes): a pull or a
+ * first sign-in's fill that brought thousands of quotes does not hold the event loop for
+ * seconds at once, and an edit made meanwhile waits for one slice at most.
  */
-const SEARCH_SLICE = 100;
+const SEARCH_SLICE = 10;
 
 export interface IdleWork {
   /** Rewrites search entries edits left behind, `slice` quotes (-1: all); true if more remain. */

@@ -24,20 +24,20 @@ export function overlayServerFields(snapshot: WorkQuote, fresh: WorkQuote): void
   }
 }
 
+/**
+ * The document with every field only the server assigns blanked (as `overlayServerFields` would
+ * take them from a blank copy), keys sorted: one copy of the quote, not three.
+ */
 export function withoutServerFields(w: WorkQuote): string {
   const c = JSON.parse(JSON.stringify(w)) as WorkQuote;
-  const blank = JSON.parse(JSON.stringify(w)) as WorkQuote;
-  blank.referenceCode = '';
-  blank.partner = null;
-  blank.createdBy = '';
-  blank.createdByEmail = '';
-  blank.createdOn = '';
-  for (const a of blank.attachments)
-    Object.assign(a, { url: null, createdOn: '', createdBy: null });
-  for (const e of blank.accessList) e.link = '';
-  overlayServerFields(c, blank);
+  c.referenceCode = '';
+  c.partner = null;
+  c.createdBy = '';
+  c.createdByEmail = '';
+  c.createdOn = '';
   c.updatedOn = '';
-  c.totals = blank.totals;
+  for (const a of c.attachments) Object.assign(a, { url: null, createdOn: '', createdBy: null });
+  for (const e of c.accessList) e.link = '';
   return canonical(c);
 }
 
@@ -46,9 +46,10 @@ export function withoutServerFields(w: WorkQuote): string {
  * then the undo history stays (its copies take those fields over).
  */
 export function onlyServerFieldsMoved(cur: WorkQuote, next: WorkQuote): boolean {
-  const c = JSON.parse(JSON.stringify(cur)) as WorkQuote;
-  overlayServerFields(c, next);
-  return withoutServerFields(c) === withoutServerFields(next);
+  // What `overlayServerFields` would take over from `next` and the blanking leaves: an owner
+  // where there was none.
+  const ownedBy = cur.ownedBy === null ? next.ownedBy : cur.ownedBy;
+  return withoutServerFields({ ...cur, ownedBy }) === withoutServerFields(next);
 }
 
 /**
