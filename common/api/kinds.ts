@@ -4,6 +4,8 @@
 import { LineItemKind } from './enums';
 import type { LineItemResponse } from './resources';
 
+export { unhandled } from './unhandled';
+
 /** Every line-item kind, in the order the UI offers them. */
 export const LINE_ITEM_KINDS = LineItemKind.options;
 
@@ -20,8 +22,3 @@ export function lineItemKindOf(li: Pick<LineItemResponse, 'product' | 'usageBase
 /** The quote header's fields the salesperson types (the header form; content edits). */
 export const HEADER_TEXT_FIELDS = ['expiresOn', 'introMessage', 'termsAndDisclaimers'] as const;
 export type HeaderTextField = (typeof HEADER_TEXT_FIELDS)[number];
-
-/** The end of an exhaustive `switch`: a value of a kind not handled fails to compile here. */
-export function unhandled(value: never, what = 'kind'): never {
-  throw new Error(`unhandled ${what}: ${String(value)}`);
-}

@@ -3,7 +3,8 @@
 import type { CallName, IpcInput, IpcOutput } from './calls';
 import type { EventName, IpcEvent } from './events';
 import { TOKEN_HEADER } from './channels';
-import { IpcCallError, type IpcResult } from './result';
+import { IpcCallError } from './call-error';
+import type { IpcResult } from './result';
 export { BRIDGE_GLOBAL, TOKEN_HEADER, INVOKE_CHANNEL, EVENT_CHANNEL } from './channels';
 
 /** What both transports provide; untyped at the edge, typed by `IpcClient`. */

@@ -3,6 +3,7 @@
 // to the server.
 import { z } from 'zod';
 import { QuoteStatus } from '../api/enums';
+import { LOCAL_PREFERENCES_DEFAULT } from './local-preferences-default';
 import { Id, IsoDateTime } from './shapes';
 
 /** Why a quote needs attention. */
@@ -59,12 +60,7 @@ export const LocalPreferences = z.object({
 });
 export type LocalPreferences = z.infer<typeof LocalPreferences>;
 
-export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = {
-  expiringWithinDays: 7,
-  unansweredAfterDays: 5,
-  notify: true,
-  marginFloorPercent: null,
-};
+export const DEFAULT_LOCAL_PREFERENCES: LocalPreferences = LOCAL_PREFERENCES_DEFAULT;
 
 /** What the notice of newly due follow-ups says: at start, then once a day. */
 export const FollowUpNotice = z.object({

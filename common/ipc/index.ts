@@ -2,6 +2,7 @@
 // one map of events, shared shapes, results as values. See README.md.
 export * from './shapes';
 export * from './result';
+export * from './call-error';
 export * from './managed';
 export * from './protection';
 export * from './kits';

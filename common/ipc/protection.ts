@@ -1,6 +1,9 @@
 // How the quotes on this computer are protected, and what the UI is told when they cannot be
 // opened (a key missing from the keychain, a passphrase needed): never a key, only the state.
 import { z } from 'zod';
+import { PASSPHRASE_MIN_LENGTH } from './store-access-words';
+
+export { NO_PROFILE_NAME, PASSPHRASE_MIN_LENGTH } from './store-access-words';
 
 /** `keychain`: encrypted, key in the OS keychain; `passphrase`: encrypted, key from a passphrase; `none`: the user chose no encryption. */
 export const StoreProtection = z.enum(['keychain', 'passphrase', 'none']);
@@ -34,11 +37,6 @@ export const StoreAccessView = z.discriminatedUnion('state', [
   }),
 ]);
 export type StoreAccessView = z.infer<typeof StoreAccessView>;
-
-export const PASSPHRASE_MIN_LENGTH = 10;
-
-/** The name said for the quotes kept before any connection is set up (no profile's name yet). */
-export const NO_PROFILE_NAME = 'this computer';
 
 export const Passphrase = z
   .string({ error: 'must be a string' })

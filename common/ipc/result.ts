@@ -100,14 +100,3 @@ export function errorFromZod(error: z.ZodError, prefix = ''): IpcError {
     details,
   };
 }
-
-/** Unwraps a result for callers that prefer exceptions (tests, scripts). */
-export class IpcCallError extends Error {
-  constructor(
-    readonly call: string,
-    readonly error: IpcError,
-  ) {
-    super(`${call}: ${error.message}`);
-    this.name = 'IpcCallError';
-  }
-}

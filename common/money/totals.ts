@@ -8,7 +8,7 @@ import {
   toScaledNumber,
 } from './cents';
 import type { LineItemKind } from '../api/enums';
-import { unhandled } from '../api/kinds';
+import { unhandled } from '../api/unhandled';
 import { moneyKind } from './terms';
 
 /** Unit prices and costs keep 4 decimals: they are held as integers of 1/10000. */

@@ -1,25 +1,24 @@
 import type { AppCommand } from '../../common/ipc/shapes';
-import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
+import { openEditor } from '../state/open-editor';
 import { useSync } from '../state/sync';
 import { useCommandRequest } from '../state/command-request';
 import { deleteQuote, duplicateQuote } from '../quotes/actions';
-import { undo, redo } from '../state/undo';
 import { runToastShortcut } from '../ui/toast';
 
 export function runCommand(command: AppCommand): void {
   const nav = useNav.getState();
-  const editor = useEditor.getState();
+  const editor = openEditor();
   switch (command) {
     case 'newQuote':
       nav.go({ screen: 'quotes' });
       useCommandRequest.getState().request();
       break;
     case 'duplicateQuote':
-      if (editor.quoteId) void duplicateQuote(editor.quoteId);
+      if (editor?.quoteId) void duplicateQuote(editor.quoteId);
       break;
     case 'deleteQuote':
-      if (editor.detail) {
+      if (editor?.detail) {
         const h = editor.detail.header;
         void deleteQuote({ id: h.id, referenceCode: h.referenceCode, client: h.client }).then(
           (ok) => ok && nav.go({ screen: 'quotes' }),
@@ -33,10 +32,11 @@ export function runCommand(command: AppCommand): void {
     case 'undo':
       // Outside the editor, Ctrl+Z takes back what the newest notice offers to undo (a delete).
       if (nav.route.screen !== 'quote' && runToastShortcut('Control+Z')) break;
-      void undo();
+      // Undo and redo are the open quote's: their module is the editor's, loaded with it.
+      if (editor?.quoteId) void import('../state/undo').then((m) => m.undo());
       break;
     case 'redo':
-      void redo();
+      if (editor?.quoteId) void import('../state/undo').then((m) => m.redo());
       break;
     case 'syncNow':
       void useSync.getState().runNow();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ipc } from '../ipc';
-import { useEditor } from '../state/editor';
 import { useNav } from '../state/nav';
+import { openEditor } from '../state/open-editor';
 import { useQuoteList } from '../state/quote-list';
 import { useStoreHealth } from '../state/store-health';
 import { useSync } from '../state/sync';
@@ -45,7 +45,7 @@ export function useEvents(): void {
       () => {
         const g = wanted;
         wanted = -1;
-        void useEditor.getState().catchUp(g);
+        void openEditor()?.catchUp(g);
       },
       60,
       400,
@@ -63,22 +63,22 @@ export function useEvents(): void {
       client.on('quote.changed', (e) => {
         refreshList();
         if (e.source !== 'sync') reloadStatus();
-        const ed = useEditor.getState();
-        if (ed.quoteId === e.quoteId) {
+        const ed = openEditor();
+        if (ed && ed.quoteId === e.quoteId) {
           if (e.deleted && e.source === 'sync') void ed.reload();
           else reloadEditor(e.source === 'sync' ? Infinity : (e.generation ?? Infinity));
         }
       }),
       client.on('quotes.changed', () => {
         refreshList();
-        if (useEditor.getState().quoteId) reloadEditor();
+        if (openEditor()?.quoteId) reloadEditor();
       }),
       client.on('sync.state', (s) => useSync.getState().setStatus(s)),
       client.on('sync.progress', (p) => useSync.getState().setProgress(p)),
       // The state itself is the payload: the row and the open quote show it, nothing is read.
       client.on('sync.quoteState', (e) => {
         useQuoteList.getState().applySync(e.quoteId, e.sync);
-        useEditor.getState().applySync(e.quoteId, e.sync);
+        openEditor()?.applySync(e.quoteId, e.sync);
       }),
       client.on('profile.changed', () => {
         refreshList();

@@ -8,7 +8,8 @@ import {
   type Bridge,
   type IpcClient,
 } from '../../common/ipc/client';
-import { IpcCallError, type IpcError } from '../../common/ipc/result';
+import { IpcCallError } from '../../common/ipc/call-error';
+import type { IpcError } from '../../common/ipc/result';
 import { askingBridge } from './accepted-lock';
 
 const TOKEN_KEY = 'quotedesk.token';

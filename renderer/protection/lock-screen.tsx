@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { StoreAccessView } from '../../common/ipc';
-import { NO_PROFILE_NAME, PASSPHRASE_MIN_LENGTH } from '../../common/ipc/protection';
+import { NO_PROFILE_NAME, PASSPHRASE_MIN_LENGTH } from '../../common/ipc/store-access-words';
 import { errorOf, ipc } from '../ipc';
 import { Button, Dialog, TextField } from '../ui';
 

@@ -8,6 +8,7 @@ import type { IpcError } from '../../common/ipc/result';
 import { errorOf, ipc } from '../ipc';
 import { toast } from '../ui/toast';
 import { quoteIn, type EditCall } from './edit-calls';
+import { editorLoaded } from './open-editor';
 
 /** The text of the fields being typed in, of one line item (or of the header). */
 export type ItemDraft = {
@@ -167,6 +168,9 @@ export const useEditor = create<EditorState>((set, get) => ({
     }
   },
 }));
+
+// The shell (events, commands) reaches the editor through open-editor.ts once this has loaded.
+editorLoaded(useEditor);
 
 /** A refused edit's message, shown at `errorKey` (or as a toast). */
 function refused(err: IpcError, errorKey?: string | ((e: IpcError) => string | undefined)) {

@@ -2,7 +2,8 @@
 // margin floor), read once and after a profile switch: the editor flags margins from this copy
 // as the user types, with no call per keystroke.
 import { create } from 'zustand';
-import { DEFAULT_LOCAL_PREFERENCES, type LocalPreferences } from '../../common/ipc/follow-ups';
+import type { LocalPreferences } from '../../common/ipc/follow-ups';
+import { LOCAL_PREFERENCES_DEFAULT } from '../../common/ipc/local-preferences-default';
 import { ipc } from '../ipc';
 
 interface LocalPrefsState {
@@ -14,7 +15,7 @@ interface LocalPrefsState {
 }
 
 export const useLocalPrefs = create<LocalPrefsState>((set) => ({
-  prefs: DEFAULT_LOCAL_PREFERENCES,
+  prefs: LOCAL_PREFERENCES_DEFAULT,
   loaded: false,
   load: async () => {
     try {
