@@ -3,17 +3,18 @@ import { QuoteList } from '../quotes/quote-list';
 import { useNav, type Route } from '../state/nav';
 import { useSync } from '../state/sync';
 import { StatusBar } from '../sync/status-bar';
-import { AcceptedLockDialog } from '../editor/accepted-lock-dialog';
 import { StoreNotice } from '../sync/store-notice';
 import { useStoreHealth } from '../state/store-health';
 import { Toasts } from '../ui';
 import { runCommand, shortcutFor } from './commands';
 import { useEvents } from './use-events';
 import { useAppInfo } from '../state/app-info';
-import { LockScreen } from '../protection/lock-screen';
 import { useStoreAccess } from '../protection/use-store-access';
 import { useFollowUpUpdates } from '../follow-ups/use-follow-ups';
 import { useFollowUps } from '../state/follow-ups';
+import { setAcceptedLockAsker } from '../ipc';
+import { acceptedLockAsker, useAcceptedLock } from '../state/accepted-lock';
+import { useOnceWanted } from '../ui/once-wanted';
 
 // Screens other than the list load on first use, keeping the first paint small.
 const QuoteEditor = lazy(() => import('../editor/quote-editor'));
@@ -24,6 +25,13 @@ const KitsScreen = lazy(() => import('../kits/kits-screen'));
 const PreferencesScreen = lazy(() => import('../preferences/preferences-screen'));
 const SettingsScreen = lazy(() => import('../settings/settings-screen'));
 const PresentScreen = lazy(() => import('../present/present-screen'));
+// So are the lock screen and the question before editing an accepted quote, shown on occasion.
+const LockScreen = lazy(() =>
+  import('../protection/lock-screen').then((m) => ({ default: m.LockScreen })),
+);
+const AcceptedLockDialog = lazy(() =>
+  import('../editor/accepted-lock-dialog').then((m) => ({ default: m.AcceptedLockDialog })),
+);
 
 const NAV: { label: string; route: Route; screens: Route['screen'][] }[] = [
   { label: 'Quotes', route: { screen: 'quotes' }, screens: ['quotes', 'quote'] },
@@ -45,8 +53,11 @@ export function App() {
   useEvents();
   useFollowUpUpdates();
   const [access, setAccess] = useStoreAccess();
+  const askedLock = useOnceWanted(useAcceptedLock((s) => s.question !== null));
 
   useEffect(() => {
+    // An edit from any screen (the editor, present mode's choices) is asked about.
+    setAcceptedLockAsker(acceptedLockAsker);
     void useSync.getState().load();
     void useAppInfo.getState().load();
     void useStoreHealth.getState().load();
@@ -147,7 +158,9 @@ export function App() {
         )}
       </nav>
       {access?.state === 'locked' ? (
-        <LockScreen access={access} onOpened={setAccess} />
+        <Suspense fallback={null}>
+          <LockScreen access={access} onOpened={setAccess} />
+        </Suspense>
       ) : (
         <main id="main" className="main">
           <StoreNotice />
@@ -167,7 +180,11 @@ export function App() {
       )}
       <StatusBar />
       <Toasts />
-      <AcceptedLockDialog />
+      {askedLock && (
+        <Suspense fallback={null}>
+          <AcceptedLockDialog />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -2,7 +2,8 @@
 // its vendor and SKU (and its parent on the quote, for an add-on) and a way to change it.
 import type { CatalogueProduct, LineItemView } from '../../common/ipc/shapes';
 import { ipc } from '../ipc';
-import { Button, Combobox } from '../ui';
+import { Button } from '../ui';
+import { Combobox } from '../ui/combobox';
 
 export function CatalogueProductPick({
   product,

@@ -4,7 +4,8 @@ import { errorOf, ipc } from '../ipc';
 import { useNav } from '../state/nav';
 import { useQuoteList } from '../state/quote-list';
 import { useSync } from '../state/sync';
-import { Button, Combobox, Dialog } from '../ui';
+import { Button, Dialog } from '../ui';
+import { Combobox } from '../ui/combobox';
 
 const placeOf = (c: Company) => [c.address?.city, c.address?.country].filter(Boolean).join(', ');
 

@@ -5,7 +5,8 @@
 // filters the list by its status, as the status chips do; the same numbers, every period in
 // its own column, are in a table for screen readers (and on screen with "Show as table").
 import { useEffect, useState } from 'react';
-import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { ToggleButton } from 'react-aria-components/ToggleButton';
+import { ToggleButtonGroup } from 'react-aria-components/ToggleButtonGroup';
 import type { PipelineResult } from '../../common/ipc/shapes';
 import { RECURRING_PERIODS, type RecurringPeriod } from '../../common/money';
 import { errorOf, ipc } from '../ipc';

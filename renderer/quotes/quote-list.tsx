@@ -1,13 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
-import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { ToggleButton } from 'react-aria-components/ToggleButton';
+import { ToggleButtonGroup } from 'react-aria-components/ToggleButtonGroup';
 import type { ListAccount, QuoteStatus } from '../../common/api/enums';
 import { formatNumber } from '../format';
 import { useQuoteList } from '../state/quote-list';
 import { Button, STATUS_LABEL } from '../ui';
-import { NewQuoteDialog } from './new-quote-dialog';
 import { PipelineChart } from './pipeline-chart';
 import { QuoteGrid } from './quote-grid';
 import { useCommandRequest } from '../state/command-request';
+import { useOnceWanted } from '../ui/once-wanted';
+
+// The client picker's code (react-aria's combobox) loads when a quote is first made, not with the list.
+const NewQuoteDialog = lazy(() =>
+  import('./new-quote-dialog').then((m) => ({ default: m.NewQuoteDialog })),
+);
 
 const CHIP_STATUSES: QuoteStatus[] = [
   'draft',
@@ -30,6 +36,7 @@ export function QuoteList() {
   const error = useQuoteList((s) => s.error);
   const { setSearch, toggleStatus, clearStatus, setAccount } = useQuoteList.getState();
   const [creating, setCreating] = useState(false);
+  const dialogWanted = useOnceWanted(creating);
   const [searchText, setSearchText] = useState(query.search);
   const newRequest = useCommandRequest((s) => s.newQuote);
   const seenRequest = useRef(newRequest);
@@ -119,7 +126,11 @@ export function QuoteList() {
           {error && <span className="field-error">{error}</span>}
         </div>
       </div>
-      <NewQuoteDialog open={creating} onClose={() => setCreating(false)} />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <NewQuoteDialog open={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

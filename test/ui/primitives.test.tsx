@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { Button, Combobox, Dialog, TextField } from '../../renderer/ui';
+import { Button, Dialog, TextField } from '../../renderer/ui';
+import { Combobox } from '../../renderer/ui/combobox';
 
 afterEach(() => cleanup());
 
