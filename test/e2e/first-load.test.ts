@@ -57,7 +57,9 @@ describe("the window's first load", () => {
       const dialog = page.getByRole('dialog', { name: 'New quote' });
       const client = dialog.getByRole('combobox', { name: 'Client' });
       await client.waitFor();
-      await expect.poll(() => client.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect
+        .poll(() => client.evaluate((el) => el === el.ownerDocument.activeElement))
+        .toBe(true);
       // The dialog's code came with the key press, not with the window.
       expect(scripts.length).toBeGreaterThan(atStart);
     } finally {
