@@ -6,10 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startBridge } from '../../main/bridge';
-import { createCore, silentLogger } from '../../main/core';
 import { launchChromium } from './browser';
-import { ensureRendererBuilt } from './build';
+import { startLocalCore } from './local-app';
 
 const dirs: string[] = [];
 let browser: Browser | null = null;
@@ -23,18 +21,9 @@ const ZOD_MARK = '$ZodType';
 
 describe("the window's first load", () => {
   it('carries no schemas, and Ctrl+N as the list shows opens New quote, its code loaded then', async () => {
-    const staticDir = ensureRendererBuilt();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-first-load-'));
     dirs.push(dataDir);
-    const core = await createCore({
-      dataDir,
-      platform: { mode: 'browser' },
-      version: 'e2e',
-      log: silentLogger,
-      embedded: null,
-      withoutKeychain: 'unencrypted',
-    });
-    const bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
+    const { core, bridge } = await startLocalCore(dataDir);
     try {
       browser = await launchChromium();
       const page = await browser.newPage();

@@ -6,10 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startBridge } from '../../main/bridge';
-import { createCore, silentLogger } from '../../main/core';
 import { launchChromium } from './browser';
-import { ensureRendererBuilt } from './build';
+import { startLocalCore } from './local-app';
 
 const dirs: string[] = [];
 let browser: Browser | null = null;
@@ -20,18 +18,9 @@ afterAll(async () => {
 
 describe('the window at start', () => {
   it("asks for the list's first page before anything else, and the pipeline and Needs attention only once it is answered and drawn", async () => {
-    const staticDir = ensureRendererBuilt();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-first-rows-'));
     dirs.push(dataDir);
-    const core = await createCore({
-      dataDir,
-      platform: { mode: 'browser' },
-      version: 'e2e',
-      log: silentLogger,
-      embedded: null,
-      withoutKeychain: 'unencrypted',
-    });
-    const bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
+    const { core, bridge } = await startLocalCore(dataDir);
     try {
       browser = await launchChromium();
       const page = await browser.newPage();
@@ -89,18 +78,9 @@ describe('the window at start', () => {
     }
   }, 120_000);
   it("sends the list's request before React's code has even run", async () => {
-    const staticDir = ensureRendererBuilt();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-first-request-'));
     dirs.push(dataDir);
-    const core = await createCore({
-      dataDir,
-      platform: { mode: 'browser' },
-      version: 'e2e',
-      log: silentLogger,
-      embedded: null,
-      withoutKeychain: 'unencrypted',
-    });
-    const bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
+    const { core, bridge } = await startLocalCore(dataDir);
     try {
       browser ??= await launchChromium();
       const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });

@@ -15,16 +15,23 @@ export interface LocalApp {
   close(): Promise<void>;
 }
 
-export async function openLocalApp(dataDir: string): Promise<LocalApp> {
+/** The real core on `dataDir` behind the real bridge serving the built renderer. */
+export async function startLocalCore(dataDir: string): Promise<{ core: Core; bridge: HttpBridge }> {
   const staticDir = ensureRendererBuilt();
   const core = await createCore({
     dataDir,
     platform: { mode: 'browser' },
+    version: 'e2e',
     log: silentLogger,
     embedded: null,
     withoutKeychain: 'unencrypted',
   });
   const bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
+  return { core, bridge };
+}
+
+export async function openLocalApp(dataDir: string): Promise<LocalApp> {
+  const { core, bridge } = await startLocalCore(dataDir);
   const browser = await launchChromium();
   const { page } = await openPage(browser, bridge.pageUrl);
   return {
