@@ -22,7 +22,7 @@ export const description =
 /**
  * First sign-in sizes (`QUOTEDESK_BENCH_SCALE` shrinks them); `npm run bench -- sync
  * first-signin` runs only those, `-- sync large-partner [--quotes N]` only the large partner
- * (100,000 quotes × the scale by default).
+ * (100,000 quotes × the scale by default), `-- sync push` only the push of the offline quotes.
  */
 const SIGN_IN_SIZES = [1_000, 10_000].map((n) => scaled(n, 100));
 
@@ -249,6 +249,8 @@ export async function run(opts: SuiteOptions): Promise<Metric[]> {
   const metrics: Metric[] = [];
   // `-- sync edit-link` runs only what one edit costs the link (25 ms and 150 ms each way).
   if (opts.args.includes('edit-link')) return editLinks(opts);
+  // `-- sync push` runs only the push of the offline quotes and the pull right after it.
+  if (opts.args.includes('push')) return pushAndPull(opts, { pushOnly: true });
   const only = opts.args.includes('large-partner');
   if (!opts.args.includes('first-signin') && !only) {
     metrics.push(...(await pushAndPull(opts)));
@@ -272,7 +274,7 @@ async function editLinks(opts: SuiteOptions): Promise<Metric[]> {
   ];
 }
 
-async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
+async function pushAndPull(opts: SuiteOptions, only = { pushOnly: false }): Promise<Metric[]> {
   const server = await startServer();
   const proxy = await delayProxy(new URL(server.baseUrl), DELAY_MS);
   const viaProxy = (who: { clientId: string; secret: string }) =>
@@ -364,6 +366,7 @@ async function pushAndPull(opts: SuiteOptions): Promise<Metric[]> {
       info('pull right after the push: requests (list pages only)', afterCalls.length, 'req'),
     );
     store.close();
+    if (only.pushOnly) return metrics;
 
     // ---------------------------------------------------------------- naive
     const ndir = mkdtempSync(join(tmpdir(), 'quotedesk-bench-naive-'));
