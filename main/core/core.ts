@@ -85,6 +85,9 @@ async function chooseActiveProfile(
   }
 }
 
+/** How long after the core opens the keychain is made known where the start did not need it. */
+const KEYCHAIN_CHECK_MS = 2_000;
+
 /** The services behind the IPC contract, with internal errors and refused calls logged. */
 function dispatcherOf(ctx: ServiceContext, log: Logger) {
   return createDispatcher(createHandlers(ctx), {
@@ -214,11 +217,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const notices = startFollowUpNotices({ sessions, platform: opts.platform, hub, log });
   const stopTrim = trimHeapWhenQuiet();
   const warm = setTimeout(() => readFirstRows(sessions), 0);
+  // The keychain is probed only where a start needed to know (main/vault/keychain.ts); the
+  // settings screen's answer, and the log's line when nothing will be remembered, are ready
+  // soon after the window's first rows instead.
+  const keychainKnown = setTimeout(() => void vault.status(), KEYCHAIN_CHECK_MS);
 
   let closed: Promise<void> | null = null;
   const closeCore = (): Promise<void> => {
     closed ??= (async () => {
       clearTimeout(warm);
+      clearTimeout(keychainKnown);
       updates.stop();
       notices.stop();
       stopTrim();

@@ -29,7 +29,7 @@ export async function profileView(
     baseUrl: p.baseUrl,
     audience: p.audience,
     clientId: p.clientId,
-    secret: !hasSecret ? 'none' : vault.status().remembered ? 'keychain' : 'memory',
+    secret: !hasSecret ? 'none' : (await vault.status()).remembered ? 'keychain' : 'memory',
     isDemo: p.id === DEMO_PROFILE_ID,
     active: p.id === activeId,
     managed: isManagedProfile(p.id),
@@ -116,8 +116,8 @@ export function profileHandlers(ctx: ServiceContext): Group<'profiles'> {
       }
       return profileView(ctx.vault, profileId, ctx.activeProfileId());
     },
-    'profiles.keychainStatus': () => {
-      const s = ctx.vault.status();
+    'profiles.keychainStatus': async () => {
+      const s = await ctx.vault.status();
       return { available: s.remembered, message: s.message };
     },
   };

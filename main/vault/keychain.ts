@@ -25,7 +25,11 @@ export interface KeytarLike {
 }
 
 export interface Keychain {
-  status(): KeychainStatus;
+  /**
+   * Whether secrets survive a restart. Known without a probe once a read has brought a value
+   * back (the start's store key); otherwise found by a probe, made once, when first asked.
+   */
+  status(): Promise<KeychainStatus>;
   get(account: string): Promise<string | undefined>;
   set(account: string, value: string): Promise<void>;
   delete(account: string): Promise<void>;
@@ -98,47 +102,74 @@ function reasonOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+const REMEMBERED: KeychainStatus = {
+  remembered: true,
+  message: 'Credentials are kept in the system keychain.',
+};
+
+// long: the binding, what is known of it and the session's memory fallback share one state
 export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keychain> {
   const service = opts.service ?? KEYCHAIN_SERVICE;
   const timeoutMs = opts.probeTimeoutMs ?? 20_000;
   const memory = new Map<string, string>();
   let keytar: KeytarLike | undefined;
-  let status: KeychainStatus = { remembered: false, message: NOT_REMEMBERED, reason: 'not probed' };
+  // null: not known yet. A start whose store key comes back from the keychain never probes:
+  // the probe's write, read and delete were three keychain round trips before the window's
+  // first rows on every start.
+  let status: KeychainStatus | null = null;
+  let probing: Promise<KeychainStatus> | null = null;
 
   const fallBack = (err: unknown): void => {
     keytar = undefined;
     status = { remembered: false, message: NOT_REMEMBERED, reason: reasonOf(err) };
   };
 
+  // A read alone proves nothing when it finds no entry: the binding answers "no such entry"
+  // when it cannot reach the Secret Service at all. A value written and read back does.
+  const probe = (): Promise<KeychainStatus> =>
+    (probing ??= (async () => {
+      const k = keytar;
+      if (!k || status) return status ?? REMEMBERED;
+      try {
+        const value = `probe-${process.pid}-${Date.now()}`;
+        const account = probeAccount();
+        await withTimeout(k.setPassword(service, account, value), timeoutMs);
+        const back = await withTimeout(k.getPassword(service, account), timeoutMs);
+        if (back !== value) throw new Error('the keychain did not give back what was stored in it');
+        await withTimeout(k.deletePassword(service, account), timeoutMs).catch(() => false);
+        status ??= REMEMBERED;
+      } catch (err) {
+        fallBack(err);
+      }
+      return status ?? REMEMBERED;
+    })());
+  const known = (): Promise<KeychainStatus> => (status ? Promise.resolve(status) : probe());
+
   try {
-    const k = await (opts.load ?? loadKeytar)();
-    // A read alone proves nothing: the binding answers "no such entry" when it cannot reach
-    // the Secret Service at all. A value written and read back does.
-    const probe = `probe-${process.pid}-${Date.now()}`;
-    const account = probeAccount();
-    await withTimeout(k.setPassword(service, account, probe), timeoutMs);
-    const back = await withTimeout(k.getPassword(service, account), timeoutMs);
-    if (back !== probe) throw new Error('the keychain did not give back what was stored in it');
-    await withTimeout(k.deletePassword(service, account), timeoutMs).catch(() => false);
-    keytar = k;
-    status = { remembered: true, message: 'Credentials are kept in the system keychain.' };
+    keytar = await (opts.load ?? loadKeytar)();
   } catch (err) {
     fallBack(err);
   }
 
   return {
-    status: () => status,
+    status: known,
     async get(account) {
       if (memory.has(account)) return memory.get(account);
       if (!keytar) return undefined;
       try {
-        return (await withTimeout(keytar.getPassword(service, account), timeoutMs)) ?? undefined;
+        const value = await withTimeout(keytar.getPassword(service, account), timeoutMs);
+        if (value === null || value === undefined) return undefined;
+        // A value came back: the keychain is there and answers.
+        status ??= REMEMBERED;
+        return value;
       } catch (err) {
         fallBack(err);
         return undefined;
       }
     },
     async set(account, value) {
+      // Written where it survives a restart only once the keychain is known to keep it.
+      await known();
       if (keytar) {
         try {
           await withTimeout(keytar.setPassword(service, account, value), timeoutMs);

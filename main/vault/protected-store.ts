@@ -136,16 +136,20 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
     protection,
     key,
   });
-  const keychain = o.vault.status().remembered;
+  // Asked only where the answer decides: a store key read back already says the keychain
+  // works, and an unencrypted or passphrase store does not need one.
+  const keychain = async () => (await o.vault.status()).remembered;
   const read = readProtectionRecord(o.storeDir);
-  if (read === 'damaged') return recoverDamagedRecord(o, { file, name, open, keychain });
+  if (read === 'damaged')
+    return recoverDamagedRecord(o, { file, name, open, keychain: await keychain() });
   let rec = read;
   const mustEncrypt = o.required === 'keychain' || o.required === 'passphrase';
   // Unencrypted by an earlier choice, now required encrypted: treated as a store from before
   // encryption, which is encrypted on the way.
   if (rec?.mode === 'none' && mustEncrypt) rec = null;
 
-  if (!rec) return protectNewStore(o, { file, name, open, keychain, mustEncrypt });
+  if (!rec)
+    return protectNewStore(o, { file, name, open, keychain: await keychain(), mustEncrypt });
 
   if (rec.mode === 'none') return open(null, 'none');
 
@@ -175,7 +179,8 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
 
   const keyId = rec.keyId ?? '';
   let key = keyId ? await o.vault.storeKey(keyId) : undefined;
-  if (!key && keychain && (!storeExists(o.storeDir) || isPlaintextDatabase(file))) {
+  const reachable = key ? true : await keychain();
+  if (!key && reachable && (!storeExists(o.storeDir) || isPlaintextDatabase(file))) {
     // Nothing encrypted with a key yet (a kill between the record and the first write, or a
     // store wiped meanwhile): a new key loses nothing.
     const fresh = { ...rec, keyId: crypto.randomUUID() };
@@ -185,7 +190,10 @@ export async function openProtectedStore(o: OpenProtectedOptions): Promise<Store
   if (!key) {
     return {
       ok: false,
-      lock: { reason: 'missing-key', message: lockMessage('missing-key', name, { keychain }) },
+      lock: {
+        reason: 'missing-key',
+        message: lockMessage('missing-key', name, { keychain: reachable }),
+      },
     };
   }
   try {

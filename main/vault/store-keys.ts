@@ -116,13 +116,13 @@ export class StoreKeys {
    * make the store unreadable after a restart. Refused where there is no keychain.
    */
   async create(keyId: string): Promise<Buffer> {
-    if (!this.keychain.status().remembered) {
+    if (!(await this.keychain.status()).remembered) {
       throw new Error('no system keychain: a store key would not be remembered');
     }
     const key = crypto.randomBytes(32);
     await this.keychain.set(storeKeyAccount(keyId), key.toString('hex'));
     // A keychain that failed on the write falls back to memory: that is no place for it.
-    if (!this.keychain.status().remembered) {
+    if (!(await this.keychain.status()).remembered) {
       await this.keychain.delete(storeKeyAccount(keyId));
       throw new Error('the system keychain stopped answering: the store key was not kept');
     }

@@ -71,6 +71,7 @@ function checkSecret(secret: unknown): string {
 
 export class Vault {
   private queue: Promise<unknown> = Promise.resolve();
+  private saidNotRemembered = false;
   private readonly storeKeys: StoreKeys;
 
   private constructor(
@@ -87,14 +88,21 @@ export class Vault {
         ? opts.keychain
         : await openKeychain(opts.keychain as OpenKeychainOptions | undefined);
     const log = opts.log ?? ((m: string) => console.warn(m));
-    const status = kc.status();
-    if (!status.remembered) log(`${status.message} (${status.reason})`);
     return new Vault(new ProfilesStore(opts.dataDir), kc, log);
   }
 
-  /** Whether credentials survive a restart, in words for the settings screen. */
-  status(): KeychainStatus {
-    return this.keychain.status();
+  /**
+   * Whether credentials survive a restart, in words for the settings screen. Known once the
+   * keychain was first needed (the start's store key read back) or probed now; a keychain
+   * that keeps nothing is said in the log once.
+   */
+  async status(): Promise<KeychainStatus> {
+    const status = await this.keychain.status();
+    if (!status.remembered && !this.saidNotRemembered) {
+      this.saidNotRemembered = true;
+      this.log(`${status.message} (${status.reason})`);
+    }
+    return status;
   }
 
   /** Where profiles are kept (no secrets in it). */
@@ -210,7 +218,7 @@ export class Vault {
    * not be opened at the next start. True when it had to be put back.
    */
   async keepStoreKey(keyId: string, key: Buffer): Promise<boolean> {
-    if (!this.keychain.status().remembered) return false;
+    if (!(await this.status()).remembered) return false;
     const held = await this.storeKeys.get(keyId);
     if (held?.equals(key)) return false;
     await this.storeKeys.put(keyId, key);

@@ -5,7 +5,7 @@ import { openKeychain } from '../../main/vault';
 
 export async function keychainAvailability(): Promise<{ available: boolean; reason: string }> {
   const kc = await openKeychain({ service: 'quotedesk-test-probe' });
-  const s = kc.status();
+  const s = await kc.status();
   return s.remembered ? { available: true, reason: '' } : { available: false, reason: s.reason };
 }
 

@@ -70,13 +70,43 @@ describe.runIf(gate.run)('vault with the system keychain', () => {
 
   it('finds a Secret Service to keep credentials in', async () => {
     const kc = await openKeychain();
-    expect(kc.status(), `keychain unreachable: ${gate.reason}`).toMatchObject({ remembered: true });
+    expect(await kc.status(), `keychain unreachable: ${gate.reason}`).toMatchObject({
+      remembered: true,
+    });
   });
 
   it('is found by every core that opens it at once (each probes an entry of its own)', async () => {
     // Six cores opening the keychain together, as a test run's apps or a second window do.
     const all = await Promise.all(Array.from({ length: 6 }, () => openKeychain()));
-    expect(all.map((kc) => kc.status().remembered)).toEqual(Array(6).fill(true));
+    expect((await Promise.all(all.map((kc) => kc.status()))).map((s) => s.remembered)).toEqual(
+      Array(6).fill(true),
+    );
+  });
+
+  it("reads a start's stored key back in one keychain call, and probes only where a read finds nothing", async () => {
+    const account = newId();
+    await keytar.setPassword(KEYCHAIN_SERVICE, account, 'the-store-key');
+    const calls: string[] = [];
+    // The real binding, its calls written down.
+    const load = async () => ({
+      getPassword: (s: string, a: string) => (calls.push('get'), keytar.getPassword(s, a)),
+      setPassword: (s: string, a: string, p: string) => (
+        calls.push('set'),
+        keytar.setPassword(s, a, p)
+      ),
+      deletePassword: (s: string, a: string) => (calls.push('delete'), keytar.deletePassword(s, a)),
+    });
+    const kc = await openKeychain({ load });
+    expect(await kc.get(account)).toBe('the-store-key');
+    expect(await kc.status()).toMatchObject({ remembered: true });
+    expect(calls).toEqual(['get']);
+
+    const fresh = await openKeychain({ load });
+    calls.length = 0;
+    expect(await fresh.get(newId())).toBeUndefined();
+    expect(await fresh.status()).toMatchObject({ remembered: true });
+    // Nothing found proves nothing: a value written, read back and removed does.
+    expect(calls).toEqual(['get', 'set', 'get', 'delete']);
   });
 
   it('saves, reads, replaces and deletes a client secret in the keychain, across restarts', async () => {
@@ -85,7 +115,7 @@ describe.runIf(gate.run)('vault with the system keychain', () => {
     const secret2 = `s2-${randomUUID()}`;
     const log: string[] = [];
     const vault = await openVault({ dataDir, log: (m) => log.push(m) });
-    expect(vault.status().remembered).toBe(true);
+    expect((await vault.status()).remembered).toBe(true);
 
     await vault.saveProfile(
       {

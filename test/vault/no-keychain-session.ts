@@ -5,7 +5,7 @@ import { openVault } from '../../main/vault';
 const [dataDir, baseUrl, caFile, mode] = process.argv.slice(2) as [string, string, string, string];
 const logs: string[] = [];
 const vault = await openVault({ dataDir, log: (m) => logs.push(m) });
-const out: Record<string, unknown> = { status: vault.status() };
+const out: Record<string, unknown> = { status: await vault.status() };
 const id = 'no-keychain';
 if (mode === 'first') {
   await vault.saveProfile(

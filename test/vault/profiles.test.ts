@@ -169,7 +169,7 @@ describe('connection profiles', () => {
   });
 
   it('without a keychain: says credentials will not be remembered, keeps the secret for the session', async () => {
-    expect(vault.status()).toMatchObject({
+    expect(await vault.status()).toMatchObject({
       remembered: false,
       message: expect.stringMatching(/^Credentials will not be remembered/),
     });
