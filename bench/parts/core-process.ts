@@ -6,13 +6,15 @@
 // while the page loads). Prints one JSON line once the bridge listens:
 // {"pageUrl","origin","token","pid","timings"}, the timings in ms since the process started
 // (`startedAt`, wall clock): the entry's modules loaded, the bridge listening, and the CPU time
-// it had used by each (a figure a busy machine does not inflate). Answers the bench over the
-// IPC channel of `fork`:
+// it had used by each (a figure a busy machine does not inflate). Answers the bench's requests,
+// a JSON line each on stdin, with a line {"id","value"} on stdout (no IPC channel: the app's
+// own processes have none, and setting one up costs the start tens of ms):
 //   {op: 'timings'}            → once the core is open: {coreMs, coreCpuMs}, as above
 //   {op: 'mem'}                → this process's RSS, then its heap after a full GC
 //   {op: 'snapshot', file}     → a V8 heap snapshot written to `file`
 //   {op: 'close'}              → the core closed (the embedded server with it), then exit
 //   node --expose-gc core-process.cjs <dataDir> <staticDir> <serverCjs|-> [seedFile]
+import { createInterface } from 'node:readline';
 import v8 from 'node:v8';
 import { runBrowserApp } from '../../main/bridge/browser-app';
 import { silentLogger } from '../../main/core/log';
@@ -88,24 +90,31 @@ async function main(): Promise<void> {
   });
   const opened = app.then(() => ({ coreMs: performance.now(), coreCpuMs: cpu() }));
 
-  process.on('message', (raw) => {
-    const req = raw as Request;
-    const reply = (value: unknown) => process.send?.({ id: req.id, value });
-    if (req.op === 'mem') reply(memory());
-    else if (req.op === 'timings') void opened.then(reply);
+  // The bench's requests, a JSON line each on stdin, read once the core is open (all of
+  // them come after); the answers are JSON lines on stdout after the first.
+  const reply = (id: number, value: unknown) =>
+    process.stdout.write(`${JSON.stringify({ id, value })}\n`);
+  const serve = (req: Request) => {
+    if (req.op === 'mem') reply(req.id, memory());
+    else if (req.op === 'timings') void opened.then((t) => reply(req.id, t));
     else if (req.op === 'snapshot') {
       gc?.();
-      reply(v8.writeHeapSnapshot(req.file));
+      reply(req.id, v8.writeHeapSnapshot(req.file));
     } else if (req.op === 'close') {
       void app
         .then((a) => a.close())
-        .then(() => {
-          reply(true);
-          process.disconnect?.();
-          process.exit(0);
-        });
+        .then(() =>
+          process.stdout.write(`${JSON.stringify({ id: req.id, value: true })}\n`, () =>
+            process.exit(0),
+          ),
+        );
     }
-  });
+  };
+  void app.then(() =>
+    createInterface({ input: process.stdin }).on('line', (line) =>
+      serve(JSON.parse(line) as Request),
+    ),
+  );
   await app;
 }
 

@@ -56,6 +56,9 @@ export function QuoteGrid() {
     // the view never shows an edge the rows have not reached.
     overscan: 1,
     scrollMargin: HEAD_H,
+    // The list fills the window below its toolbar: sized as the window until measured, so the
+    // first render already draws the rows the window shows rather than waiting a render more.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;

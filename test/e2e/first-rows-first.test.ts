@@ -88,4 +88,57 @@ describe('the window at start', () => {
       await core.close();
     }
   }, 120_000);
+  it("sends the list's request before React's code has even run", async () => {
+    const staticDir = ensureRendererBuilt();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-first-request-'));
+    dirs.push(dataDir);
+    const core = await createCore({
+      dataDir,
+      platform: { mode: 'browser' },
+      version: 'e2e',
+      log: silentLogger,
+      embedded: null,
+      withoutKeychain: 'unencrypted',
+    });
+    const bridge = await startBridge({ dispatch: core.dispatch, hub: core.hub, staticDir });
+    try {
+      browser ??= await launchChromium();
+      const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+      const page = await context.newPage();
+      // react-dom announces itself to a developer-tools hook as its module is evaluated: the
+      // hook notes whether the list's request had left by then. Evaluating React and the
+      // screens takes a tenth of a second and more on a busy laptop, which the request no
+      // longer waits for.
+      await page.addInitScript(`
+        window.__listSent = false;
+        const send = window.fetch.bind(window);
+        window.fetch = (input, init) => {
+          if (String(input).endsWith('/ipc/quotes.list')) window.__listSent = true;
+          return send(input, init);
+        };
+        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject() {
+            window.__listSentBeforeReact ??= window.__listSent;
+            return 1;
+          },
+          onCommitFiberRoot() {},
+          onCommitFiberUnmount() {},
+          onPostCommitFiberRoot() {},
+          checkDCE() {},
+        };
+      `);
+      await page.goto(bridge.pageUrl);
+      await page
+        .getByTestId('result-count')
+        .filter({ hasText: /\d quotes?$/ })
+        .waitFor();
+      expect(await page.evaluate('window.__listSentBeforeReact')).toBe(true);
+      await context.close();
+    } finally {
+      await bridge.close();
+      await core.close();
+    }
+  }, 120_000);
 });

@@ -41,6 +41,23 @@ function populated(): string {
 }
 
 /** Scribbles over three pages in the middle of the file (b-tree pages of quotes and documents). */
+/** A quote row's id mapping and search entries, as versions before 17 wrote them. */
+function mapAndIndex(
+  db: Database.Database,
+  qrow: number | bigint,
+  w: Parameters<typeof searchDoc>[0],
+  serverId: string,
+): void {
+  db.prepare(
+    "INSERT INTO id_map (kind, local_id, server_id, quote_id) VALUES ('quote', ?, ?, ?)",
+  ).run(w.id, serverId, w.id);
+  const d = searchDoc(w);
+  db.prepare(
+    'INSERT INTO quote_search (rowid, client, reference, creator, products, notes) VALUES (?, ?, ?, ?, ?, ?)',
+  ).run(qrow, d.client, d.reference, d.creator, d.products, d.notes);
+  db.prepare('INSERT INTO quote_codes (rowid, codes) VALUES (?, ?)').run(qrow, codesText(d));
+}
+
 function damage(file: string): void {
   const bytes = fs.readFileSync(file);
   const pageSize = bytes.readUInt16BE(16);
@@ -312,14 +329,7 @@ describe('migrations', () => {
     );
     db.prepare('INSERT INTO quote_work (qrow, doc) VALUES (?, ?)').run(qrow, storedDoc(w));
     db.prepare("INSERT INTO quote_sync (qrow, state) VALUES (?, 'synced')").run(qrow);
-    db.prepare(
-      "INSERT INTO id_map (kind, local_id, server_id, quote_id) VALUES ('quote', ?, ?, ?)",
-    ).run(w.id, entry.id, w.id);
-    const d = searchDoc(w);
-    db.prepare(
-      'INSERT INTO quote_search (rowid, client, reference, creator, products, notes) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(qrow, d.client, d.reference, d.creator, d.products, d.notes);
-    db.prepare('INSERT INTO quote_codes (rowid, codes) VALUES (?, ?)').run(qrow, codesText(d));
+    mapAndIndex(db, qrow, w, entry.id);
     db.prepare(
       'INSERT INTO quote_stubs (qrow, server_id, updated_on, entry) VALUES (?, ?, ?, ?)',
     ).run(qrow, entry.id, entry.updatedOn, JSON.stringify(entry));
@@ -380,14 +390,7 @@ describe('migrations', () => {
         .run({ id: w.id, server_id: serverId, ...row }).lastInsertRowid,
     );
     db.prepare("INSERT INTO quote_sync (qrow, state) VALUES (?, 'synced')").run(qrow);
-    db.prepare(
-      "INSERT INTO id_map (kind, local_id, server_id, quote_id) VALUES ('quote', ?, ?, ?)",
-    ).run(w.id, serverId.toLowerCase(), w.id);
-    const d = searchDoc(w);
-    db.prepare(
-      'INSERT INTO quote_search (rowid, client, reference, creator, products, notes) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(qrow, d.client, d.reference, d.creator, d.products, d.notes);
-    db.prepare('INSERT INTO quote_codes (rowid, codes) VALUES (?, ?)').run(qrow, codesText(d));
+    mapAndIndex(db, qrow, w, serverId.toLowerCase());
     db.prepare(
       'INSERT INTO quote_stubs (qrow, queued, updated_on, extra) VALUES (?, 0, ?, NULL)',
     ).run(qrow, entry.updatedOn);
