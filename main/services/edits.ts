@@ -23,7 +23,7 @@ export function editHandlers(ctx: ServiceContext, steps: EditSteps): EditHandler
       const step = steps[name] as EditStep<N, unknown> | undefined;
       const brought = step ? await step(input, call) : undefined;
       const result = ctx.store().applyEdit(name, input, { brought } as ApplyOptions<N>);
-      const quote = detail(ctx, input.quoteId);
+      const quote = detail(ctx, input.quoteId, true);
       // The quote, or the quote beside what the edit made (the row says which).
       const row = EDITS[name] as EditRow<unknown, unknown>;
       return (row.answer ? { quote, ...row.answer(result as never) } : quote) as IpcOutput<N>;

@@ -6,9 +6,10 @@ import type { EditSteps } from './edit-steps';
 import type { Group } from './group';
 import { detailOf, pipelineView, summaryOf } from './views';
 
-export function detail(ctx: ServiceContext, quoteId: string) {
+export function detail(ctx: ServiceContext, quoteId: string, edited = false) {
   const store = ctx.store();
-  const rec = store.getQuote(quoteId);
+  // An edit's answer: the copy the edit wrote, not the quote read back.
+  const rec = edited ? store.editedQuote(quoteId) : store.getQuote(quoteId);
   if (!rec || rec.deleted)
     throw new ServiceError('NOT_FOUND', 'This quote no longer exists on this computer.', {
       field: 'quoteId',

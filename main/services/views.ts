@@ -24,7 +24,7 @@ import type {
   WorkQuote,
 } from '../store';
 import { OWNER_ME } from '../store';
-import { PARKED_CREATE, publishRefusal } from '../sync';
+import { PARKED_CREATE } from '../sync';
 
 const opt = <T>(v: T | null | undefined): T | undefined => (v === null ? undefined : v);
 const refusal = (message: string | null) => (message ? { publishRefused: message } : {});
@@ -72,7 +72,7 @@ export function pipelineView(rows: PipelineRow[], preferred: string | undefined)
 }
 
 // long: the editor's view of a quote, built field by field in one pass over the working copy
-export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
+export function detailOf(rec: Omit<QuoteRecord, 'base'>, store: Store): QuoteDetail {
   const w = rec.work;
   // A stub holds no line items to total: its list entry says what the server's list does.
   const entry = rec.stub ? store.stubEntry(rec.id) : null;
@@ -174,7 +174,7 @@ export function detailOf(rec: QuoteRecord, store: Store): QuoteDetail {
     canRedo: rec.redoDepth > 0,
     sync: { state: rec.syncState, message: opt(rec.syncMessage) },
     conflictCount: rec.openConflicts,
-    ...refusal(publishRefusal(store, rec.id)),
+    ...refusal(rec.publishRefused),
     ...(entry ? { listOnly: { lineItemCounts: entry.lineItemCounts } } : {}),
   };
 }

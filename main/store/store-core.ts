@@ -90,11 +90,11 @@ export abstract class StoreCore {
    * The last parsed working copy per quote row with the stored text it came from and its
    * search entry: an edit reuses it instead of reading and parsing a full quote again, once
    * SQLite confirmed the text is still the stored one. Dropped whenever an edit fails, as a
-   * failing edit may have changed it half-way.
+   * failing edit may have changed it half-way. `generation`: the quote's once the edit wrote it.
    */
   protected parsed = new Map<
     number,
-    { doc: string; w: WorkQuote; search: SearchDoc; writer: DocWriter }
+    { doc: string; w: WorkQuote; search: SearchDoc; writer: DocWriter; generation: number }
   >();
 
   constructor(
@@ -302,18 +302,24 @@ export abstract class StoreCore {
     return this.clock().toISOString();
   }
 
+  /** What an edit reads besides its quote and the time: made once, not a dozen closures per edit. */
+  private lasting: Omit<EditContext, 'now' | 'putBlob'> | null = null;
+
   protected context(): EditContext {
     const now = this.now();
+    this.lasting ??= this.lastingContext();
+    return { ...this.lasting, now, putBlob: (bytes) => this.blobs.put(bytes, now) };
+  }
+
+  private lastingContext(): Omit<EditContext, 'now' | 'putBlob'> {
     return {
-      now,
-      newId: this.newId,
+      newId: () => this.newId(),
       identity: () => this.caches.identity(),
       preferences: () => this.caches.preferences(),
       product: (id) => this.caches.product(id),
       pricing: (id) => this.caches.pricing(id),
       commitmentTerm: (id) => this.caches.commitmentTerm(id),
       libraryAttachment: (id) => this.caches.libraryAttachment(id),
-      putBlob: (bytes) => this.blobs.put(bytes, now),
       options: this.quoteOptions,
       kit: (id) => this.kits.require(id),
       version: (quoteId, number) => {

@@ -80,7 +80,7 @@ export abstract class StoreEdits extends StoreCore {
       this.repo.clearStack(r.qrow, 'redo');
       const search = this.repo.writeWork(r.qrow, prevSearch, w, doc, 'handled');
       if (this.parsed.size >= 64) this.parsed.clear();
-      this.parsed.set(r.qrow, { doc, w, search, writer });
+      this.parsed.set(r.qrow, { doc, w, search, writer, generation: r.generation + 1 });
       this.repo.bumpGeneration(r.qrow);
       this.bus.emit({ quoteId, what, generation: r.generation + 1 });
       return result;

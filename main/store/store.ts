@@ -17,7 +17,8 @@ import { listQuotes } from './list/list';
 import type { ListContent } from '../../common/api';
 import { pipelineTotals, type PipelineRow } from './list/pipeline';
 import type { HeldCounts } from './syncing/stubs';
-import { parseDoc } from './quote/totals';
+import { parseDoc, withLineTotals } from './quote/totals';
+import type { QuoteMeta } from './quote/quote-repo';
 import type {
   Conflict,
   EntityKind,
@@ -27,6 +28,7 @@ import type {
   QuoteRecord,
   QuoteSyncRecord,
   RemoteAggregate,
+  WorkQuote,
 } from './types';
 import { StoreHistory } from './store-history';
 
@@ -62,20 +64,46 @@ export class SqliteStore extends StoreHistory implements EngineStore {
     const r = this.repo.byId(quoteId);
     if (!r) return null;
     const base = this.repo.baseDoc(r.qrow);
+    return {
+      ...this.record(r, parseDoc(this.storedWork(r.qrow)), this.stubs.has(r.qrow)),
+      base: base ? (JSON.parse(base) as RemoteAggregate) : null,
+    };
+  }
+
+  /**
+   * The quote as the edit just applied left it, for that edit's answer: its working copy is
+   * the one the edit wrote (the edit cache's, with the lines' totals), not the stored text
+   * read and parsed again, and no base is read (a view of the quote shows none). The copy
+   * shares its parts with the cache: read it at once, never keep or change it. When the cache
+   * no longer holds what is stored, read as getQuote does.
+   */
+  editedQuote(quoteId: string): Omit<QuoteRecord, 'base'> | null {
+    this.open();
+    const r = this.repo.byId(quoteId);
+    if (!r) return null;
+    const cached = this.parsed.get(r.qrow);
+    if (cached?.generation !== r.generation || !this.repo.workIs(r.qrow, cached.doc)) {
+      return this.getQuote(quoteId);
+    }
+    // A quote with a stored working copy is held whole: not a stub.
+    return this.record(r, withLineTotals(cached.w), false);
+  }
+
+  private record(r: QuoteMeta, work: WorkQuote, stub: boolean): Omit<QuoteRecord, 'base'> {
     const sync = this.repo.sync.summary(r.qrow);
     return {
       id: r.id,
       serverId: r.server_id,
-      work: parseDoc(this.storedWork(r.qrow)),
-      base: base ? (JSON.parse(base) as RemoteAggregate) : null,
+      work,
       generation: r.generation,
       syncedGeneration: r.synced_generation,
       dirty: r.generation > r.synced_generation || r.deleted === 1,
       deleted: r.deleted === 1,
       syncState: sync.state,
       syncMessage: sync.lastError,
+      publishRefused: sync.publishRefused,
       openConflicts: r.open_conflicts,
-      stub: this.stubs.has(r.qrow),
+      stub,
       undoDepth: this.repo.depth(r.qrow, 'undo'),
       redoDepth: this.repo.depth(r.qrow, 'redo'),
     };

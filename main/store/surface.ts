@@ -59,6 +59,11 @@ export interface StoreReads {
   getMeta<T = unknown>(key: string): T | null;
 
   getQuote(quoteId: string): QuoteRecord | null;
+  /**
+   * The quote as the edit just applied left it (its base not read), for that edit's answer:
+   * read it at once, never keep or change it (it shares its parts with the edit's copy).
+   */
+  editedQuote(quoteId: string): Omit<QuoteRecord, 'base'> | null;
   /** The working copy; throws QuoteNotFoundError for an unknown or deleted quote. */
   getWork(quoteId: string): WorkQuote;
   listQuotes(query?: ListQuery): ListResult;

@@ -216,6 +216,8 @@ export interface QuoteRecord {
   deleted: boolean;
   syncState: SyncState;
   syncMessage: string | null;
+  /** Why the server refused its publish, until it is published again (sync/publish-refused.ts). */
+  publishRefused: string | null;
   openConflicts: number;
   /** Only its list entry is held (stubs.ts): no content yet, not editable. */
   stub: boolean;

@@ -1,6 +1,7 @@
 // Every call that edits the open quote is one undo step: it raises the quote's undo depth by
 // exactly one, one Undo after it gives back the quote exactly as it was before the call (not
-// the state between two of its parts), and one Redo gives back what the call made. The calls
+// the state between two of its parts), and one Redo gives back what the call made; its answer
+// is the quote as a read of it after the call shows it. The calls
 // walked are every edit of the store's registry (its own list, common/ipc/edit-calls.ts, so a
 // new row is walked the moment it exists and does not compile here without its case) and the
 // editor's other edit calls (renderer/state/edit-calls.ts). Real core, real store, real server.
@@ -328,6 +329,8 @@ describe('one call, one undo step', () => {
       q = await h.call('quotes.get', q0(q));
       const depth = await undoDepth(q.header.id);
       const after = quoteIn[name]((await h.call(name, input as never)) as never);
+      // The answer is built from the copy the edit wrote, not read back: it must be that quote.
+      expect(after, `${name}'s answer`).toEqual(await h.call('quotes.get', q0(q)));
       expect(content(after), `${name} changed nothing`).not.toEqual(content(q));
       expect(after.canUndo).toBe(true);
       expect(await undoDepth(q.header.id), `undo depth after ${name}`).toBe(depth + 1);

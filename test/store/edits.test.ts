@@ -627,3 +627,37 @@ describe('deleting quotes and change events', () => {
     store.close();
   });
 });
+
+describe('the quote as an edit left it (the edit’s answer)', () => {
+  it('is the quote a read shows, without its base, also once sync changed it after the edit', () => {
+    const store = seededStore();
+    const q = newQuote(store);
+    store.addLineItems(q.id, [
+      {
+        type: 'Custom',
+        productName: 'Setup',
+        billingTerm: 'One-Time',
+        price: 100,
+        cost: 60,
+        quantity: 2,
+        initialTotal: 200,
+      },
+    ]);
+    store.updateHeader(q.id, { introMessage: 'Mine' });
+    const { base: _base, ...read } = store.getQuote(q.id)!;
+    expect(store.editedQuote(q.id)).toEqual(read);
+    expect(read.work.lineItems[0]!.totals.initialTotal.amount).toBe(200);
+
+    // Sync took a copy in and noted a refused publish: the edit's copy is no longer the quote.
+    store.sync.replaceWork(
+      q.id,
+      { ...store.getWork(q.id), introMessage: 'Theirs' },
+      read.generation,
+    );
+    store.sync.setBookkeeping(q.id, { publishRefused: 'The client has no email address.' });
+    const after = store.editedQuote(q.id)!;
+    expect(after.work.introMessage).toBe('Theirs');
+    expect(after.generation).toBe(read.generation + 1);
+    expect(after.publishRefused).toBe('The client has no email address.');
+  });
+});

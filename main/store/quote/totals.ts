@@ -99,6 +99,17 @@ export function recomputeTotals(w: WorkQuote, lines = true): void {
   w.totals = centsToTotals(sum, w.currency);
 }
 
+/**
+ * A copy of an edit's working copy (whose lines carry no totals) with every line's totals,
+ * as a view shows it: the lines are new objects, everything else is shared with `w`.
+ */
+export function withLineTotals(w: WorkQuote): WorkQuote {
+  return {
+    ...w,
+    lineItems: w.lineItems.map((li) => ({ ...li, totals: centsToTotals(centsOf(li), w.currency) })),
+  };
+}
+
 /** The quote's recurring cents per billing period (for the list; lines' cents remembered). */
 export function recurringByPeriod(w: WorkQuote): RecurringByPeriod {
   return totalsByPeriod(

@@ -33,8 +33,8 @@ export class QuoteSyncTable {
       insert: db.prepare<[number, SyncState]>('INSERT INTO quote_sync (qrow, state) VALUES (?, ?)'),
       state: db.prepare<[number], SyncState>('SELECT state FROM quote_sync WHERE qrow = ?').pluck(),
       row: db.prepare<[number], Row>('SELECT * FROM quote_sync WHERE qrow = ?'),
-      summary: db.prepare<[number], Pick<Row, 'state' | 'last_error'>>(
-        'SELECT state, last_error FROM quote_sync WHERE qrow = ?',
+      summary: db.prepare<[number], Pick<Row, 'state' | 'last_error' | 'publish_refused'>>(
+        'SELECT state, last_error, publish_refused FROM quote_sync WHERE qrow = ?',
       ),
       // Upserts: a quote always has its row (written with the quote, or by migration 7), but
       // a missing one must not swallow a state.
@@ -105,10 +105,18 @@ export class QuoteSyncTable {
     return to;
   }
 
-  /** The state and its message, without the bookkeeping. */
-  summary(qrow: number): { state: SyncState; lastError: string | null } {
+  /** The state and its message, and a refused publish's reason: what a view of the quote shows. */
+  summary(qrow: number): {
+    state: SyncState;
+    lastError: string | null;
+    publishRefused: string | null;
+  } {
     const r = this.s.summary.get(qrow);
-    return { state: r?.state ?? 'pending', lastError: r?.last_error ?? null };
+    return {
+      state: r?.state ?? 'pending',
+      lastError: r?.last_error ?? null,
+      publishRefused: r?.publish_refused ?? null,
+    };
   }
 
   record(qrow: number): QuoteSyncRecord | null {
