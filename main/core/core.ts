@@ -113,6 +113,25 @@ function readFirstRows(sessions: ActiveSession): void {
   }
 }
 
+/**
+ * What the core does once open, beside the calls: the window's first rows read ahead, the
+ * heap trimmed when quiet, and the keychain made known. The keychain is probed only where a
+ * start needed to know (main/vault/keychain.ts); the settings screen's answer, and the log's
+ * line when nothing will be remembered, are ready soon after the window's first rows instead.
+ */
+function startAfterOpen(sessions: ActiveSession, vault: Vault): { stop(): void } {
+  const stopTrim = trimHeapWhenQuiet();
+  const warm = setTimeout(() => readFirstRows(sessions), 0);
+  const keychainKnown = setTimeout(() => void vault.status(), KEYCHAIN_CHECK_MS);
+  return {
+    stop() {
+      clearTimeout(warm);
+      clearTimeout(keychainKnown);
+      stopTrim();
+    },
+  };
+}
+
 /** What the About box and the status bar show about the running app. */
 function appInfo(opts: CoreOptions, paths: DataPaths, supervisor: EmbeddedSupervisor | null) {
   return (): AppInfo => ({
@@ -214,22 +233,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const dispatch = dispatcherOf(ctx, log);
+  const afterOpen = startAfterOpen(sessions, vault);
   const notices = startFollowUpNotices({ sessions, platform: opts.platform, hub, log });
-  const stopTrim = trimHeapWhenQuiet();
-  const warm = setTimeout(() => readFirstRows(sessions), 0);
-  // The keychain is probed only where a start needed to know (main/vault/keychain.ts); the
-  // settings screen's answer, and the log's line when nothing will be remembered, are ready
-  // soon after the window's first rows instead.
-  const keychainKnown = setTimeout(() => void vault.status(), KEYCHAIN_CHECK_MS);
 
   let closed: Promise<void> | null = null;
   const closeCore = (): Promise<void> => {
     closed ??= (async () => {
-      clearTimeout(warm);
-      clearTimeout(keychainKnown);
+      afterOpen.stop();
       updates.stop();
       notices.stop();
-      stopTrim();
       await supervisor?.close();
       await sessions.close(log);
       await supervisor?.stop();
