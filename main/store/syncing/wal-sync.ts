@@ -44,40 +44,19 @@ function start(file: string, f: Flushes): Promise<void> {
 }
 
 /**
- * One trip through the thread pool, not three: the handle is opened and closed on the event
- * loop (opening an existing file reads no disk, microseconds), only the fsync goes to the pool.
- * Under load every trip waits for the loop to be free, and each journalled call of a push waits
- * for its flush: an open and a close on the pool cost a push ~10 ms per call there, the fsync
- * itself a fraction of a millisecond on an SSD. The handle is opened anew for each flush, so a
- * WAL deleted and made again (the store closed and opened) is never flushed through a stale one.
- *
  * The handle is opened read-write: Windows flushes (FlushFileBuffers) only through a handle
  * with write access, and fails an fsync of a read-only one with EPERM. Nothing is written
  * through it.
  */
-function flushOnce(file: string): Promise<void> {
-  let fd: number;
-  try {
-    fd = fs.openSync(`${file}-wal`, 'r+');
-  } catch (err) {
+async function flushOnce(file: string): Promise<void> {
+  const handle = await fs.promises.open(`${file}-wal`, 'r+').catch((err: NodeJS.ErrnoException) => {
     // No WAL (the file is not in WAL mode): its commits went to the file itself.
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return Promise.reject(err);
-    try {
-      fd = fs.openSync(file, 'r+');
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  }
-  return new Promise<void>((resolve, reject) => {
-    fs.fsync(fd, (err) => {
-      try {
-        fs.closeSync(fd);
-      } catch {
-        // What was flushed is on disk (or the fsync's error says it is not): a failed close
-        // changes neither, and must not throw from this callback.
-      }
-      if (err) reject(err);
-      else resolve();
-    });
+    if (err.code === 'ENOENT') return fs.promises.open(file, 'r+');
+    throw err;
   });
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
