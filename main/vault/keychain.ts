@@ -125,25 +125,24 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
   };
 
   // A read alone proves nothing when it finds no entry: the binding answers "no such entry"
-  // when it cannot reach the Secret Service at all. A value written and read back does.
-  const probe = (): Promise<KeychainStatus> =>
-    (probing ??= (async () => {
-      const k = keytar;
-      if (!k || status) return status ?? REMEMBERED;
-      try {
-        const value = `probe-${process.pid}-${Date.now()}`;
-        const account = probeAccount();
-        await withTimeout(k.setPassword(service, account, value), timeoutMs);
-        const back = await withTimeout(k.getPassword(service, account), timeoutMs);
-        if (back !== value) throw new Error('the keychain did not give back what was stored in it');
-        await withTimeout(k.deletePassword(service, account), timeoutMs).catch(() => false);
-        status ??= REMEMBERED;
-      } catch (err) {
-        fallBack(err);
-      }
-      return status ?? REMEMBERED;
-    })());
-  const known = (): Promise<KeychainStatus> => (status ? Promise.resolve(status) : probe());
+  // when it cannot reach the Secret Service at all. A value written and read back does. Made
+  // once, and only while nothing is known yet (a binding that failed to load is known).
+  const probe = async (k: KeytarLike): Promise<KeychainStatus> => {
+    try {
+      const value = `probe-${process.pid}-${Date.now()}`;
+      const account = probeAccount();
+      await withTimeout(k.setPassword(service, account, value), timeoutMs);
+      const back = await withTimeout(k.getPassword(service, account), timeoutMs);
+      if (back !== value) throw new Error('the keychain did not give back what was stored in it');
+      await withTimeout(k.deletePassword(service, account), timeoutMs).catch(() => false);
+      status ??= REMEMBERED;
+    } catch (err) {
+      fallBack(err);
+    }
+    return status ?? REMEMBERED;
+  };
+  const known = (): Promise<KeychainStatus> =>
+    status ? Promise.resolve(status) : (probing ??= probe(keytar!));
 
   try {
     keytar = await (opts.load ?? loadKeytar)();
