@@ -1,5 +1,5 @@
 // First: it asks for the list's first rows (see its comment).
-import './first-rows';
+import { firstRowsOrSoon } from './first-rows';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
@@ -13,8 +13,11 @@ const marker = document.createElement('meta');
 marker.id = 'react-aria-pressable-style';
 document.head.append(marker);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render draws the rows when they are there by then (see first-rows.ts).
+void firstRowsOrSoon().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -48,8 +48,9 @@ interface ListState {
   /**
    * The first page, asked for as the window's code loads, before its first render: the core
    * answers while the page renders its frame. A failure (a locked store) is left to the list.
+   * Resolves once the answer is in the state (or failed).
    */
-  prefetch: () => void;
+  prefetch: () => Promise<void>;
   rowAt: (index: number) => QuoteSummary | undefined;
 }
 
@@ -206,7 +207,7 @@ export const useQuoteList = create<ListState>((set, get) => {
     },
     prefetch: () => {
       const { key, loaded } = get();
-      if (key === 0 && !loaded) void fetchPage(0, key, true);
+      return key === 0 && !loaded ? fetchPage(0, key, true) : Promise.resolve();
     },
     refresh: () => restart({}, true),
     applySync: (quoteId, sync) => {

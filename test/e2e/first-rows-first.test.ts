@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser';
-import { startLocalCore } from './local-app';
+import { seedLocalDrafts, startLocalCore } from './local-app';
 
 const dirs: string[] = [];
 let browser: Browser | null = null;
@@ -115,6 +115,40 @@ describe('the window at start', () => {
         .filter({ hasText: /\d quotes?$/ })
         .waitFor();
       expect(await page.evaluate('window.__listSentBeforeReact')).toBe(true);
+      await context.close();
+    } finally {
+      await bridge.close();
+      await core.close();
+    }
+  }, 120_000);
+  it('draws the rows in its first render when their answer came while its code ran', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-first-render-'));
+    dirs.push(dataDir);
+    seedLocalDrafts(dataDir, 30);
+    // The core already open: the list's answer is back long before React's code has run.
+    const { core, bridge } = await startLocalCore(dataDir);
+    try {
+      browser ??= await launchChromium();
+      const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+      const page = await context.newPage();
+      // React tells a developer-tools hook of every commit: at the first, the rows on screen
+      // or not. Drawn without them, the window showed "Loading…" and drew them a render later.
+      await page.addInitScript(`
+        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject() { return 1; },
+          onCommitFiberRoot() {
+            window.__rowsAtFirstCommit ??= document.querySelectorAll('[data-quote-id]').length;
+          },
+          onCommitFiberUnmount() {},
+          onPostCommitFiberRoot() {},
+          checkDCE() {},
+        };
+      `);
+      await page.goto(bridge.pageUrl);
+      await page.getByTestId('result-count').filter({ hasText: '30 quotes' }).waitFor();
+      expect(await page.evaluate('window.__rowsAtFirstCommit')).toBeGreaterThan(0);
       await context.close();
     } finally {
       await bridge.close();

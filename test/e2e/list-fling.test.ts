@@ -6,11 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openStore } from '../../main/store';
-import { openLocalApp, type LocalApp } from './local-app';
+import { openLocalApp, seedLocalDrafts, type LocalApp } from './local-app';
 
 const QUOTES = 300;
 /** Cells of a whole row: every column, the creator's hidden by CSS below 1300 px. */
@@ -20,43 +18,10 @@ let root = '';
 let app: LocalApp;
 let page: Page;
 
-/** Local drafts for many clients, one line each, in the store the core opens without a profile. */
-function seed(dataDir: string): void {
-  const dir = path.join(dataDir, 'stores', 'local');
-  fs.mkdirSync(dir, { recursive: true });
-  const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
-    filesDir: path.join(dir, 'files'),
-  });
-  store.setIdentity({
-    user: { id: randomUUID(), fullName: 'Ada Stone', displayName: 'Ada', email: 'ada@x.example' },
-    partner: null,
-    currency: 'USD',
-  });
-  store.transaction(() => {
-    for (let n = 0; n < QUOTES; n++) {
-      const w = store.createQuote({
-        client: { id: randomUUID(), name: `Client ${n}`, isShadowCompany: false },
-      });
-      store.addLineItems(w.id, [
-        {
-          type: 'Custom',
-          productName: 'Onsite setup',
-          billingTerm: 'One-Time',
-          price: 100 + n,
-          cost: 60,
-          initialTotal: 0,
-          quantity: 1,
-        },
-      ]);
-    }
-  });
-  store.close();
-}
-
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-e2e-fling-'));
   const dataDir = path.join(root, 'app');
-  seed(dataDir);
+  seedLocalDrafts(dataDir, QUOTES);
   app = await openLocalApp(dataDir);
   ({ page } = app);
   await page.setViewportSize({ width: 1280, height: 800 });

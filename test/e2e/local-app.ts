@@ -1,9 +1,13 @@
 // The app on a store prepared by the test, with no connection: the real core on `dataDir`
 // (unencrypted, no embedded server) behind the real loopback bridge, the built renderer in
 // Chromium.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startBridge, type HttpBridge } from '../../main/bridge';
 import { createCore, silentLogger, type Core } from '../../main/core';
+import { openStore } from '../../main/store';
 import { ensureRendererBuilt } from './build';
 import { launchChromium, openPage } from './browser';
 
@@ -45,4 +49,37 @@ export async function openLocalApp(dataDir: string): Promise<LocalApp> {
       await core.close().catch(() => {});
     },
   };
+}
+
+/** Local drafts for many clients, one line each, in the store the core opens without a profile. */
+export function seedLocalDrafts(dataDir: string, count: number): void {
+  const dir = path.join(dataDir, 'stores', 'local');
+  fs.mkdirSync(dir, { recursive: true });
+  const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
+    filesDir: path.join(dir, 'files'),
+  });
+  store.setIdentity({
+    user: { id: randomUUID(), fullName: 'Ada Stone', displayName: 'Ada', email: 'ada@x.example' },
+    partner: null,
+    currency: 'USD',
+  });
+  store.transaction(() => {
+    for (let n = 0; n < count; n++) {
+      const w = store.createQuote({
+        client: { id: randomUUID(), name: `Client ${n}`, isShadowCompany: false },
+      });
+      store.addLineItems(w.id, [
+        {
+          type: 'Custom',
+          productName: 'Onsite setup',
+          billingTerm: 'One-Time',
+          price: 100 + n,
+          cost: 60,
+          initialTotal: 0,
+          quantity: 1,
+        },
+      ]);
+    }
+  });
+  store.close();
 }
