@@ -83,8 +83,8 @@ export function PipelineChart() {
     1,
     ...data.rows.flatMap((r) => [Math.abs(r.initialTotal.amount), Math.abs(recurringOf(r))]),
   );
-  // The amount's text sits beside its bar, so a bar takes at most 70% of its track.
-  const pct = (n: number) => `${Math.max(Math.abs(n) / max, n === 0 ? 0 : 0.01) * 70}%`;
+  // The amounts have columns of their own (pipeline-chart.css): the largest bar spans its scale.
+  const pct = (n: number) => `${Math.max(Math.abs(n) / max, n === 0 ? 0 : 0.01) * 100}%`;
   const filtered = query.status;
 
   return (
@@ -158,20 +158,19 @@ export function PipelineChart() {
                   </span>
                 </span>
                 <span className="pipeline-track">
-                  <span
-                    className="bar bar-initial"
-                    aria-hidden="true"
-                    style={{ width: pct(r.initialTotal.amount) }}
-                  />
+                  <span className="pipeline-scale" aria-hidden="true">
+                    <span
+                      className="bar bar-initial"
+                      style={{ width: pct(r.initialTotal.amount) }}
+                    />
+                  </span>
                   <span className="pipeline-amount">{formatMoney(r.initialTotal.amount, cur)}</span>
                 </span>
                 <span className="pipeline-track">
                   <span className="sr-only">, recurring {PERIOD_LABEL[basis]} </span>
-                  <span
-                    className="bar bar-recurring"
-                    aria-hidden="true"
-                    style={{ width: pct(recurringOf(r)) }}
-                  />
+                  <span className="pipeline-scale" aria-hidden="true">
+                    <span className="bar bar-recurring" style={{ width: pct(recurringOf(r)) }} />
+                  </span>
                   <span className="pipeline-amount">{formatMoney(recurringOf(r), cur)}</span>
                 </span>
               </button>

@@ -51,8 +51,15 @@ export async function openLocalApp(dataDir: string): Promise<LocalApp> {
   };
 }
 
+/** What the `n`th seeded draft's one line costs, and how it is billed. */
+export type SeededLine = (n: number) => { price: number; billingTerm: 'One-Time' | 'Monthly' };
+
 /** Local drafts for many clients, one line each, in the store the core opens without a profile. */
-export function seedLocalDrafts(dataDir: string, count: number): void {
+export function seedLocalDrafts(
+  dataDir: string,
+  count: number,
+  line: SeededLine = (n) => ({ price: 100 + n, billingTerm: 'One-Time' }),
+): void {
   const dir = path.join(dataDir, 'stores', 'local');
   fs.mkdirSync(dir, { recursive: true });
   const store = openStore(path.join(dir, 'quotedesk.sqlite'), {
@@ -72,8 +79,7 @@ export function seedLocalDrafts(dataDir: string, count: number): void {
         {
           type: 'Custom',
           productName: 'Onsite setup',
-          billingTerm: 'One-Time',
-          price: 100 + n,
+          ...line(n),
           cost: 60,
           initialTotal: 0,
           quantity: 1,
