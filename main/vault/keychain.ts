@@ -3,6 +3,12 @@
 // Linux needs a Secret Service on D-Bus; when none answers (no session bus, no keyring
 // daemon, native module missing) the app keeps working, but says plainly that nothing will
 // be remembered.
+//
+// A keychain that fails mid-session is not given up for the session: a Secret Service ends and
+// comes back (gnome-keyring crashes on a client that left mid-call, and D-Bus starts it again
+// at the next call; a locked keyring is unlocked at the next login). A failed call is made once
+// more after a pause, the next call tries the keychain again, and what was kept in memory
+// meanwhile is written to it once it answers again.
 
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -49,6 +55,25 @@ export interface OpenKeychainOptions {
 }
 
 /**
+ * A call that fails where the keychain answered until then is made once more after this pause:
+ * a Secret Service that crashed is started again by D-Bus at the next call.
+ */
+const RETRY_PAUSE_MS = 300;
+/**
+ * After a failed call the keychain is left alone this long (calls answer from memory at once):
+ * a machine without one pays for one failed call now and then, not one per call.
+ */
+const REST_AFTER_FAILURE_MS = 5_000;
+/** After a call that took too long, this long: no call waits that long again soon. */
+const REST_AFTER_TIMEOUT_MS = 60_000;
+/** A status found wanting is probed again when asked after this long. */
+const PROBE_AGAIN_AFTER_MS = 30_000;
+
+class KeychainTimeout extends Error {}
+/** Not tried: the binding did not load, or the keychain rests after a failure. */
+class KeychainResting extends Error {}
+
+/**
  * The probe's entry is this process's own: two processes starting at once on one keychain (a
  * second window's core, a test run's apps) wrote and read back one shared entry, and one of
  * them read the other's value and took the keychain for unusable — its store then waited at
@@ -80,7 +105,7 @@ async function loadKeytar(): Promise<KeytarLike> {
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const t = setTimeout(
-      () => reject(new Error(`the keychain did not answer within ${ms} ms`)),
+      () => reject(new KeychainTimeout(`the keychain did not answer within ${ms} ms`)),
       ms,
     );
     p.then(
@@ -118,36 +143,86 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
   // first rows on every start.
   let status: KeychainStatus | null = null;
   let probing: Promise<KeychainStatus> | null = null;
+  let failedAt = 0;
+  let restingUntil = 0;
 
-  const fallBack = (err: unknown): void => {
+  /** The binding did not load: no keychain for this session. */
+  const unavailable = (err: unknown): void => {
     keytar = undefined;
     status = { remembered: false, message: NOT_REMEMBERED, reason: reasonOf(err) };
+  };
+  /** A call failed: said so until one succeeds; the next call tries again. */
+  const failed = (err: unknown): void => {
+    if (err instanceof KeychainResting) return;
+    status = { remembered: false, message: NOT_REMEMBERED, reason: reasonOf(err) };
+    failedAt = Date.now();
+    restingUntil =
+      failedAt + (err instanceof KeychainTimeout ? REST_AFTER_TIMEOUT_MS : REST_AFTER_FAILURE_MS);
+  };
+  /** A call proved the keychain keeps entries: what waited in memory goes to it. */
+  const answers = async (k: KeytarLike): Promise<void> => {
+    const recovered = status?.remembered === false;
+    status = REMEMBERED;
+    if (!recovered) return;
+    for (const [account, value] of [...memory]) {
+      try {
+        await withTimeout(k.setPassword(service, account, value), timeoutMs);
+        if (memory.get(account) === value) memory.delete(account);
+      } catch (err) {
+        failed(err);
+        return;
+      }
+    }
+  };
+  /** One keychain call; made once more after a pause when it fails where it answered till now. */
+  const call = async <T>(run: (k: KeytarLike) => Promise<T>): Promise<T> => {
+    const k = keytar;
+    if (!k) throw new KeychainResting('no keychain');
+    if (Date.now() < restingUntil) throw new KeychainResting('resting after a failure');
+    const answering = status?.remembered === true;
+    try {
+      return await withTimeout(run(k), timeoutMs);
+    } catch (err) {
+      if (err instanceof KeychainTimeout || !answering) throw err;
+      await new Promise((r) => setTimeout(r, RETRY_PAUSE_MS));
+      return await withTimeout(run(k), timeoutMs);
+    }
   };
 
   // A read alone proves nothing when it finds no entry: the binding answers "no such entry"
   // when it cannot reach the Secret Service at all. A value written and read back does. Made
-  // once, and only while nothing is known yet (a binding that failed to load is known).
-  const probe = async (k: KeytarLike): Promise<KeychainStatus> => {
+  // once while nothing is known (a binding that failed to load is known), and again when asked
+  // a while after a call failed.
+  const probe = async (): Promise<KeychainStatus> => {
     try {
       const value = `probe-${process.pid}-${Date.now()}`;
       const account = probeAccount();
-      await withTimeout(k.setPassword(service, account, value), timeoutMs);
-      const back = await withTimeout(k.getPassword(service, account), timeoutMs);
+      await call((k) => k.setPassword(service, account, value));
+      const back = await call((k) => k.getPassword(service, account));
       if (back !== value) throw new Error('the keychain did not give back what was stored in it');
-      await withTimeout(k.deletePassword(service, account), timeoutMs).catch(() => false);
-      status ??= REMEMBERED;
+      await call((k) => k.deletePassword(service, account)).catch(() => false);
+      await answers(keytar!);
     } catch (err) {
-      fallBack(err);
+      failed(err);
+    } finally {
+      probing = null;
     }
     return status ?? REMEMBERED;
   };
-  const known = (): Promise<KeychainStatus> =>
-    status ? Promise.resolve(status) : (probing ??= probe(keytar!));
+  const known = (): Promise<KeychainStatus> => {
+    const stale =
+      keytar !== undefined &&
+      status?.remembered === false &&
+      Date.now() - failedAt > PROBE_AGAIN_AFTER_MS &&
+      Date.now() >= restingUntil;
+    if (status && !stale) return Promise.resolve(status);
+    return (probing ??= probe());
+  };
 
   try {
     keytar = await (opts.load ?? loadKeytar)();
   } catch (err) {
-    fallBack(err);
+    unavailable(err);
   }
 
   return {
@@ -156,26 +231,26 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
       if (memory.has(account)) return memory.get(account);
       if (!keytar) return undefined;
       try {
-        const value = await withTimeout(keytar.getPassword(service, account), timeoutMs);
+        const value = await call((k) => k.getPassword(service, account));
         if (value === null || value === undefined) return undefined;
         // A value came back: the keychain is there and answers.
-        status ??= REMEMBERED;
+        await answers(keytar);
         return value;
       } catch (err) {
-        fallBack(err);
+        failed(err);
         return undefined;
       }
     },
     async set(account, value) {
       // Written where it survives a restart only once the keychain is known to keep it.
       await known();
-      if (keytar) {
+      if (keytar && status?.remembered) {
         try {
-          await withTimeout(keytar.setPassword(service, account, value), timeoutMs);
+          await call((k) => k.setPassword(service, account, value));
           memory.delete(account);
           return;
         } catch (err) {
-          fallBack(err);
+          failed(err);
         }
       }
       memory.set(account, value);
@@ -184,7 +259,7 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
       const found = new Set([...memory.keys()].filter((a) => a.startsWith(prefix)));
       if (keytar?.findCredentials) {
         try {
-          const all = await withTimeout(keytar.findCredentials(service), timeoutMs);
+          const all = await call((k) => k.findCredentials!(service));
           for (const c of all) if (c.account.startsWith(prefix)) found.add(c.account);
         } catch {
           // A keychain that cannot list answers none: the caller's other ways still hold.
@@ -196,9 +271,9 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
       memory.delete(account);
       if (!keytar) return;
       try {
-        await withTimeout(keytar.deletePassword(service, account), timeoutMs);
+        await call((k) => k.deletePassword(service, account));
       } catch (err) {
-        fallBack(err);
+        failed(err);
       }
     },
   };

@@ -221,6 +221,9 @@ export class Vault {
     if (!(await this.status()).remembered) return false;
     const held = await this.storeKeys.get(keyId);
     if (held?.equals(key)) return false;
+    // A read that failed (a keychain locked or gone since) finds nothing too: a locked keychain
+    // is not an empty one, and nothing is written in its place.
+    if (!(await this.status()).remembered) return false;
     await this.storeKeys.put(keyId, key);
     this.log(`store key ${keyId} was missing from the keychain and was put back`);
     return true;
