@@ -137,6 +137,9 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
   const service = opts.service ?? KEYCHAIN_SERVICE;
   const timeoutMs = opts.probeTimeoutMs ?? 20_000;
   const memory = new Map<string, string>();
+  // Deleted while the keychain failed: deleted from it once it answers (a removed connection
+  // leaves no secret behind), and never read from it meanwhile.
+  const forgotten = new Set<string>();
   let keytar: KeytarLike | undefined;
   // null: not known yet. A start whose store key comes back from the keychain never probes:
   // the probe's write, read and delete were three keychain round trips before the window's
@@ -164,14 +167,17 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
     const recovered = status?.remembered === false;
     status = REMEMBERED;
     if (!recovered) return;
-    for (const [account, value] of [...memory]) {
-      try {
+    try {
+      for (const [account, value] of [...memory]) {
         await withTimeout(k.setPassword(service, account, value), timeoutMs);
         if (memory.get(account) === value) memory.delete(account);
-      } catch (err) {
-        failed(err);
-        return;
       }
+      for (const account of [...forgotten]) {
+        await withTimeout(k.deletePassword(service, account), timeoutMs);
+        forgotten.delete(account);
+      }
+    } catch (err) {
+      failed(err);
     }
   };
   /** One keychain call; made once more after a pause when it fails where it answered till now. */
@@ -229,7 +235,7 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
     status: known,
     async get(account) {
       if (memory.has(account)) return memory.get(account);
-      if (!keytar) return undefined;
+      if (!keytar || forgotten.has(account)) return undefined;
       try {
         const value = await call((k) => k.getPassword(service, account));
         if (value === null || value === undefined) return undefined;
@@ -244,6 +250,7 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
     async set(account, value) {
       // Written where it survives a restart only once the keychain is known to keep it.
       await known();
+      forgotten.delete(account);
       if (keytar && status?.remembered) {
         try {
           await call((k) => k.setPassword(service, account, value));
@@ -260,7 +267,9 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
       if (keytar?.findCredentials) {
         try {
           const all = await call((k) => k.findCredentials!(service));
-          for (const c of all) if (c.account.startsWith(prefix)) found.add(c.account);
+          for (const c of all) {
+            if (c.account.startsWith(prefix) && !forgotten.has(c.account)) found.add(c.account);
+          }
         } catch {
           // A keychain that cannot list answers none: the caller's other ways still hold.
         }
@@ -272,8 +281,10 @@ export async function openKeychain(opts: OpenKeychainOptions = {}): Promise<Keyc
       if (!keytar) return;
       try {
         await call((k) => k.deletePassword(service, account));
+        forgotten.delete(account);
       } catch (err) {
         failed(err);
+        forgotten.add(account);
       }
     },
   };

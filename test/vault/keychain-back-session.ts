@@ -1,7 +1,7 @@
 // Run as a child process by keychain-back.test.ts on the session bus of a keyring of the case's
 // own (the binding keeps the bus it first reached, so the case's own process cannot switch).
-// `first`: saves an entry, then waits for "locked" on stdin, reads and saves while the keyring
-// is locked, then waits for "unlocked" and reads again. `next`: reads what a next start finds.
+// `first`: saves two entries, then waits for "locked" on stdin, reads, saves and deletes while
+// the keyring is locked, then waits for "unlocked" and reads again. `next`: reads what a next start finds.
 // Prints a JSON line after each step.
 import { createInterface } from 'node:readline';
 import { openKeychain } from '../../main/vault';
@@ -24,6 +24,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms: num
 const kc = await openKeychain({ service });
 if (mode === 'first') {
   await kc.set('profile-a', 'secret-a');
+  await kc.set('profile-c', 'secret-c');
   say({ status: await kc.status() });
   await heard('locked');
   // The daemon takes the lock in a moment: reads fail from then on.
@@ -34,7 +35,14 @@ if (mode === 'first') {
   );
   const statusLocked = await kc.status();
   await kc.set('profile-b', 'secret-b');
-  say({ during: during ?? null, statusLocked, bMeanwhile: (await kc.get('profile-b')) ?? null });
+  // A connection removed meanwhile: its secret is gone for the app at once.
+  await kc.delete('profile-c');
+  say({
+    during: during ?? null,
+    statusLocked,
+    bMeanwhile: (await kc.get('profile-b')) ?? null,
+    cMeanwhile: (await kc.get('profile-c')) ?? null,
+  });
   await heard('unlocked');
   const after = await until(
     () => kc.get('profile-a'),
@@ -43,7 +51,11 @@ if (mode === 'first') {
   );
   say({ after: after ?? null, statusAfter: await kc.status() });
 } else {
-  say({ a: (await kc.get('profile-a')) ?? null, b: (await kc.get('profile-b')) ?? null });
+  say({
+    a: (await kc.get('profile-a')) ?? null,
+    b: (await kc.get('profile-b')) ?? null,
+    c: (await kc.get('profile-c')) ?? null,
+  });
   await kc.delete('profile-a');
   await kc.delete('profile-b');
 }

@@ -1,7 +1,7 @@
 // The keychain locked while a vault runs, then unlocked by a new daemon (a login; gnome-keyring
 // started again after a crash), in a real gnome-keyring of the case's own: reads fail meanwhile
 // and a secret saved meanwhile waits in memory; once the keychain answers again the vault uses
-// it again, and what waited is in it for the next start.
+// it again, what waited is in it for the next start, and what was deleted meanwhile is not.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -33,7 +33,7 @@ function session(service: string, mode: 'first' | 'next') {
 }
 
 describe.runIf(gate.run)('a keychain locked and unlocked while the app runs', () => {
-  it('is used again once it answers, and what was saved meanwhile is kept in it', async () => {
+  it('is used again once it answers: what was saved meanwhile is kept in it, what was deleted is gone', async () => {
     const service = `quotedesk-back-${process.pid}`;
     const first = session(service, 'first');
     expect(await first.next()).toMatchObject({ status: { remembered: true } });
@@ -44,6 +44,7 @@ describe.runIf(gate.run)('a keychain locked and unlocked while the app runs', ()
       during: null,
       statusLocked: { remembered: false },
       bMeanwhile: 'secret-b',
+      cMeanwhile: null,
     });
 
     ring!.unlock();
@@ -55,7 +56,8 @@ describe.runIf(gate.run)('a keychain locked and unlocked while the app runs', ()
     await first.ended;
 
     const next = session(service, 'next');
-    expect(await next.next()).toEqual({ a: 'secret-a', b: 'secret-b' });
+    // …and the one deleted meanwhile is gone from the keychain too.
+    expect(await next.next()).toEqual({ a: 'secret-a', b: 'secret-b', c: null });
     await next.ended;
   }, 90_000);
 });
