@@ -16,6 +16,22 @@ afterAll(async () => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
+/**
+ * A page script standing in for React's developer tools: react-dom calls `inject` as its module
+ * is evaluated, and `onCommitFiberRoot` after each commit; `inject` and `commit` run there.
+ */
+function reactHook(on: { inject?: string; commit?: string }): string {
+  return `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject() { ${on.inject ?? ''} return 1; },
+    onCommitFiberRoot() { ${on.commit ?? ''} },
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    checkDCE() {},
+  };`;
+}
+
 describe('the window at start', () => {
   it("asks for the list's first page before anything else, and the pipeline and Needs attention only once it is answered and drawn", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quotedesk-first-rows-'));
@@ -96,18 +112,7 @@ describe('the window at start', () => {
           if (String(input).endsWith('/ipc/quotes.list')) window.__listSent = true;
           return send(input, init);
         };
-        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-          supportsFiber: true,
-          renderers: new Map(),
-          inject() {
-            window.__listSentBeforeReact ??= window.__listSent;
-            return 1;
-          },
-          onCommitFiberRoot() {},
-          onCommitFiberUnmount() {},
-          onPostCommitFiberRoot() {},
-          checkDCE() {},
-        };
+        ${reactHook({ inject: 'window.__listSentBeforeReact ??= window.__listSent;' })}
       `);
       await page.goto(bridge.pageUrl);
       await page
@@ -134,17 +139,10 @@ describe('the window at start', () => {
       // React tells a developer-tools hook of every commit: at the first, the rows on screen
       // or not. Drawn without them, the window showed "Loading…" and drew them a render later.
       await page.addInitScript(`
-        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-          supportsFiber: true,
-          renderers: new Map(),
-          inject() { return 1; },
-          onCommitFiberRoot() {
-            window.__rowsAtFirstCommit ??= document.querySelectorAll('[data-quote-id]').length;
-          },
-          onCommitFiberUnmount() {},
-          onPostCommitFiberRoot() {},
-          checkDCE() {},
-        };
+        ${reactHook({
+          commit:
+            "window.__rowsAtFirstCommit ??= document.querySelectorAll('[data-quote-id]').length;",
+        })}
       `);
       await page.goto(bridge.pageUrl);
       await page.getByTestId('result-count').filter({ hasText: '30 quotes' }).waitFor();

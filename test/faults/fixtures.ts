@@ -3,9 +3,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { CallName, IpcResult } from '../../common/ipc';
-import { RAW_ERROR_TEXT, until, type StartedApp } from './app';
+import { faultApps, RAW_ERROR_TEXT, until, type StartedApp } from './app';
+import { privateKeyring, type PrivateKeyring } from './private-keyring';
 
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `quotedesk-fault-${prefix}-`));
@@ -82,3 +83,32 @@ export function wordsShown(app: StartedApp): string[] {
   }
   return out;
 }
+
+/**
+ * Apps started on a gnome-keyring of the case's own (private-keyring.ts), which the case can
+ * lock and unlock. The keyring's hooks are registered before the apps', so its apps are killed
+ * before the keyring goes (hooks run as a stack).
+ */
+export function appsOnPrivateKeyring() {
+  let ring: PrivateKeyring | undefined;
+  beforeAll(async () => {
+    ring = await privateKeyring();
+  });
+  afterAll(() => ring?.stop());
+  const launch = faultApps();
+  return {
+    ring: () => ring!,
+    start: (dataDir: string) => launch({ dataDir, env: ring!.env }),
+  };
+}
+
+/** Sync has nothing left to send and no error to show. */
+export const settled = (app: StartedApp) =>
+  until(
+    async () => {
+      const s = await app.value('sync.status');
+      return !s.running && s.pendingCount === 0 && !s.lastError;
+    },
+    'sync to settle',
+    30_000,
+  );

@@ -4,31 +4,20 @@
 // Calls made meanwhile fail; the app does not give the keychain up for the rest of the session:
 // once it answers again, the connection's secret is found there and Settings says credentials
 // are kept, without a restart.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keychainGate } from '../vault/keychain-required';
-import { faultApps, until, type StartedApp } from './app';
-import { expectAnswering, firstQuote, localEdits, tempDir } from './fixtures';
-import { privateKeyring, type PrivateKeyring } from './private-keyring';
+import { until, type StartedApp } from './app';
+import {
+  appsOnPrivateKeyring,
+  expectAnswering,
+  firstQuote,
+  localEdits,
+  settled,
+  tempDir,
+} from './fixtures';
 
 const gate = await keychainGate();
-let ring: PrivateKeyring | undefined;
-beforeAll(async () => {
-  ring = await privateKeyring();
-});
-afterAll(() => ring?.stop());
-// After the keyring's hooks, so its apps are killed before the keyring goes (hooks run as a stack).
-const launch = faultApps();
-const start = (dataDir: string) => launch({ dataDir, env: ring!.env });
-
-const settled = (app: StartedApp) =>
-  until(
-    async () => {
-      const s = await app.value('sync.status');
-      return !s.running && s.pendingCount === 0 && !s.lastError;
-    },
-    'sync to settle',
-    30_000,
-  );
+const { ring, start } = appsOnPrivateKeyring();
 
 const demoSecret = async (app: StartedApp) =>
   (await app.value('profiles.list')).profiles.find((p) => p.isDemo)?.secret;
@@ -41,13 +30,13 @@ describe.runIf(gate.run)('the keychain gone and back', () => {
     await settled(app);
     expect(await demoSecret(app)).toBe('keychain');
 
-    ring!.lock();
+    ring().lock();
     // Settings read meanwhile: the keychain's calls fail, and the app says what it can.
     expect(await demoSecret(app)).not.toBe('keychain');
     expect(await app.value('profiles.keychainStatus')).toMatchObject({ available: false });
     await expectAnswering(app);
 
-    ring!.unlock();
+    ring().unlock();
     // Tried again a few seconds after the last failure (a machine without a keychain is not
     // asked at every call): found there without a restart.
     await until(

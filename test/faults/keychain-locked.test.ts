@@ -6,31 +6,20 @@
 // leaves the file alone; unlocked (a login), the next start opens every acknowledged edit.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keychainGate } from '../vault/keychain-required';
-import { faultApps, until, type StartedApp } from './app';
-import { expectAnswering, expectNoRawText, firstQuote, localEdits, tempDir } from './fixtures';
-import { privateKeyring, type PrivateKeyring } from './private-keyring';
+import {
+  appsOnPrivateKeyring,
+  expectAnswering,
+  expectNoRawText,
+  firstQuote,
+  localEdits,
+  settled,
+  tempDir,
+} from './fixtures';
 
 const gate = await keychainGate();
-let ring: PrivateKeyring | undefined;
-beforeAll(async () => {
-  ring = await privateKeyring();
-});
-afterAll(() => ring?.stop());
-// After the keyring's hooks, so its apps are killed before the keyring goes (hooks run as a stack).
-const launch = faultApps();
-const start = (dataDir: string) => launch({ dataDir, env: ring!.env });
-
-const settled = (app: StartedApp) =>
-  until(
-    async () => {
-      const s = await app.value('sync.status');
-      return !s.running && s.pendingCount === 0 && !s.lastError;
-    },
-    'sync to settle',
-    30_000,
-  );
+const { ring, start } = appsOnPrivateKeyring();
 
 describe.runIf(gate.run)('the keychain locked', () => {
   it('while the app runs it works on; started locked it says so; unlocked, every edit is there', async () => {
@@ -39,7 +28,7 @@ describe.runIf(gate.run)('the keychain locked', () => {
     const quoteId = await firstQuote(app);
     await settled(app);
 
-    ring!.lock();
+    ring().lock();
     const acked = await localEdits(app, quoteId, 'keychain locked', 3);
     await app.value('sync.resume');
     await app.value('sync.runNow', { quoteId });
@@ -67,7 +56,7 @@ describe.runIf(gate.run)('the keychain locked', () => {
     await locked.stop();
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
 
-    ring!.unlock();
+    ring().unlock();
     const again = await start(dataDir);
     expect(await again.value('storeAccess.status')).toMatchObject({ state: 'open' });
     const quote = await again.value('quotes.get', { quoteId });
