@@ -223,27 +223,20 @@ export async function run({ log, args }: SuiteOptions): Promise<Metric[]> {
   const dataDir = path.join(root, 'app');
   log(`seeding ${QUOTES.toLocaleString('en-US')} quotes…`);
   const fullQuote = seedStore(dataDir);
-  const browser = await launchChromium();
   log('launch to list…');
   const bundles = await buildBundles();
   const launch = await launchToList({
-    browser,
     bundles,
     dataDir,
     staticDir: outDir,
     runs,
     quotes: QUOTES,
-  })
-    .catch(async (error: unknown) => {
-      await browser.close().catch(() => {});
-      throw error;
-    })
-    .finally(() => bundles.remove());
+  }).finally(() => bundles.remove());
   if (launchOnly) {
-    await browser.close().catch(() => {});
     fs.rmSync(root, { recursive: true, force: true });
     return launch;
   }
+  const browser = await launchChromium();
   const core = await createCore({
     dataDir,
     platform: { mode: 'browser' },

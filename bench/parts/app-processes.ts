@@ -119,8 +119,12 @@ export async function startCoreChild(
   staticDir: string,
   /** The embedded server's seed; null: no embedded server. */
   seedFile: string | null,
-  /** Where the bundles' code cache is kept (main/code-cache.ts); default: the user's. */
-  codeCacheDir?: string,
+  launch: {
+    /** Where the bundles' code cache is kept (main/code-cache.ts); default: the user's. */
+    codeCacheDir?: string;
+    /** The bridge's port; default: any free one. */
+    port?: number;
+  } = {},
 ): Promise<CoreChild> {
   // Talked to over its stdin and stdout, not an IPC channel: Node sets one up before the
   // entry runs (tens of ms of the start the launch figure counts), which the app's own
@@ -135,7 +139,11 @@ export async function startCoreChild(
     {
       stdio: ['pipe', 'pipe', 'inherit'],
       cwd: REPO_ROOT,
-      ...(codeCacheDir ? { env: { ...process.env, QUOTEDESK_CODE_CACHE_DIR: codeCacheDir } } : {}),
+      env: {
+        ...process.env,
+        ...(launch.codeCacheDir ? { QUOTEDESK_CODE_CACHE_DIR: launch.codeCacheDir } : {}),
+        ...(launch.port ? { QUOTEDESK_BENCH_PORT: String(launch.port) } : {}),
+      },
     },
   );
   let next = 0;

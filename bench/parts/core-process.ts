@@ -74,6 +74,9 @@ async function main(): Promise<void> {
       withoutKeychain: 'unencrypted',
     },
     staticDir: staticDir!,
+    // A port the bench keeps across its starts, as the app's own page keeps its origin
+    // (`quotedesk://app`): the renderer's cache and code cache are per origin.
+    ...(process.env.QUOTEDESK_BENCH_PORT ? { port: Number(process.env.QUOTEDESK_BENCH_PORT) } : {}),
     // The page is opened as soon as the bridge listens, as main/browser.ts says it can be.
     onListening: (bridge) => {
       const timings = {

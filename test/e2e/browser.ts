@@ -1,23 +1,37 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser).
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../helpers/server';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOTS = path.join(REPO_ROOT, 'test-results/screenshots');
 
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Chromium on a profile kept in `userDataDir` (its HTTP cache and V8 code cache stay there from
+ * one launch to the next, as an Electron app's session keeps them between its starts).
+ */
+export function launchChromiumWithProfile(
+  userDataDir: string,
+  options: { viewport: { width: number; height: number }; locale: string },
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
+    ...options,
   });
 }
 
