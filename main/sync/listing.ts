@@ -1,8 +1,9 @@
 // The partner's quote list, newest change first, down to the last pull's mark. Page 0 says
 // how many pages there are; the pages after it are asked for several at a time — a first
-// sign-in's 1,000 pages one after another would cost 1,000 round trips — the window doubling
-// from one page to `window` as pages come in, so a pull that ends on page 1 or 2 asks for few
-// pages it does not need. Pages are taken in page order, so the stop at the mark and the
+// sign-in's 1,000 pages one after another would cost 1,000 round trips. A listing down to a
+// mark doubles its window from one page to `window` as pages come in, so a pull that ends on
+// page 1 or 2 asks for few pages it does not need; one with no mark (a first sign-in, the
+// own list) wants every page and asks for the whole window at once. Pages are taken in page order, so the stop at the mark and the
 // stubs land as they would one page at a time; the pages already here when one is taken are
 // taken with it, one `onPage` for them all (the store writes them in one transaction: when
 // the pages come faster than they are stored, fewer and larger writes catch up).
@@ -73,8 +74,11 @@ export async function listChanged(o: ListingOptions): Promise<Listing> {
   let next = 0;
   let taken = 0;
   let done = false;
+  // With no mark every page is wanted: once page 0 says how many there are, the whole window
+  // is asked for at once (doubling from one cost a first sign-in two more round trips).
+  const everyPage = o.markMs === -Infinity;
   const ask = () => {
-    const window = Math.max(1, Math.min(o.window, 2 ** taken));
+    const window = everyPage ? o.window : Math.max(1, Math.min(o.window, 2 ** taken));
     for (; !done && next < pages && asked.size < window; next++) {
       const n = next;
       const p = o.page(n);

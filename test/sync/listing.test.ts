@@ -74,14 +74,14 @@ function listingOf(all: ListContent[]) {
 }
 
 describe('listing the partner’s quotes, several pages at a time', () => {
-  it('asks for page 0 alone, then a window that doubles up to its bound; pages that arrived together are taken together, in list order, each quote once', async () => {
+  it('with no mark: asks for page 0 alone, then the whole window at once; pages that arrived together are taken together, in list order, each quote once', async () => {
     const all = entries(60); // 30 pages
     const { list, batches, listing } = listingOf(all);
     await turn();
     expect(list.inFlight()).toEqual([0]);
     list.answer([0]);
     await turn();
-    expect(list.inFlight()).toEqual([1, 2]);
+    expect(list.inFlight()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // Every page in flight answered at once, the last first: they are taken as one.
     for (let round = 0; round < 30 && list.inFlight().length > 0; round++) {
       list.answer(list.inFlight().reverse());
@@ -119,13 +119,37 @@ describe('listing the partner’s quotes, several pages at a time', () => {
     expect(r.settled).toBe(true);
   });
 
+  it('down to a mark: the window doubles from one page, so a pull that ends early asks for few pages it does not need', async () => {
+    const all = entries(40); // 20 pages
+    const list = heldList(all);
+    const markMs = Date.parse(all[3]!.updatedOn); // page 1 ends at the mark
+    const listing = listChanged({
+      page: (n) => list.page(n),
+      markMs,
+      window: 16,
+      onPage: () => {},
+    });
+    await turn();
+    expect(list.inFlight()).toEqual([0]);
+    list.answer([0]);
+    await turn();
+    expect(list.inFlight()).toEqual([1, 2]);
+    for (let round = 0; round < 10 && list.inFlight().length > 0; round++) {
+      list.answer(list.inFlight());
+      await turn();
+    }
+    const r = await listing;
+    expect(r.changed).toHaveLength(4);
+    expect(list.asked).toEqual([0, 1, 2]); // not the 16 pages of a whole window
+  });
+
   it('takes with a page the answers read just after it (a body read in the next turn of the event loop, as from a socket)', async () => {
     const all = entries(12); // 6 pages
     const { list, batches, listing } = listingOf(all);
     await turn();
     list.answer([0]);
     await turn();
-    expect(list.inFlight()).toEqual([1, 2]);
+    expect(list.inFlight()).toEqual([1, 2, 3, 4, 5]);
     // Page 1's answer, then page 2's one turn later: one write for both.
     list.answer([1]);
     setImmediate(() => list.answer([2]));
