@@ -2,7 +2,6 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { IpcResult } from '../../common/ipc';
 import { TOKEN_HEADER } from '../../common/ipc/channels';
 import { buildCsp, securityHeaders } from '../core/csp';
@@ -44,6 +43,21 @@ export interface HttpBridge {
 }
 
 const HOST = '127.0.0.1';
+
+/**
+ * How a static file may be cached: the page's HTML is asked again every time (answered 304
+ * when unchanged, which says the browser holds the page: `page-served.ts`), the build's assets
+ * are named by their content's hash and never change under their name.
+ */
+function cachingOf(rel: string, stat: fs.Stats): { cacheControl: string; etag?: string } {
+  if (rel === '/index.html')
+    return {
+      cacheControl: 'no-cache',
+      etag: `"${stat.size.toString(36)}-${stat.mtimeMs.toString(36)}"`,
+    };
+  if (rel.startsWith('/assets/')) return { cacheControl: 'max-age=31536000, immutable' };
+  return { cacheControl: 'max-age=3600' };
+}
 const KEEPALIVE_MS = 20_000;
 
 /**
@@ -178,15 +192,27 @@ export async function startBridge(options: HttpBridgeOptions): Promise<HttpBridg
       return res.end('Not found.');
     }
     const stat = fs.statSync(file);
+    const caching = cachingOf(rel, stat);
+    // The browser holds this very page (its HTML unchanged since it last had it): its scripts
+    // are in its cache too, and it asks for none of them.
+    const held = caching.etag !== undefined && req.headers['if-none-match'] === caching.etag;
     if (pageServed) {
       pageServed.started();
-      res.once('close', () => pageServed.finished(rel));
+      res.once('close', () => pageServed.finished(rel, held));
+    }
+    const cacheHeaders = {
+      'cache-control': caching.cacheControl,
+      ...(caching.etag ? { etag: caching.etag } : {}),
+    };
+    if (held) {
+      res.writeHead(304, { ...headers, ...cacheHeaders });
+      return res.end();
     }
     res.writeHead(200, {
       ...headers,
       'content-type': mimeTypeOf(file),
       'content-length': String(stat.size),
-      'cache-control': path.basename(file) === 'index.html' ? 'no-store' : 'max-age=3600',
+      ...cacheHeaders,
     });
     if (req.method === 'HEAD') return res.end();
     // A file gone or unreadable meanwhile ends this answer, never the app (an unhandled

@@ -4,10 +4,11 @@
 // and on two cores they overlap. Loading the core means a few hundred ms of synchronous
 // module evaluation in this process, which would hold up every file the page asks for meanwhile; so it
 // waits until the page's files are all answered: at once when the files its HTML names
-// (`firstFiles`: its scripts, the modules it preloads, its styles) are, else once none is in
-// flight and none asked for within `QUIET_MS` of the last (a browser that has them cached asks
-// for none), or `NO_PAGE_MS` when no page asks at all (a start whose window opens later, or
-// none: a call that needs the core starts it at once, browser-app's dispatch).
+// (`firstFiles`: its scripts, the modules it preloads, its styles) are, at once when the HTML
+// was answered "not modified" (the browser holds the page, and its scripts with it: it asks
+// for none of them), else once none is in flight and none asked for within `QUIET_MS` of the
+// last, or `NO_PAGE_MS` when no page asks at all (a start whose window opens later, or none: a
+// call that needs the core starts it at once, browser-app's dispatch).
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,8 +23,11 @@ const NO_PAGE_MS = 400;
 export interface PageServedWatch {
   /** A static file's answer started. */
   started(): void;
-  /** A static file's answer ended (sent, or the connection closed): its path, `/index.html`… */
-  finished(file: string): void;
+  /**
+   * A static file's answer ended (sent, or the connection closed): its path, `/index.html`…;
+   * `held`: answered "not modified", the browser holds it.
+   */
+  finished(file: string, held?: boolean): void;
   stop(): void;
 }
 
@@ -66,10 +70,12 @@ export function watchPageServed(
       inFlight++;
       clearTimeout(timer);
     },
-    finished(file) {
+    finished(file, held = false) {
       if (done) return;
       inFlight = Math.max(0, inFlight - 1);
       const asset = file !== '/index.html';
+      // The page came from the browser's cache: so do the files it names.
+      if (!asset && held) return fire();
       assetServed ||= asset;
       // Every file the HTML names answered: nothing more to wait for. Some still to come (a
       // browser asks for six at a time): a pause between them is not the page's end.

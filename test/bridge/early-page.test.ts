@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttpBridge, createIpcClient } from '../../common/ipc';
-import { runBrowserApp, type BrowserApp, type HttpBridge } from '../../main/bridge';
+import { runBrowserApp, startBridge, type BrowserApp, type HttpBridge } from '../../main/bridge';
+import { EventHub } from '../../main/core/event-hub';
 import { firstFilesOf, watchPageServed } from '../../main/bridge/page-served';
 import { silentLogger } from '../../main/core';
 
@@ -127,11 +128,80 @@ describe('when the page has what it loads first', () => {
     expect(served).toHaveBeenCalledTimes(1);
   });
 
+  it('is at once when the browser holds the page (its HTML answered "not modified"): it asks for no script then', () => {
+    vi.useFakeTimers();
+    const served = vi.fn();
+    const watch = watchPageServed(served, ['/assets/index-1.js']);
+    watch.started();
+    watch.finished('/index.html', true);
+    expect(served).toHaveBeenCalledTimes(1);
+  });
+
   it('is soon after listening when no page asks at all', () => {
     vi.useFakeTimers();
     const served = vi.fn();
     watchPageServed(served);
     vi.advanceTimersByTime(1_000);
     expect(served).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the page's files and the browser's cache", () => {
+  const hub = new EventHub();
+  const dispatch = () => Promise.resolve({ ok: true as const, value: null });
+
+  function request(
+    bridge: HttpBridge,
+    headers: Record<string, string> = {},
+    p = '/',
+  ): Promise<http.IncomingMessage> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(`${bridge.origin}${p}`, { headers }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res));
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('the HTML is asked again each time and answered "not modified" when unchanged, which starts what waits for the page at once; the hashed scripts are kept for good', async () => {
+    const staticDir = tempDir('quotedesk-cached-static-');
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.writeFileSync(
+      path.join(staticDir, 'index.html'),
+      '<script type="module" src="./assets/index-1.js"></script>',
+    );
+    fs.writeFileSync(path.join(staticDir, 'assets', 'index-1.js'), 'export {};');
+    const first = await startBridge({ dispatch, hub, staticDir });
+    const page = await request(first);
+    const script = await request(first, {}, '/assets/index-1.js');
+    await first.close();
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const etag = page.headers.etag!;
+    expect(etag).toBeTruthy();
+    expect(script.headers['cache-control']).toBe('max-age=31536000, immutable');
+
+    // The next start, the browser holding the page: nothing but the HTML's check is asked.
+    const served = vi.fn();
+    const again = await startBridge({ dispatch, hub, staticDir, onPageServed: served });
+    try {
+      const held = await request(again, { 'if-none-match': etag });
+      expect(held.statusCode).toBe(304);
+      expect(held.headers['content-security-policy']).toBeTruthy();
+      // At once, not after the wait for a page's scripts (page-served.ts, 400 ms).
+      for (let i = 0; i < 30 && served.mock.calls.length === 0; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(served).toHaveBeenCalledTimes(1);
+
+      // A page changed since (a new build): the whole HTML, and its scripts are waited for.
+      fs.appendFileSync(path.join(staticDir, 'index.html'), '<!-- build 2 -->');
+      const changed = await request(again, { 'if-none-match': etag });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+    } finally {
+      await again.close();
+    }
   });
 });
