@@ -43,6 +43,7 @@ export interface HttpBridge {
 }
 
 const HOST = '127.0.0.1';
+const KEEPALIVE_MS = 20_000;
 
 /**
  * How a static file may be cached: the page's HTML is asked again every time (answered 304
@@ -58,7 +59,6 @@ function cachingOf(rel: string, stat: fs.Stats): { cacheControl: string; etag?: 
   if (rel.startsWith('/assets/')) return { cacheControl: 'max-age=31536000, immutable' };
   return { cacheControl: 'max-age=3600' };
 }
-const KEEPALIVE_MS = 20_000;
 
 /**
  * Browser mode's transport (docs/architecture.md#browser-mode): the IPC contract over loopback HTTP. A request

@@ -3,10 +3,11 @@
 // sign-in's 1,000 pages one after another would cost 1,000 round trips. A listing down to a
 // mark doubles its window from one page to `window` as pages come in, so a pull that ends on
 // page 1 or 2 asks for few pages it does not need; one with no mark (a first sign-in, the
-// own list) wants every page and asks for the whole window at once. Pages are taken in page order, so the stop at the mark and the
-// stubs land as they would one page at a time; the pages already here when one is taken are
-// taken with it, one `onPage` for them all (the store writes them in one transaction: when
-// the pages come faster than they are stored, fewer and larger writes catch up).
+// own list) wants every page and asks for the whole window at once. Pages are taken in page
+// order, so the stop at the mark and the stubs land as they would one page at a time; the
+// pages already here when one is taken are taken with it, one `onPage` for them all (the
+// store writes them in one transaction: when the pages come faster than they are stored,
+// fewer and larger writes catch up).
 //
 // Offset pages are no snapshot: a quote created, changed or deleted while the pages are read
 // moves the entries behind it by one, so an entry may come twice (harmless: entries are kept
