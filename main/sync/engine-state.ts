@@ -28,7 +28,7 @@ export interface EngineOptions {
    * `filesGraceMs` ago. Default 10 min each; 0 = never. */
   collectFilesEveryMs?: number;
   filesGraceMs?: number;
-  /** Quotes the background fill reads at the same time at most (fill.ts). Default 96. */
+  /** Quotes the background fill reads at the same time at most (fill.ts). Default 192. */
   fillWindow?: number;
   /** How long the fill may hold the event loop in one turn (turns.ts). Default: 1 ms while
    * the salesperson edits (a local edit in the last 3 s), 12 ms otherwise. */

@@ -27,7 +27,7 @@ export type FillStore = Pick<SyncStore, 'getQuote' | 'purgeQuote' | 'transaction
 export interface FillOptions {
   api: SyncApi;
   store: FillStore;
-  /** Quotes read at the same time at most. Default 96. */
+  /** Quotes read at the same time at most. Default 192. */
   window?: number;
   /** After each quote (imported or gone). */
   onQuote?(quoteId: string, action: 'imported' | 'removed'): void;
@@ -54,12 +54,13 @@ export interface FillReport {
 const BATCH = 500;
 /**
  * A quote's two round trips took ~180 ms with 64 in flight (the server's queue and the app's
- * own turns added to the link's 100 ms): 64 left the app idle half the fill. 96 keep it busy
- * (a large partner's 14,000 own and recent quotes held 43 s after signing in instead of 63);
- * what arrives together lands a turn's budget at a time (turns.ts), so a larger window makes
- * no longer landing, only more of them.
+ * own turns added to the link's 100 ms): 64 left the app idle half the fill, and so did 96 on
+ * a faster machine — a large partner's 14,095 own and recent quotes held 33.8 s after signing
+ * in with 96, 23 s with 192 (20 s with 384, past the point where the app's own CPU is the
+ * limit). What arrives together lands a turn's budget at a time (turns.ts), so a larger
+ * window makes no longer landing, only more of them; a 429 halves it.
  */
-const DEFAULT_WINDOW = 96;
+const DEFAULT_WINDOW = 192;
 /** The longest a 429 holds the fill when the server names no Retry-After. */
 const DEFAULT_HOLD_MS = 1000;
 
