@@ -156,7 +156,6 @@ export class ListFacts {
     qrow: number,
     r: {
       status: string;
-      deleted: number;
       created_by_email: string;
       owner_id: string | null;
       intent_type: string | null;
@@ -166,12 +165,14 @@ export class ListFacts {
       updated_on: string;
       client_name: string;
     },
+    /** 1 for a tombstone (out of the lists); the row's own column is not read. */
+    deleted: number,
   ): void {
     if (!this.built) return;
     this.touched = true;
     this.grow(qrow);
     const wasLive = this.status[qrow] !== ABSENT;
-    this.setStatus(qrow, r.deleted ? ABSENT : (STATUS_CODE.get(r.status as QuoteStatus) ?? ABSENT));
+    this.setStatus(qrow, deleted ? ABSENT : (STATUS_CODE.get(r.status as QuoteStatus) ?? ABSENT));
     const client = this.intern(r.client_name);
     // A name not ranked yet moves the ranks of the names after it: the order is sorted again.
     if (this.clientRank !== null && client >= this.clientRank.length) this.clientRank = null;
@@ -232,7 +233,6 @@ export class ListFacts {
     for (const [qrow, status, deleted, email, owner, intent, partner, initial, recurring, updated, client] of rows) {
       this.set(qrow, {
         status,
-        deleted,
         created_by_email: email,
         owner_id: owner,
         intent_type: intent,
@@ -241,7 +241,7 @@ export class ListFacts {
         recurring_total: recurring,
         updated_on: updated,
         client_name: client,
-      });
+      }, deleted);
     }
   }
 

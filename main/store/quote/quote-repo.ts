@@ -199,7 +199,7 @@ export class QuoteRepo {
     const info = this.s.insert.run(params);
     const qrow = Number(info.lastInsertRowid);
     this.sync.insert(qrow, opts.syncState);
-    this.facts.set(qrow, { ...row, deleted: 0 });
+    this.facts.set(qrow, row, 0);
     if (!opts.listedOnly) this.s.putWork.run({ qrow, doc: storedDoc(w) });
     this.search.insert(qrow, searchDoc(w));
     return qrow;
@@ -208,7 +208,7 @@ export class QuoteRepo {
   /** A listed-only quote's new list entry: its row and search text; no working copy stored. */
   writeListRow(qrow: number, prevSearch: SearchDoc, w: WorkQuote, row: ListRow): void {
     this.updateRow(qrow, row);
-    this.facts.set(qrow, { ...row, deleted: 0 });
+    this.facts.set(qrow, row, 0);
     const nextSearch = searchDoc(w);
     if (!sameSearchDoc(prevSearch, nextSearch))
       this.search.markStale(qrow, codesText(prevSearch) !== codesText(nextSearch));
@@ -236,7 +236,7 @@ export class QuoteRepo {
     }
     const row = listRow(next);
     this.updateRow(qrow, row);
-    this.facts.set(qrow, { ...row, deleted: 0 });
+    this.facts.set(qrow, row, 0);
     this.s.putWork.run({ qrow, doc });
     if (prevSearch && searchDocIs(prevSearch, next)) return prevSearch;
     const nextSearch = searchDoc(next);
@@ -263,7 +263,7 @@ export class QuoteRepo {
   markRestored(qrow: number, w: WorkQuote): void {
     this.s.markRestored.run(qrow);
     this.sync.apply(qrow, 'restored');
-    this.facts.set(qrow, { ...listRow(w), deleted: 0 });
+    this.facts.set(qrow, listRow(w), 0);
     this.search.insert(qrow, searchDoc(w));
   }
 

@@ -226,6 +226,16 @@ export class StubTable {
         .pluck(),
       quotes: db.prepare<[], number>('SELECT count(*) FROM quotes WHERE deleted = 0').pluck(),
       lastRow: db.prepare<[], number>('SELECT coalesce(max(qrow), 0) FROM quotes').pluck(),
+      // Which of a batch's server ids (id-map spelling, as a JSON array) this computer knows,
+      // in one statement: a first sign-in's 100,000 entries are all new, and asking for each
+      // one's local id took two statements an entry (~2 µs).
+      known: db
+        .prepare<[string], string>(
+          `SELECT j.value FROM json_each(?) j
+           WHERE EXISTS (SELECT 1 FROM id_map m WHERE m.kind = 'quote' AND m.server_id = j.value)
+              OR EXISTS (SELECT 1 FROM quotes q WHERE q.server_id = j.value)`,
+        )
+        .pluck(),
     };
     // A stub stores no working copy: it is made from the list row when asked for.
     repo.listedOnlyDoc = (qrow) => {
@@ -264,8 +274,11 @@ export class StubTable {
     const updated: string[] = [];
     const stubs: string[] = [];
     let seq = this.s.lastRow.get()!;
-    for (const e of entries) {
-      const known = this.sync.localIdOf('quote', e.id);
+    const keys = entries.map((e) => idKey(e.id));
+    const here = new Set(this.s.known.all(JSON.stringify(keys)));
+    for (const [i, e] of entries.entries()) {
+      const key = keys[i]!;
+      const known = here.has(key) ? this.sync.localIdOf('quote', e.id) : null;
       const r = known ? this.repo.byId(known) : undefined;
       if (!r) {
         const id = known ?? orderedId(newId(), ++seq);
@@ -275,7 +288,7 @@ export class StubTable {
         if (known) this.sync.mapId('quote', id, e.id, id);
         const { w, row } = stubRow(id, e);
         const qrow = this.repo.insert(w, {
-          serverId: idKey(e.id),
+          serverId: key,
           generation: 0,
           syncedGeneration: 0,
           syncState: 'synced',
