@@ -188,20 +188,46 @@ export class QuoteRepo {
       syncedGeneration: number;
       /** Made here: `pending`; written from the server: `synced` (quote-sync.ts). */
       syncState: 'pending' | 'synced';
-      /** Only its list entry is here (stubs.ts): this list row, and no working copy stored. */
-      listedOnly?: ListRow;
     },
   ): number {
-    const row = opts.listedOnly ?? listRow(w);
-    const params: unknown[] = [w.id, opts.serverId];
+    const row = listRow(w);
+    const qrow = this.insertRow(w.id, row, opts);
+    this.s.putWork.run({ qrow, doc: storedDoc(w) });
+    this.search.insert(qrow, searchDoc(w));
+    return qrow;
+  }
+
+  /**
+   * A quote only listed (stubs.ts): its list row and search text, made from the list entry; no
+   * working copy is stored.
+   */
+  insertListed(id: string, serverId: string, row: ListRow, search: SearchDoc): number {
+    const qrow = this.insertRow(id, row, {
+      serverId,
+      generation: 0,
+      syncedGeneration: 0,
+      syncState: 'synced',
+    });
+    this.search.insert(qrow, search);
+    return qrow;
+  }
+
+  private insertRow(
+    id: string,
+    row: ListRow,
+    opts: {
+      serverId: string | null;
+      generation: number;
+      syncedGeneration: number;
+      syncState: 'pending' | 'synced';
+    },
+  ): number {
+    const params: unknown[] = [id, opts.serverId];
     for (const c of ROW_COLUMNS) params.push(row[c]);
     params.push(opts.generation, opts.syncedGeneration);
-    const info = this.s.insert.run(params);
-    const qrow = Number(info.lastInsertRowid);
+    const qrow = Number(this.s.insert.run(params).lastInsertRowid);
     this.sync.insert(qrow, opts.syncState);
     this.facts.set(qrow, row, 0);
-    if (!opts.listedOnly) this.s.putWork.run({ qrow, doc: storedDoc(w) });
-    this.search.insert(qrow, searchDoc(w));
     return qrow;
   }
 

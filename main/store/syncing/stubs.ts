@@ -18,7 +18,14 @@ import type { InvoiceTotals, ListContent, UserModel } from '../../../common/api'
 import { toCents } from '../../../common/money';
 import type { QuoteRepo } from '../quote/quote-repo';
 import { idKey, type SyncTables } from './sync-tables';
-import { listedFields, listRow, searchDoc, type ListedRow, type ListRow } from '../list/list-row';
+import {
+  listedFields,
+  listRow,
+  searchDoc,
+  type ListedRow,
+  type ListRow,
+  type SearchDoc,
+} from '../list/list-row';
 import { storedDoc } from '../quote/totals';
 import type { WorkQuote } from '../types';
 import { StoreValidationError } from '../errors';
@@ -98,7 +105,7 @@ export function stubWork(id: string, e: ListContent): WorkQuote {
 }
 
 /** The list row of an entry: the working copy's columns, with the counts only the list knows. */
-function stubRow(id: string, e: ListContent): { w: WorkQuote; row: ListRow } {
+export function stubRow(id: string, e: ListContent): { w: WorkQuote; row: ListRow } {
   const w = stubWork(id, e);
   const c = e.lineItemCounts;
   const row: ListRow = {
@@ -110,6 +117,49 @@ function stubRow(id: string, e: ListContent): { w: WorkQuote; row: ListRow } {
     recurring_total: toCents(e.totals.recurringTotal.amount),
   };
   return { w, row };
+}
+
+/**
+ * A new stub's list row and search text straight from its entry: what `stubRow` and `searchDoc`
+ * make of its working copy, without making one — a first sign-in made and dropped 100,000 of
+ * them (test/store/stub-row.test.ts holds the two ways equal).
+ */
+export function listedRow(e: ListContent): { row: ListRow; search: SearchDoc } {
+  const c = e.lineItemCounts;
+  const owner = e.ownedBy ? e.ownedBy.fullName : null;
+  const row: ListRow = {
+    status: e.status,
+    client_id: e.client.id,
+    client_name: e.client.name,
+    client_shadow: e.client.isShadowCompany ? 1 : 0,
+    created_by: e.createdBy,
+    created_by_email: '',
+    owner_id: e.ownedBy?.id ?? null,
+    partner_id: e.partner?.id ?? null,
+    created_on: e.createdOn,
+    updated_on: e.updatedOn,
+    reference_code: e.referenceCode,
+    published: e.published ? 1 : 0,
+    published_on: e.publishedOn ?? null,
+    expires_on: null,
+    intent_type: e.intentType ?? null,
+    currency: e.totals.initialTotal.currency,
+    initial_total: toCents(e.totals.initialTotal.amount),
+    recurring_total: toCents(e.totals.recurringTotal.amount),
+    // No line items: no recurring money by period.
+    recurring_periods: '{}',
+    items_total: c.total,
+    items_custom: c.custom,
+    items_msp: c.msp,
+  };
+  const search: SearchDoc = {
+    client: e.client.name,
+    reference: e.referenceCode,
+    creator: owner !== null && owner !== e.createdBy ? `${e.createdBy} ${owner}` : e.createdBy,
+    products: '',
+    notes: '',
+  };
+  return { row, search };
 }
 
 /** What the list row has no column for: the owner's and the partner's details but their ids. */
@@ -286,14 +336,8 @@ export class StubTable {
         // id_map row until its aggregate is read (SyncTables.localIdOf). One mapped already
         // (its row gone) keeps its mapping.
         if (known) this.sync.mapId('quote', id, e.id, id);
-        const { w, row } = stubRow(id, e);
-        const qrow = this.repo.insert(w, {
-          serverId: key,
-          generation: 0,
-          syncedGeneration: 0,
-          syncState: 'synced',
-          listedOnly: row,
-        });
+        const { row, search } = listedRow(e);
+        const qrow = this.repo.insertListed(id, key, row, search);
         this.s.put.run(qrow, queue(e) ? 1 : 0, e.updatedOn, extraOf(e));
         created.push(id);
         stubs.push(e.id);
