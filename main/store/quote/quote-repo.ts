@@ -61,6 +61,15 @@ const PAD_FROM = 4000;
 export const UNDO_DEPTH = 100;
 
 /** Prepared statements over quotes, their documents, their search entry and their history. */
+/** A new quote row's ids and sync standing. */
+interface RowOptions {
+  serverId: string | null;
+  generation: number;
+  syncedGeneration: number;
+  /** Made here: `pending`; written from the server: `synced` (quote-sync.ts). */
+  syncState: 'pending' | 'synced';
+}
+
 export class QuoteRepo {
   private s;
   readonly facts: ListFacts;
@@ -180,16 +189,7 @@ export class QuoteRepo {
     return this.s.base.get(qrow)?.doc ?? null;
   }
 
-  insert(
-    w: WorkQuote,
-    opts: {
-      serverId: string | null;
-      generation: number;
-      syncedGeneration: number;
-      /** Made here: `pending`; written from the server: `synced` (quote-sync.ts). */
-      syncState: 'pending' | 'synced';
-    },
-  ): number {
+  insert(w: WorkQuote, opts: RowOptions): number {
     const row = listRow(w);
     const qrow = this.insertRow(w.id, row, opts);
     this.s.putWork.run({ qrow, doc: storedDoc(w) });
@@ -212,16 +212,7 @@ export class QuoteRepo {
     return qrow;
   }
 
-  private insertRow(
-    id: string,
-    row: ListRow,
-    opts: {
-      serverId: string | null;
-      generation: number;
-      syncedGeneration: number;
-      syncState: 'pending' | 'synced';
-    },
-  ): number {
+  private insertRow(id: string, row: ListRow, opts: RowOptions): number {
     const params: unknown[] = [id, opts.serverId];
     for (const c of ROW_COLUMNS) params.push(row[c]);
     params.push(opts.generation, opts.syncedGeneration);
